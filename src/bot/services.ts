@@ -1,0 +1,74 @@
+import type { DocumentRef, TaxPortalCredentials } from '../lookup/api.js';
+import type { Group, Guide } from '../lookup/schemas/index.js';
+
+/**
+ * Ports: the narrow interfaces commands use for everything beyond the lookup API. Each is
+ * implemented elsewhere (store, directory, renderer, scheduler) and faked easily in tests.
+ */
+
+export interface UsageEvent {
+  at: Date;
+  chatId: string;
+  operation: string;
+  /** true when the answer came from the cache or a shared in-flight call (no credit spent). */
+  saved: boolean;
+  outcome: 'ok' | 'not_found' | 'failed';
+}
+
+export interface UsageRow {
+  operation: string;
+  chatId: string;
+  calls: number;
+  saved: number;
+}
+
+export interface UsagePort {
+  record(event: UsageEvent): void;
+  /** Lookups in the calendar month (America/Lima) containing `now`, per operation and chat. */
+  month(now: Date): UsageRow[];
+}
+
+export interface GroupSettingsPort {
+  /** undefined when no admin toggled the group: the config decides. */
+  isActive(chatId: string): boolean | undefined;
+  setActive(chatId: string, active: boolean, by: string): void;
+}
+
+/** A group as the directory knows it: the spec's record 2.16 (from /group/all or the session). */
+export interface GroupDirectoryPort {
+  list(): Promise<Group[]>;
+  /** Resolves a configured group name (case/accent-insensitive) to its id, when known. */
+  resolveName(name: string): Promise<string | undefined>;
+}
+
+export interface Driver {
+  /** The driver's identity document number (guide `conductor[].numDocIdentidad`). */
+  documentNumber: string;
+  /** WhatsApp number, digits only with country code (51...). */
+  phone: string;
+  source: 'config' | 'chat';
+}
+
+export interface DriversPort {
+  get(documentNumber: string): Driver | undefined;
+  set(documentNumber: string, phone: string, by: string): void;
+  remove(documentNumber: string): boolean;
+  list(): Driver[];
+}
+
+export interface GuidePdfPort {
+  render(guide: Guide): Promise<Uint8Array>;
+}
+
+/** Settings commands need (a view of the validated config). */
+export interface BotSettings {
+  /** Company tax-portal credentials from server config; absent when not configured. */
+  taxPortal?: TaxPortalCredentials;
+  /** Lists longer than this are cut with "… y N más". */
+  maxListItems: number;
+  /** Largest invoice ZIP (bytes) we open. */
+  maxZipBytes: number;
+  timezone: 'America/Lima';
+}
+
+export type { DocumentRef };

@@ -1,0 +1,44 @@
+/**
+ * CLI entry: `chasqui <subcommand>`. Wiring only; each subcommand lives in `src/cli/` and is
+ * loaded lazily so `chasqui sandbox` never loads Baileys.
+ */
+const USAGE = `Uso / usage: chasqui <comando>
+
+  start     Conecta a WhatsApp y atiende los grupos (connects to WhatsApp)
+  chat      Chat en la terminal con el mismo bot (terminal chat, scriptable)
+  sandbox   Servidor local que imita la API de consultas (local fake lookup API)
+
+  chasqui <comando> --help  muestra las opciones de cada comando`;
+
+type Runner = (argv: string[]) => Promise<number>;
+
+const subcommands: Record<string, () => Promise<Runner>> = {
+  sandbox: async () => (await import('./cli/sandbox.js')).runSandbox,
+  chat: async () => (await import('./cli/chat.js')).runChat,
+  start: async () => (await import('./cli/start.js')).runStart,
+};
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return name ? 0 : 1;
+  }
+  const load = subcommands[name];
+  if (!load) {
+    process.stderr.write(`Comando desconocido / unknown command: ${name}\n\n${USAGE}\n`);
+    return 2;
+  }
+  const run = await load();
+  return run(rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code !== 0) process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`chasqui: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,129 @@
+import type { Database } from 'better-sqlite3';
+
+/**
+ * Versioned schema migrations, applied in order inside one transaction each. Never edit a
+ * migration that has shipped: append a new one. Each module owns the tables named in its comment.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  up(db: Database): void;
+}
+
+export const migrations: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'core: groups, usage log, lookup cache',
+    up(db) {
+      db.exec(`
+        -- bot/guards: activar / desactivar per group (overrides the config's allow-list)
+        CREATE TABLE group_settings (
+          chat_id    TEXT PRIMARY KEY,
+          active     INTEGER NOT NULL,
+          updated_by TEXT NOT NULL,
+          updated_at INTEGER NOT NULL
+        );
+        -- store/usage: one row per lookup; identifiers never stored (only operation + chat)
+        CREATE TABLE usage_log (
+          id        INTEGER PRIMARY KEY,
+          at        INTEGER NOT NULL,
+          chat_id   TEXT NOT NULL,
+          operation TEXT NOT NULL,
+          saved     INTEGER NOT NULL,
+          outcome   TEXT NOT NULL
+        );
+        CREATE INDEX usage_log_at ON usage_log(at);
+        -- store/cache: key is a keyed hash of the inputs (no DNI in clear)
+        CREATE TABLE lookup_cache (
+          operation  TEXT NOT NULL,
+          key_hash   TEXT NOT NULL,
+          kind       TEXT NOT NULL CHECK (kind IN ('ok', 'not_found')),
+          value      TEXT NOT NULL,
+          stored_at  INTEGER NOT NULL,
+          expires_at INTEGER NOT NULL,
+          PRIMARY KEY (operation, key_hash)
+        );
+        CREATE INDEX lookup_cache_expires ON lookup_cache(expires_at);
+      `);
+    },
+  },
+  {
+    version: 2,
+    name: 'whatsapp: auth state, dedupe, outbox',
+    up(db) {
+      db.exec(`
+        -- store/auth-state: Baileys creds (one row) and signal keys, BufferJSON-serialised
+        CREATE TABLE wa_creds (
+          id    INTEGER PRIMARY KEY CHECK (id = 1),
+          value TEXT NOT NULL
+        );
+        CREATE TABLE wa_keys (
+          type  TEXT NOT NULL,
+          id    TEXT NOT NULL,
+          value TEXT NOT NULL,
+          PRIMARY KEY (type, id)
+        );
+        -- store/dedup: messages already handled (chat + participant + id)
+        CREATE TABLE processed_messages (
+          chat_id     TEXT NOT NULL,
+          participant TEXT NOT NULL,
+          message_id  TEXT NOT NULL,
+          at          INTEGER NOT NULL,
+          PRIMARY KEY (chat_id, participant, message_id)
+        );
+        CREATE INDEX processed_messages_at ON processed_messages(at);
+        -- store/outbox: every outgoing message, written before it is sent
+        CREATE TABLE outbox (
+          id          INTEGER PRIMARY KEY,
+          chat_id     TEXT NOT NULL,
+          kind        TEXT NOT NULL CHECK (kind IN ('text', 'document')),
+          payload     TEXT NOT NULL,
+          document    BLOB,
+          status      TEXT NOT NULL CHECK (status IN ('pending', 'sent', 'failed')),
+          attempts    INTEGER NOT NULL DEFAULT 0,
+          last_error  TEXT,
+          created_at  INTEGER NOT NULL,
+          sent_at     INTEGER,
+          wa_id       TEXT,
+          wa_message  TEXT
+        );
+        CREATE INDEX outbox_pending ON outbox(status, id);
+        CREATE INDEX outbox_wa_id ON outbox(wa_id);
+      `);
+    },
+  },
+  {
+    version: 3,
+    name: 'documents and schedules: drivers, schedules, schedule runs',
+    up(db) {
+      db.exec(`
+        -- store/drivers: chofer <dni> <número>
+        CREATE TABLE drivers (
+          document_number TEXT PRIMARY KEY,
+          phone           TEXT NOT NULL,
+          updated_by      TEXT NOT NULL,
+          updated_at      INTEGER NOT NULL
+        );
+        -- scheduler: programar tc 08:30 / programar afp dia 1 09:00
+        CREATE TABLE schedules (
+          id         INTEGER PRIMARY KEY,
+          chat_id    TEXT NOT NULL,
+          job        TEXT NOT NULL,
+          spec       TEXT NOT NULL,
+          source     TEXT NOT NULL CHECK (source IN ('config', 'chat')),
+          created_by TEXT NOT NULL,
+          created_at INTEGER NOT NULL
+        );
+        -- scheduler: one row per schedule and Lima date, written before the post is queued
+        CREATE TABLE schedule_runs (
+          schedule_key TEXT NOT NULL,
+          run_date     TEXT NOT NULL,
+          status       TEXT NOT NULL,
+          detail       TEXT,
+          at           INTEGER NOT NULL,
+          PRIMARY KEY (schedule_key, run_date)
+        );
+      `);
+    },
+  },
+];
