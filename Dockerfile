@@ -1,0 +1,38 @@
+# syntax=docker/dockerfile:1
+# Chasqui: multi-stage build. The builder compiles TypeScript and the native SQLite module;
+# the runtime image carries only production dependencies, runs as a non-root user and keeps
+# all state (WhatsApp session, outbox, cache, schedules) in the /data volume.
+
+ARG NODE_VERSION=20.20.2
+
+FROM node:${NODE_VERSION}-bookworm-slim AS build
+# better-sqlite3 is compiled from source when no prebuilt binary can be downloaded.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends python3 make g++ \
+ && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY package.json package-lock.json ./
+# --ignore-scripts skips `prepare` (sources are not copied yet); native modules are built below.
+RUN npm ci --ignore-scripts && npm rebuild better-sqlite3 protobufjs
+COPY tsconfig.json tsconfig.build.json ./
+COPY bin ./bin
+COPY src ./src
+COPY commands ./commands
+COPY bench ./bench
+RUN npm run build && npm prune --omit=dev
+
+FROM node:${NODE_VERSION}-bookworm-slim AS runtime
+ENV NODE_ENV=production \
+    CHASQUI_DATA_DIR=/data
+WORKDIR /app
+COPY --from=build --chown=node:node /app/package.json /app/package-lock.json ./
+COPY --from=build --chown=node:node /app/node_modules ./node_modules
+COPY --from=build --chown=node:node /app/dist ./dist
+COPY --from=build --chown=node:node /app/bin ./bin
+COPY --chown=node:node templates ./templates
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+# Keep the WhatsApp session across container restarts: mount a named volume on /data.
+# Only one container may use a given /data at a time (Chasqui locks it).
+CMD ["npm", "start"]
