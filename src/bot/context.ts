@@ -19,6 +19,10 @@ export interface BotServices {
   directory: GroupDirectoryPort;
   drivers: DriversPort;
   guidePdf: GuidePdfPort;
+  /** The registered commands (for `ayuda`). */
+  commands: readonly CommandDefinition<never>[];
+  /** Scheduled posts (issue 6); absent until the scheduler is wired. */
+  schedules?: import('../scheduler/port.js').SchedulesPort;
 }
 
 export interface SenderInfo {

@@ -126,4 +126,17 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 4,
+    name: 'store/hash: per-database secrets',
+    up(db) {
+      db.exec(`
+        -- store/hash: random per-database secrets (the cache's HMAC key); never leaves the file
+        CREATE TABLE meta (
+          key   TEXT PRIMARY KEY,
+          value TEXT NOT NULL
+        );
+      `);
+    },
+  },
 ];

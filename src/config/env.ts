@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { type ConfigIssue, issuesFromZod } from './errors.js';
+import {
+  intText,
+  logLevelSchema,
+  PHONE_MESSAGE,
+  phoneListText,
+  rucSchema,
+  urlSchema,
+  waVersionSchema,
+} from './rules.js';
+import { normalizePhone } from './values.js';
+
+/**
+ * The environment variables Chasqui reads, validated with zod; an issue's path is the variable's
+ * name. Empty values count as unset (common with docker --env-file).
+ */
+const envSchema = z.object({
+  CHASQUI_CONFIG: z.string().optional(),
+  CHASQUI_DATA_DIR: z.string().trim().min(1).optional(),
+  LOG_LEVEL: logLevelSchema.optional(),
+  LOOKUP_BASE_URL: urlSchema.optional(),
+  LOOKUP_TOKEN: z.string().min(1).optional(),
+  MESSAGING_BASE_URL: urlSchema.optional(),
+  MESSAGING_TOKEN: z.string().min(1).optional(),
+  LOOKUP_TIMEOUT_MS: intText(100, 120_000, 'milliseconds').optional(),
+  LOOKUP_RETRIES: intText(0, 10, 'retries').optional(),
+  TAX_PORTAL_RUC: rucSchema.optional(),
+  TAX_PORTAL_USER: z
+    .string()
+    .regex(/^\S+$/, { error: 'expected the tax-portal user name (no spaces)' })
+    .optional(),
+  TAX_PORTAL_PASSWORD: z.string().min(1).optional(),
+  CHASQUI_ADMINS: phoneListText.optional(),
+  CHASQUI_PAIR_PHONE: z
+    .string()
+    .transform((value, ctx) => {
+      const phone = normalizePhone(value);
+      if (phone === undefined) {
+        ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+        return z.NEVER;
+      }
+      return phone;
+    })
+    .optional(),
+  CHASQUI_WA_VERSION: waVersionSchema.optional(),
+  CHASQUI_RATE_LIMIT_PER_MINUTE: intText(1, 600, 'commands per user and minute').optional(),
+});
+
+export type EnvConfig = z.output<typeof envSchema>;
+
+/** Every variable name read (README and describeConfig use the list). */
+export const ENV_VARIABLES = Object.keys(envSchema.shape) as (keyof EnvConfig)[];
+
+const TAX_PORTAL_VARIABLES = ['TAX_PORTAL_RUC', 'TAX_PORTAL_USER', 'TAX_PORTAL_PASSWORD'] as const;
+
+/** Parses the variables Chasqui knows; unrelated ones are ignored. */
+export function readEnv(env: NodeJS.ProcessEnv): { value?: EnvConfig; issues: ConfigIssue[] } {
+  const picked: Record<string, string> = {};
+  for (const name of ENV_VARIABLES) {
+    const raw = env[name];
+    if (raw !== undefined && raw.trim() !== '') picked[name] = raw;
+  }
+  const issues: ConfigIssue[] = [];
+  const present = TAX_PORTAL_VARIABLES.filter((name) => picked[name] !== undefined);
+  if (present.length > 0 && present.length < TAX_PORTAL_VARIABLES.length) {
+    for (const name of TAX_PORTAL_VARIABLES.filter((n) => picked[n] === undefined)) {
+      issues.push({
+        path: name,
+        message: `missing: ${present.join(' and ')} ${present.length > 1 ? 'are' : 'is'} set, and the tax-portal credentials need all three of ${TAX_PORTAL_VARIABLES.join(', ')} (or none)`,
+      });
+    }
+  }
+  const parsed = envSchema.safeParse(picked);
+  if (!parsed.success) issues.push(...issuesFromZod(parsed.error, envSchema));
+  return parsed.success ? { value: parsed.data, issues } : { issues };
+}

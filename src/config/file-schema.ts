@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import {
+  type CacheTtlSeconds,
+  MAX_PERSONAL_DATA_TTL_SECONDS,
+  NEVER_CACHED_OPERATIONS,
+  OPERATION_NAMES,
+  PERSONAL_DATA_OPERATIONS,
+} from './cache-ttl.js';
+import { booleanSchema, intRange, logLevelSchema, phoneSchema, urlSchema, waVersionSchema } from './rules.js';
+import { foldName, maskTail, normalizePhone } from './values.js';
+
+/**
+ * The config file (YAML or JSON) as zod sees it. Every object is strict, so a typo is an error that
+ * names the unknown key. Keys the environment can override are optional here; defaults for them
+ * are applied after the merge (see config.ts).
+ */
+
+const GROUP_ID_MESSAGE = 'expected a WhatsApp group id such as "120363000000000001@g.us"';
+const nonEmpty = (what: string) =>
+  z
+    .string({ error: `expected ${what}` })
+    .trim()
+    .min(1, `expected ${what}`);
+
+const scheduleSchema = z.strictObject({
+  job: nonEmpty('a job name such as "tc" or "afp"'),
+  spec: nonEmpty('a schedule such as "08:30", "08:30 todos" or "dia 1 09:00"'),
+});
+
+const groupSchema = z
+  .strictObject({
+    id: z
+      .string({ error: GROUP_ID_MESSAGE })
+      .trim()
+      .regex(/^\d+(-\d+)?@g\.us$/, GROUP_ID_MESSAGE)
+      .optional(),
+    name: nonEmpty('the group name as shown in WhatsApp').optional(),
+    personalData: booleanSchema.default(false),
+    schedules: z.array(scheduleSchema, { error: 'expected a list of {job, spec}' }).default([]),
+  })
+  .refine((group) => group.id !== undefined || group.name !== undefined, {
+    error: 'each group needs an "id" or a "name"',
+  });
+
+const groupsSchema = z
+  .array(groupSchema, { error: 'expected a list of groups' })
+  .default([])
+  .superRefine((groups, ctx) => {
+    const seen = new Map<string, number>();
+    groups.forEach((group, index) => {
+      const keys = [group.id ? `id:${group.id}` : '', group.name ? `name:${foldName(group.name)}` : ''];
+      for (const key of keys.filter(Boolean)) {
+        const first = seen.get(key);
+        if (first !== undefined) {
+          const field = key.startsWith('id:') ? 'id' : 'name';
+          ctx.addIssue({ code: 'custom', path: [index, field], message: `same group as groups[${first}]` });
+        } else {
+          seen.set(key, index);
+        }
+      }
+    });
+  });
+
+const DAY = 86_400;
+
+function ttlShape() {
+  const shape: Record<string, z.ZodType> = {};
+  for (const operation of OPERATION_NAMES) shape[operation] = intRange(0, 366 * DAY, 'seconds').optional();
+  for (const operation of PERSONAL_DATA_OPERATIONS) {
+    shape[operation] = intRange(
+      0,
+      MAX_PERSONAL_DATA_TTL_SECONDS,
+      'seconds (personal data, Ley 29733)',
+    ).optional();
+  }
+  for (const operation of NEVER_CACHED_OPERATIONS) {
+    shape[operation] = z.literal(0, { error: 'must be 0: invoice files are never cached' }).optional();
+  }
+  shape.pastRates = intRange(0, 366 * DAY, 'seconds').optional();
+  shape.notFound = intRange(0, 3600, 'seconds').optional();
+  return shape;
+}
+
+const cacheTtlSchema = z.strictObject(ttlShape()).transform((value) => value as Partial<CacheTtlSeconds>);
+
+const DOCUMENT_MESSAGE = 'expected a document number (8 to 12 letters or digits; quote it in YAML)';
+
+/** `drivers: { "41234567": "+51 987 654 321" }`; issue paths mask the document number. */
+const driversSchema = z
+  .record(z.string(), z.unknown(), { error: 'expected a map of document number to phone number' })
+  .transform((record, ctx) => {
+    const out: Record<string, string> = {};
+    for (const [key, value] of Object.entries(record)) {
+      const documentNumber = key.trim().toUpperCase();
+      if (!/^[0-9A-Z]{8,12}$/.test(documentNumber)) {
+        ctx.addIssue({ code: 'custom', path: [maskTail(key)], message: DOCUMENT_MESSAGE });
+        continue;
+      }
+      const phone =
+        typeof value === 'string' || typeof value === 'number' ? normalizePhone(String(value)) : undefined;
+      if (phone === undefined) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [maskTail(key)],
+          message: 'expected a phone number with country code, e.g. "+51 987 654 321"',
+        });
+        continue;
+      }
+      out[documentNumber] = phone;
+    }
+    return out;
+  });
+
+const outboxSchema = z.strictObject({
+  minDelayMs: intRange(0, 60_000, 'milliseconds').default(400),
+  maxDelayMs: intRange(0, 60_000, 'milliseconds').default(1_500),
+  perChatGapMs: intRange(0, 600_000, 'milliseconds').default(1_000),
+});
+
+const whatsappSchema = z
+  .strictObject({
+    pairPhone: phoneSchema.optional(),
+    waVersion: waVersionSchema.optional(),
+    maxMessageAgeSeconds: intRange(10, 7 * DAY, 'seconds').default(600),
+    outbox: outboxSchema.prefault({}),
+    shutdownFlushMs: intRange(0, 120_000, 'milliseconds').default(5_000),
+  })
+  .superRefine((value, ctx) => {
+    if (value.outbox.minDelayMs > value.outbox.maxDelayMs) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['outbox', 'maxDelayMs'],
+        message: 'must be ≥ outbox.minDelayMs',
+      });
+    }
+  });
+
+const schedulerSchema = z.strictObject({
+  catchUpMinutes: intRange(0, 1_440, 'minutes').default(180),
+  rateRetries: intRange(0, 20, 'retries').default(3),
+  rateRetryIntervalMinutes: intRange(1, 240, 'minutes').default(30),
+});
+
+const lookupSchema = z.strictObject({
+  baseUrl: urlSchema.optional(),
+  messagingBaseUrl: urlSchema.optional(),
+  timeoutMs: intRange(100, 120_000, 'milliseconds').optional(),
+  retries: intRange(0, 10, 'retries').optional(),
+});
+
+const MIB = 1024 * 1024;
+
+export const fileSchema = z.strictObject({
+  dataDir: nonEmpty('a directory path').optional(),
+  logLevel: logLevelSchema.optional(),
+  lookup: lookupSchema.prefault({}),
+  admins: z.array(phoneSchema, { error: 'expected a list of phone numbers' }).default([]),
+  groupAdminsAreAdmins: booleanSchema.default(false),
+  groups: groupsSchema,
+  directChats: z.enum(['admins', 'everyone'], { error: 'expected "admins" or "everyone"' }).default('admins'),
+  rateLimitPerMinute: intRange(1, 600, 'commands per user and minute').optional(),
+  maxListItems: intRange(1, 100, 'items').default(10),
+  maxZipBytes: intRange(1_024, 100 * MIB, 'bytes').default(10 * MIB),
+  cacheTtlSeconds: cacheTtlSchema.prefault({}),
+  drivers: driversSchema.default({}),
+  whatsapp: whatsappSchema.prefault({}),
+  scheduler: schedulerSchema.prefault({}),
+});
+
+export type FileConfig = z.output<typeof fileSchema>;

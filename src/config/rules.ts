@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { isValidRuc, normalizePhone, parseWaVersion } from './values.js';
+
+/**
+ * The zod rules both the environment and the config file use, each with a message saying what is
+ * expected. No message ever repeats the received value (it could be a secret).
+ */
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const logLevelSchema = z.enum(LOG_LEVELS, {
+  error: `expected one of ${LOG_LEVELS.join(', ')}`,
+});
+
+/** A whole number in [min, max]; `unit` says what it counts (shown in the message). */
+export function intRange(min: number, max: number, unit: string) {
+  const message = `expected a whole number of ${unit} from ${min} to ${max}`;
+  return z
+    .number({ error: message })
+    .int({ error: message })
+    .min(min, { error: message })
+    .max(max, { error: message });
+}
+
+/** The same range read from an environment variable's text. */
+export function intText(min: number, max: number, unit: string) {
+  return z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { error: `expected a whole number of ${unit} from ${min} to ${max}` })
+    .transform(Number)
+    .pipe(intRange(min, max, unit));
+}
+
+export const booleanSchema = z.boolean({ error: 'expected true or false' });
+
+const URL_MESSAGE = 'expected an http(s) URL such as "https://api.example.pe/api/v1"';
+
+/** An http(s) URL without trailing slash (paths are appended to it). */
+export const urlSchema = z
+  .string({ error: URL_MESSAGE })
+  .trim()
+  .refine(isHttpUrl, { error: URL_MESSAGE })
+  .transform((url) => url.replace(/\/+$/, ''));
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export const PHONE_MESSAGE = 'expected a phone number with country code, e.g. "+51 987 654 321"';
+
+/** A phone number (text, or a bare number as YAML reads it) normalised to digits with country code. */
+export const phoneSchema = z
+  .union([z.string(), z.number().int()], { error: PHONE_MESSAGE })
+  .transform((value, ctx) => {
+    const phone = normalizePhone(String(value));
+    if (phone === undefined) {
+      ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+      return z.NEVER;
+    }
+    return phone;
+  });
+
+/** Comma-separated phone numbers (CHASQUI_ADMINS). */
+export const phoneListText = z.string().transform((value, ctx) => {
+  const phones: string[] = [];
+  const entries = value.split(/[,;]/).map((entry) => entry.trim());
+  entries.forEach((entry, index) => {
+    if (entry === '') return;
+    const phone = normalizePhone(entry);
+    if (phone === undefined)
+      ctx.addIssue({ code: 'custom', message: `entry ${index + 1}: ${PHONE_MESSAGE}` });
+    else if (!phones.includes(phone)) phones.push(phone);
+  });
+  return phones;
+});
+
+const WA_VERSION_MESSAGE =
+  'expected a WhatsApp Web version such as "2.3000.1027934701" or [2, 3000, 1027934701]';
+
+/** The WA Web version triple, from "2.3000.1027934701" or a three-number list. */
+export const waVersionSchema = z
+  .union([z.string(), z.array(z.number().int().nonnegative()).length(3)], { error: WA_VERSION_MESSAGE })
+  .transform((value, ctx): [number, number, number] => {
+    if (Array.isArray(value)) return [value[0] ?? 0, value[1] ?? 0, value[2] ?? 0];
+    const version = parseWaVersion(value);
+    if (!version) {
+      ctx.addIssue({ code: 'custom', message: WA_VERSION_MESSAGE });
+      return z.NEVER;
+    }
+    return version;
+  });
+
+/** The company RUC: 11 digits with a valid check digit. */
+export const rucSchema = z
+  .string()
+  .trim()
+  .refine(isValidRuc, { error: 'expected an 11-digit RUC with a valid check digit' });

@@ -1,0 +1,62 @@
+import type { TaxPortalCredentials } from '../lookup/api.js';
+import type { CacheTtlSeconds } from './cache-ttl.js';
+import type { LogLevel } from './rules.js';
+
+/** A group the bot works in, from the config file; `id` or `name` (resolved via the directory). */
+export interface GroupConfig {
+  id?: string;
+  name?: string;
+  /** Personal-data commands (dni, dniruc, ce, cee, ci, licencia) are allowed here. */
+  personalData: boolean;
+  schedules: { job: string; spec: string }[];
+}
+
+export interface WhatsappConfig {
+  /** Digits with country code; pairing code instead of QR when set. */
+  pairPhone?: string;
+  /** WA Web version for Baileys (repeated 405 closes mean the default was rejected). */
+  waVersion?: [number, number, number];
+  /** Messages older than this (e.g. delivered after downtime) are not answered. */
+  maxMessageAgeSeconds: number;
+  outbox: { minDelayMs: number; maxDelayMs: number; perChatGapMs: number };
+  /** How long a shutdown waits for the outbox to drain. */
+  shutdownFlushMs: number;
+}
+
+export interface SchedulerConfig {
+  /** A post missed while down is sent late only within this window after its time. */
+  catchUpMinutes: number;
+  /** Retries when the day's exchange rate is not published yet. */
+  rateRetries: number;
+  rateRetryIntervalMinutes: number;
+}
+
+/** The validated configuration every module reads; built once by loadConfig. */
+export interface Config {
+  dataDir: string;
+  logLevel: LogLevel;
+  /** The file read (absent when none); for the start-up summary. */
+  configFile?: string;
+  lookup: {
+    baseUrl?: string;
+    token?: string;
+    messagingBaseUrl?: string;
+    messagingToken?: string;
+    timeoutMs: number;
+    retries: number;
+  };
+  taxPortal?: TaxPortalCredentials;
+  /** Digits with country code. */
+  admins: string[];
+  groupAdminsAreAdmins: boolean;
+  groups: GroupConfig[];
+  directChats: 'admins' | 'everyone';
+  rateLimitPerMinute: number;
+  maxListItems: number;
+  maxZipBytes: number;
+  cacheTtlSeconds: CacheTtlSeconds;
+  /** Document number → phone (digits with country code). */
+  drivers: Record<string, string>;
+  whatsapp: WhatsappConfig;
+  scheduler: SchedulerConfig;
+}

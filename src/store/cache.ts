@@ -1,0 +1,100 @@
+import type { CacheCrypto } from './hash.js';
+import type { SqliteDatabase } from './sqlite.js';
+
+/** A cached answer: a value, or a not-found with the upstream's message. Text is plain JSON. */
+export interface CacheEntry {
+  kind: 'ok' | 'not_found';
+  text: string;
+  storedAt: number;
+  expiresAt: number;
+}
+
+/**
+ * The `lookup_cache` table: rows keyed by operation + keyed hash, values sealed at rest. Expired
+ * rows are purged when the repo opens and every `purgeEvery` writes, so the file stays small.
+ */
+export interface LookupCacheRepo {
+  /** undefined when absent, expired or unreadable (an unreadable row is dropped). */
+  get(operation: string, keyHash: string, nowMs: number): CacheEntry | undefined;
+  put(
+    operation: string,
+    keyHash: string,
+    kind: CacheEntry['kind'],
+    text: string,
+    nowMs: number,
+    ttlMs: number,
+  ): void;
+  delete(operation: string, keyHash: string): void;
+  /** Removes expired rows; returns how many. */
+  purgeExpired(nowMs: number): number;
+  size(): number;
+}
+
+export interface LookupCacheRepoOptions {
+  crypto: CacheCrypto;
+  now?: () => Date;
+  purgeEvery?: number;
+}
+
+interface Row {
+  kind: CacheEntry['kind'];
+  value: string;
+  stored_at: number;
+  expires_at: number;
+}
+
+export function createLookupCacheRepo(db: SqliteDatabase, options: LookupCacheRepoOptions): LookupCacheRepo {
+  const { crypto } = options;
+  const purgeEvery = options.purgeEvery ?? 500;
+  const select = db.prepare<[string, string], Row>(
+    'SELECT kind, value, stored_at, expires_at FROM lookup_cache WHERE operation = ? AND key_hash = ?',
+  );
+  const upsert = db.prepare(
+    `INSERT INTO lookup_cache (operation, key_hash, kind, value, stored_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (operation, key_hash) DO UPDATE SET
+       kind = excluded.kind, value = excluded.value, stored_at = excluded.stored_at, expires_at = excluded.expires_at`,
+  );
+  const remove = db.prepare('DELETE FROM lookup_cache WHERE operation = ? AND key_hash = ?');
+  const purge = db.prepare('DELETE FROM lookup_cache WHERE expires_at <= ?');
+  const count = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM lookup_cache');
+  let writes = 0;
+
+  const repo: LookupCacheRepo = {
+    get(operation, keyHash, nowMs) {
+      const row = select.get(operation, keyHash);
+      if (!row) return undefined;
+      if (row.expires_at <= nowMs) {
+        remove.run(operation, keyHash);
+        return undefined;
+      }
+      try {
+        return {
+          kind: row.kind,
+          text: crypto.open(row.value, `${operation}\0${keyHash}`),
+          storedAt: row.stored_at,
+          expiresAt: row.expires_at,
+        };
+      } catch {
+        remove.run(operation, keyHash);
+        return undefined;
+      }
+    },
+    put(operation, keyHash, kind, text, nowMs, ttlMs) {
+      const sealed = crypto.seal(text, `${operation}\0${keyHash}`);
+      upsert.run(operation, keyHash, kind, sealed, nowMs, nowMs + ttlMs);
+      writes += 1;
+      if (writes % purgeEvery === 0) repo.purgeExpired(nowMs);
+    },
+    delete(operation, keyHash) {
+      remove.run(operation, keyHash);
+    },
+    purgeExpired(nowMs) {
+      return purge.run(nowMs).changes;
+    },
+    size() {
+      return count.get()?.n ?? 0;
+    },
+  };
+  repo.purgeExpired((options.now?.() ?? new Date()).getTime());
+  return repo;
+}

@@ -1,0 +1,57 @@
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import type { SqliteDatabase } from './sqlite.js';
+
+/**
+ * Keeps identifiers (DNI, RUC, plates) and personal data out of the database file in clear: cache
+ * keys are HMAC-SHA256 with a random per-database secret (table `meta`), cached values are sealed
+ * with AES-256-GCM under a key derived from the same secret. This protects a copied or inspected
+ * file from casual reading; whoever holds the whole file holds the secret too.
+ */
+export interface CacheCrypto {
+  /** Keyed hash (hex) of the text: equal inputs give equal keys, only within this database. */
+  hash(text: string): string;
+  /** Encrypts `plaintext`, bound to `context` (a row moved to another key no longer opens). */
+  seal(plaintext: string, context: string): string;
+  /** Decrypts a `seal` output; throws when the row is corrupt or was tampered with. */
+  open(sealed: string, context: string): string;
+}
+
+const SECRET_KEY = 'cache_secret';
+const VERSION = 'v1';
+
+/** Loads the database's secret (creating it on first use) and derives the hashing/sealing keys. */
+export function createCacheCrypto(db: SqliteDatabase): CacheCrypto {
+  const secret = loadSecret(db);
+  const hmacKey = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'chasqui cache key hmac', 32));
+  const sealKey = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'chasqui cache value seal', 32));
+  return {
+    hash(text) {
+      return createHmac('sha256', hmacKey).update(text, 'utf8').digest('hex');
+    },
+    seal(plaintext, context) {
+      const iv = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', sealKey, iv);
+      cipher.setAAD(Buffer.from(context, 'utf8'));
+      const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+      return `${VERSION}.${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
+    },
+    open(sealed, context) {
+      if (!sealed.startsWith(`${VERSION}.`)) throw new Error('unknown sealed value format');
+      const raw = Buffer.from(sealed.slice(VERSION.length + 1), 'base64');
+      if (raw.length < 28) throw new Error('sealed value too short');
+      const decipher = createDecipheriv('aes-256-gcm', sealKey, raw.subarray(0, 12));
+      decipher.setAAD(Buffer.from(context, 'utf8'));
+      decipher.setAuthTag(raw.subarray(12, 28));
+      return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+    },
+  };
+}
+
+function loadSecret(db: SqliteDatabase): Buffer {
+  db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run(
+    SECRET_KEY,
+    randomBytes(32).toString('hex'),
+  );
+  const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(SECRET_KEY) as { value: string };
+  return Buffer.from(row.value, 'hex');
+}

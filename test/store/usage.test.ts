@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { UsageEvent } from '../../src/bot/services.js';
+import { openDatabase } from '../../src/store/sqlite.js';
+import { createUsageRepo, limaMonthRange, summarizeUsage } from '../../src/store/usage.js';
+
+const dir = mkdtempSync(path.join(tmpdir(), 'chasqui-usage-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const GROUP_A = '120363000000000001@g.us';
+const GROUP_B = '120363000000000002@g.us';
+
+function event(at: string, chatId: string, operation: string, saved = false): UsageEvent {
+  return { at: new Date(at), chatId, operation, saved, outcome: 'ok' };
+}
+
+describe('limaMonthRange', () => {
+  it('starts a Lima month at 05:00 UTC on the 1st and rolls over the year', () => {
+    const december = limaMonthRange(new Date('2026-12-15T12:00:00Z'));
+    expect(new Date(december.start).toISOString()).toBe('2026-12-01T05:00:00.000Z');
+    expect(new Date(december.end).toISOString()).toBe('2027-01-01T05:00:00.000Z');
+    expect(december.period).toBe('2026-12');
+  });
+
+  it('puts 04:59 UTC on the 1st in the previous Lima month', () => {
+    expect(limaMonthRange(new Date('2026-12-01T04:59:59Z')).period).toBe('2026-11');
+    expect(limaMonthRange(new Date('2026-12-01T05:00:00Z')).period).toBe('2026-12');
+  });
+});
+
+describe('usage repo', () => {
+  it('groups a month per operation and chat using the Lima calendar, not UTC', () => {
+    const db = openDatabase({ dir: ':memory:' });
+    const usage = createUsageRepo(db);
+    // 2026-12-01T04:59:59Z is still 30 November in Lima; 05:00:00Z is 1 December there.
+    usage.record(event('2026-11-10T15:00:00Z', GROUP_A, 'ruc'));
+    usage.record(event('2026-12-01T04:59:59Z', GROUP_A, 'ruc', true));
+    usage.record(event('2026-12-01T04:59:59Z', GROUP_B, 'dni'));
+    usage.record(event('2026-12-01T05:00:00Z', GROUP_A, 'ruc'));
+    usage.record(event('2026-12-31T23:00:00Z', GROUP_A, 'vehicle', true)); // Lima 31 Dec 18:00
+    usage.record(event('2027-01-01T05:00:00Z', GROUP_A, 'ruc')); // Lima 1 Jan
+
+    expect(usage.month(new Date('2026-12-01T03:00:00Z'))).toEqual([
+      { operation: 'dni', chatId: GROUP_B, calls: 1, saved: 0 },
+      { operation: 'ruc', chatId: GROUP_A, calls: 2, saved: 1 },
+    ]);
+    expect(usage.month(new Date('2026-12-20T12:00:00Z'))).toEqual([
+      { operation: 'ruc', chatId: GROUP_A, calls: 1, saved: 0 },
+      { operation: 'vehicle', chatId: GROUP_A, calls: 1, saved: 1 },
+    ]);
+    expect(usage.month(new Date('2025-01-01T12:00:00Z'))).toEqual([]);
+    db.close();
+  });
+
+  it('summarises a month with totals per operation and per chat', () => {
+    const db = openDatabase({ dir: ':memory:' });
+    const usage = createUsageRepo(db);
+    for (let i = 0; i < 3; i++) usage.record(event('2026-11-05T12:00:00Z', GROUP_A, 'ruc', i > 0));
+    usage.record(event('2026-11-06T12:00:00Z', GROUP_B, 'ruc'));
+    usage.record(event('2026-11-06T12:00:00Z', GROUP_B, 'exchangeRate', true));
+    expect(usage.summary(new Date('2026-11-20T12:00:00Z'))).toEqual({
+      period: '2026-11',
+      calls: 5,
+      saved: 3,
+      byOperation: [
+        { operation: 'ruc', calls: 4, saved: 2 },
+        { operation: 'exchangeRate', calls: 1, saved: 1 },
+      ],
+      byChat: [
+        { chatId: GROUP_A, calls: 3, saved: 2 },
+        { chatId: GROUP_B, calls: 2, saved: 1 },
+      ],
+    });
+    expect(summarizeUsage([])).toEqual({ calls: 0, saved: 0, byOperation: [], byChat: [] });
+    db.close();
+  });
+
+  it('keeps the log across a reopen of the data directory', () => {
+    const dataDir = path.join(dir, 'reopen');
+    const first = openDatabase({ dir: dataDir });
+    createUsageRepo(first).record(event('2026-11-05T12:00:00Z', GROUP_A, 'guide'));
+    first.close();
+    const second = openDatabase({ dir: dataDir });
+    expect(createUsageRepo(second).month(new Date('2026-11-30T12:00:00Z'))).toEqual([
+      { operation: 'guide', chatId: GROUP_A, calls: 1, saved: 0 },
+    ]);
+    second.close();
+  });
+});
