@@ -1,0 +1,74 @@
+import { defineCommand } from '../src/bot/command.js';
+import type { CommandContext } from '../src/bot/context.js';
+import { UserError } from '../src/bot/user-error.js';
+import { echo, fold, tokens } from '../src/domain/args.js';
+import { isJobName, type JobName, type SchedulesPort } from '../src/scheduler/port.js';
+import {
+  describeScheduleSpec,
+  parseScheduleSpec,
+  type ScheduleSpec,
+  ScheduleSpecError,
+} from '../src/scheduler/schedule-spec.js';
+
+const examples = ['programar tc 08:30', 'programar tc 08:30 todos', 'programar afp dia 1 09:00'];
+
+/** The schedules port, or the "not active" reply when the scheduler is not wired. */
+export function schedulesOf(ctx: CommandContext<unknown>): SchedulesPort {
+  const port = ctx.services.schedules;
+  if (!port) throw new UserError('schedule-unavailable');
+  return port;
+}
+
+function parseArgs(raw: string): { job: JobName; spec: ScheduleSpec } {
+  const words = tokens(raw);
+  const first = words[0];
+  if (first === undefined) throw new UserError('schedule-missing-job');
+  const job = fold(first);
+  if (!isJobName(job)) throw new UserError('schedule-unknown-job', { valor: echo(first) });
+  try {
+    return { job, spec: parseScheduleSpec(words.slice(1).join(' ')) };
+  } catch (error) {
+    if (!(error instanceof ScheduleSpecError)) throw error;
+    throw new UserError(`schedule-${error.problem}`, {
+      valor: echo(error.token),
+      ejemplo: job === 'afp' ? 'programar afp dia 1 09:00' : 'programar tc 08:30',
+    });
+  }
+}
+
+/**
+ * `programar tc 08:30 [todos|lun-vie]`, `programar afp dia 1 09:00`: a daily or monthly post in
+ * this group, persisted; times are Lima time.
+ */
+export const programar = defineCommand({
+  name: 'programar',
+  aliases: [],
+  summary: 'Publica en este grupo el tipo de cambio cada mañana (o las comisiones AFP cada mes)',
+  usage: 'programar <tc|afp> <HH:MM> [todos | lun-vie | dia N]',
+  examples,
+  access: 'admin',
+  argShape: 'required',
+  isAttempt: (raw) => {
+    const first = tokens(raw)[0];
+    return (first !== undefined && isJobName(fold(first))) || /\d/.test(raw);
+  },
+  parse: parseArgs,
+  async run(ctx) {
+    const schedules = schedulesOf(ctx);
+    if (!ctx.message.isGroup) throw new UserError('only-groups');
+    const { job, spec } = ctx.args;
+    const result = schedules.add({ chatId: ctx.message.chatId, job, spec, by: ctx.sender.ids[0] ?? 'chat' });
+    if (!result.ok) {
+      throw new UserError('schedule-duplicate', {
+        trabajo: job,
+        cuando: describeScheduleSpec(result.existing.spec),
+      });
+    }
+    const next = schedules.nextRun(result.entry, ctx.now());
+    await ctx.reply('schedule-added', {
+      trabajo: job,
+      cuando: describeScheduleSpec(spec),
+      ...(next ? { proxima: next } : {}),
+    });
+  },
+});

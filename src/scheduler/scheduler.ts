@@ -1,0 +1,145 @@
+import type { Logger } from 'pino';
+import type { Config } from '../config/types.js';
+import type { LookupApi } from '../lookup/api.js';
+import type { SqliteDatabase } from '../store/sqlite.js';
+import type { OutgoingMessage } from '../transports/transport.js';
+import { type Clock, cronTicker, systemClock, type Ticker } from './clock.js';
+import { assertScheduleConfig, configSchedules, groupNames, resolveGroupNames } from './config-schedules.js';
+import { computeDue } from './due.js';
+import type { TemplateRenderer } from './jobs/job.js';
+import { addDays, limaDate } from './lima-time.js';
+import type { SchedulesPort } from './port.js';
+import { createRunner } from './runner.js';
+import { createSchedulesService } from './service.js';
+import { createScheduleStore } from './store.js';
+
+export interface SchedulerDeps {
+  db: SqliteDatabase;
+  config: Pick<Config, 'admins' | 'groups' | 'scheduler'>;
+  /** Lookups accounted to a chat (the cached facade's `forChat`). */
+  lookup: (chatId: string) => LookupApi;
+  templates: TemplateRenderer;
+  /** Hands a post over: the durable outbox in production, or transport.send. */
+  send: (chatId: string, message: OutgoingMessage) => Promise<void>;
+  logger: Logger;
+  clock?: Clock;
+  /** Calls tick about once a minute; node-cron in America/Lima by default. */
+  ticker?: Ticker;
+  /** Resolves config groups given only by name (GroupDirectoryPort.resolveName). */
+  resolveGroupName?: (name: string) => Promise<string | undefined>;
+  /** GroupSettingsPort.isActive: a group deactivated with `desactivar` gets no posts. */
+  isGroupActive?: (chatId: string) => boolean | undefined;
+}
+
+export interface Scheduler {
+  /** Syncs the config schedules, runs the catch-up tick and starts the minute ticker. */
+  start(): Promise<void>;
+  /** Stops the ticker and waits for posts under way. */
+  stop(): Promise<void>;
+  /** Does what is due at `now` (default: the clock) and resolves when those runs are done. */
+  tick(now?: Date): Promise<void>;
+  /** Resolves when no run is under way. */
+  idle(): Promise<void>;
+}
+
+/**
+ * Scheduled posts (issue 6). All decisions come from `computeDue` over the store, so node-cron is
+ * only a metronome: a restart, a retry or a missed minute is handled by the next tick.
+ */
+export function createScheduler(deps: SchedulerDeps): Scheduler & SchedulesPort {
+  assertScheduleConfig(deps.config);
+  const clock = deps.clock ?? systemClock;
+  const log = deps.logger.child({ module: 'scheduler' });
+  const store = createScheduleStore(deps.db);
+  const settings = deps.config.scheduler;
+  const run = createRunner({
+    store,
+    lookup: deps.lookup,
+    templates: deps.templates,
+    send: deps.send,
+    log,
+    clock,
+    retries: settings.rateRetries,
+    retryIntervalMinutes: settings.rateRetryIntervalMinutes,
+    admins: deps.config.admins,
+    groupNames: groupNames(deps.config),
+    ...(deps.isGroupActive ? { isGroupActive: deps.isGroupActive } : {}),
+  });
+  const inFlight = new Map<string, Promise<void>>();
+  let ticker: { stop(): void } | undefined;
+  let stopped = false;
+
+  /** Config rows follow the config; with unresolved group names nothing is pruned. */
+  const syncConfig = (resolved?: ReadonlyMap<string, string>) => {
+    const { schedules, unresolved } = configSchedules(deps.config, resolved);
+    const result = store.syncConfig(schedules, clock.now(), unresolved.length === 0);
+    if (unresolved.length > 0) {
+      log.warn(
+        { groups: unresolved.length },
+        'config groups with schedules not resolved by name; kept as they were',
+      );
+    }
+    return result;
+  };
+  syncConfig();
+
+  const tick = async (now: Date = clock.now()): Promise<void> => {
+    if (stopped) return;
+    const today = limaDate(now);
+    const due = computeDue({
+      schedules: store.all(),
+      runs: store.runs([today], addDays(today, -1)),
+      now,
+      catchUpMinutes: settings.catchUpMinutes,
+    });
+    const started: Promise<void>[] = [];
+    for (const item of due) {
+      const id = `${item.key}\n${item.date}`;
+      if (inFlight.has(id)) continue;
+      if (item.action === 'skip') {
+        store.finish(item.key, item.date, 'skipped', `missed by ${item.minutesLate} min`, now);
+        log.warn(
+          { schedule: item.key, date: item.date, minutesLate: item.minutesLate },
+          'scheduled post skipped: missed beyond the catch-up window',
+        );
+        continue;
+      }
+      const running = run(item)
+        .catch((error: unknown) => log.error({ err: error, schedule: item.key }, 'scheduled run crashed'))
+        .finally(() => inFlight.delete(id));
+      inFlight.set(id, running);
+      started.push(running);
+    }
+    await Promise.all(started);
+  };
+
+  const safeTick = () => {
+    tick().catch((error: unknown) => log.error({ err: error }, 'scheduler tick failed'));
+  };
+
+  return {
+    ...createSchedulesService(store, clock),
+    tick,
+    async idle() {
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight.values()]);
+    },
+    async start() {
+      stopped = false;
+      const needsNames = deps.config.groups.some((g) => !g.id && g.schedules.length > 0);
+      const synced =
+        needsNames && deps.resolveGroupName
+          ? syncConfig(await resolveGroupNames(deps.config, deps.resolveGroupName))
+          : syncConfig();
+      log.info({ ...synced, schedules: store.all().length }, 'scheduler started');
+      safeTick();
+      ticker?.stop();
+      ticker = (deps.ticker ?? cronTicker)(safeTick);
+    },
+    async stop() {
+      stopped = true;
+      ticker?.stop();
+      ticker = undefined;
+      while (inFlight.size > 0) await Promise.allSettled([...inFlight.values()]);
+    },
+  };
+}
