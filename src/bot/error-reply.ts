@@ -1,0 +1,69 @@
+import {
+  LookupError,
+  LookupNotFoundError,
+  LookupRejectedError,
+  LookupUnauthorizedError,
+} from '../lookup/errors.js';
+import { MAX_TEXT_LENGTH } from '../transports/transport.js';
+import type { Outcome } from './outcome.js';
+import { UserError } from './user-error.js';
+
+/**
+ * Maps anything a command throws to the template the user sees and the outcome logged. Users
+ * only ever see templated Spanish; stack traces go to the log.
+ */
+export interface ErrorReply {
+  template: string;
+  data: Record<string, unknown>;
+  outcome: Outcome;
+  /** Machine-readable cause for the log (lookup error kind, 'user', 'internal'). */
+  kind: string;
+  /** Credits exhausted: logged as an ALERT at error level. */
+  alert?: boolean;
+}
+
+/** The one text not in a template: used only when even `errors/internal` cannot be rendered. */
+export const LAST_RESORT_TEXT = 'Ocurrió un error inesperado. Intenta de nuevo en unos minutos.';
+
+export function errorReply(error: unknown): ErrorReply {
+  if (error instanceof UserError) {
+    return { template: `errors/${error.identifier}`, data: error.data, outcome: 'invalid', kind: 'user' };
+  }
+  if (error instanceof LookupError) return lookupErrorReply(error);
+  return { template: 'errors/internal', data: {}, outcome: 'failed', kind: 'internal' };
+}
+
+function lookupErrorReply(error: LookupError): ErrorReply {
+  const kind = error.kind;
+  if (error instanceof LookupNotFoundError) {
+    return {
+      template: 'errors/lookup-not-found',
+      data: { message: error.upstreamMessage },
+      outcome: 'ok',
+      kind,
+    };
+  }
+  if (error instanceof LookupRejectedError) {
+    const data = { message: error.upstreamMessage };
+    return { template: 'errors/lookup-rejected', data, outcome: 'invalid', kind };
+  }
+  if (error instanceof LookupUnauthorizedError) {
+    if (error.creditsExhausted) {
+      return { template: 'errors/lookup-credits', data: {}, outcome: 'failed', kind: 'credits', alert: true };
+    }
+    return { template: 'errors/lookup-unauthorized', data: {}, outcome: 'failed', kind };
+  }
+  if (kind === 'rate_limited')
+    return { template: 'errors/lookup-rate-limited', data: {}, outcome: 'failed', kind };
+  // http, network, timeout, schema: the service is down, slow or changed; the user can only wait.
+  return { template: 'errors/lookup-unavailable', data: {}, outcome: 'failed', kind };
+}
+
+/** Cuts a reply to WhatsApp's limit, ending in "…" and never splitting a surrogate pair. */
+export function cutText(text: string, max = MAX_TEXT_LENGTH): string {
+  if (text.length <= max) return text;
+  let end = max - 1;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${text.slice(0, end)}…`;
+}

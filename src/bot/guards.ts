@@ -1,0 +1,95 @@
+import type { Logger } from 'pino';
+import type { IncomingMessage } from '../transports/transport.js';
+import { foldWord, idDigits } from './parse.js';
+import type { GroupDirectoryPort, GroupSettingsPort } from './services.js';
+
+/**
+ * Who may talk to the bot where: the allow-list of groups, direct-chat policy, admins. Typed
+ * structurally as the slice of `Config` it needs, so the router does not depend on config loading.
+ * Read on every message: a live change (an admin added by the harness) applies at once.
+ */
+export interface AccessPolicy {
+  admins: readonly string[];
+  groupAdminsAreAdmins: boolean;
+  groups: readonly { id?: string; name?: string; personalData: boolean }[];
+  directChats: 'admins' | 'everyone';
+  rateLimitPerMinute: number;
+}
+
+/** Admin = any sender id (digits of its user part) is a configured admin, or a group admin when allowed. */
+export function isAdmin(message: IncomingMessage, policy: AccessPolicy): boolean {
+  if (policy.groupAdminsAreAdmins && message.isGroup && message.senderIsGroupAdmin) return true;
+  if (policy.admins.length === 0) return false;
+  return message.senderIds.some((id) => {
+    const digits = idDigits(id);
+    return digits.length > 0 && policy.admins.includes(digits);
+  });
+}
+
+/** True for a phone-number id (not a LID, group or broadcast id). */
+function isPhoneId(id: string): boolean {
+  const at = id.indexOf('@');
+  if (at === -1) return /^\+?\d+$/.test(id);
+  const domain = id.slice(at + 1);
+  return domain === 's.whatsapp.net' || domain === 'c.us';
+}
+
+/**
+ * One key per person for the rate limit: the phone digits when any id is a phone number (so the
+ * LID and PN of one person share a bucket), else the first id.
+ */
+export function senderKey(message: IncomingMessage): string {
+  const phone = message.senderIds.find(isPhoneId);
+  if (phone) return idDigits(phone);
+  return message.senderIds[0] ?? message.chatId;
+}
+
+export interface ChatAccess {
+  /** The group is allowed (config or an admin's `activar`); always true for direct chats. */
+  active: boolean;
+  /** Personal-data commands allowed here (groups marked in config; admin direct chats). */
+  personalData: boolean;
+}
+
+export interface ChatAccessDeps {
+  policy: AccessPolicy;
+  groupSettings: GroupSettingsPort;
+  directory: GroupDirectoryPort;
+  log: Logger;
+}
+
+/**
+ * Decides whether a group is active and marked for personal data: the persisted override of
+ * `activar`/`desactivar` wins; otherwise a config entry matching by id, by the chat's subject, or
+ * by a name the group directory resolves to this id.
+ */
+export async function chatAccess(message: IncomingMessage, deps: ChatAccessDeps): Promise<ChatAccess> {
+  if (!message.isGroup) return { active: true, personalData: true };
+  const rule = await matchGroupRule(message, deps);
+  const override = deps.groupSettings.isActive(message.chatId);
+  return { active: override ?? rule !== undefined, personalData: rule?.personalData ?? false };
+}
+
+async function matchGroupRule(
+  message: IncomingMessage,
+  deps: ChatAccessDeps,
+): Promise<AccessPolicy['groups'][number] | undefined> {
+  const groups = deps.policy.groups;
+  const byId = groups.find((group) => group.id === message.chatId);
+  if (byId) return byId;
+  const named = groups.filter((group) => group.name && !group.id);
+  if (named.length === 0) return undefined;
+  if (message.chatName) {
+    const subject = foldWord(message.chatName.trim());
+    const bySubject = named.find((group) => foldWord(group.name ?? '') === subject);
+    if (bySubject) return bySubject;
+  }
+  for (const group of named) {
+    try {
+      if ((await deps.directory.resolveName(group.name ?? '')) === message.chatId) return group;
+    } catch (error) {
+      deps.log.warn({ err: error, group: group.name }, 'group directory lookup failed');
+    }
+  }
+  return undefined;
+}

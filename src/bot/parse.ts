@@ -1,0 +1,172 @@
+import type { ArgShape } from './command.js';
+
+/**
+ * Pure text handling of the router: normalisation, command-word folding, addressing (prefix,
+ * mention, direct chat) and the "attempt or chatter?" rule. No I/O, so it is fuzzed directly.
+ */
+
+/** Longest text the router looks at; WhatsApp itself caps a message at 65,536 characters. */
+export const MAX_INPUT_LENGTH = 65_536;
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const CONTROL = /[\u0000-\u001F\u007F-\u009F\u2028\u2029]/g;
+// Zero-width chars, bidi marks/overrides/isolates, word joiner, BOM, soft hyphen.
+const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\uFEFF]/g;
+// Emoji variation selectors: invisible modifiers that would make `ruc\uFE0F` a different word.
+const VARIATION_SELECTOR = /[\uFE00-\uFE0F]/g;
+const PREFIXES = new Set(['/', '!', '.']);
+const MENTION = /^@(\d+)$/;
+
+/** Trims, strips control/zero-width/bidi characters and lone surrogates, applies NFC, collapses spaces. */
+export function normalizeText(raw: string): string {
+  const bounded = raw.length > MAX_INPUT_LENGTH ? raw.slice(0, MAX_INPUT_LENGTH) : raw;
+  return bounded
+    .replace(LONE_SURROGATE, '')
+    .replace(CONTROL, ' ')
+    .replace(INVISIBLE, '')
+    .replace(VARIATION_SELECTOR, '')
+    .normalize('NFC')
+    .replace(/\s+/gu, ' ')
+    .trim();
+}
+
+/** Case- and accent-insensitive form of a word: `Guía` and `GUIA` both become `guia`. */
+export function foldWord(word: string): string {
+  return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** Digits of the user part of a WhatsApp id: `51987654321:3@s.whatsapp.net` → `51987654321`. */
+export function idDigits(id: string): string {
+  const user = id.split('@')[0] ?? '';
+  return (user.split(':')[0] ?? '').replace(/\D/g, '');
+}
+
+export type AddressedVia = 'prefix' | 'mention' | 'direct';
+
+export interface ParsedText {
+  /** How the message was addressed to the bot; undefined for plain group text. */
+  via?: AddressedVia;
+  /** The prefix character when one was used (also set for mentions/direct chats that used one). */
+  prefix?: string;
+  /** The command word as typed (normalised, not folded). */
+  word: string;
+  /** Folded command word used for lookups. */
+  folded: string;
+  /** Everything after the command word, normalised. */
+  rawArgs: string;
+}
+
+export interface ParseInput {
+  text: string;
+  isGroup: boolean;
+  /** Ids the bot is known by (transport.selfIds()). */
+  selfIds: readonly string[];
+  mentionedIds?: readonly string[];
+}
+
+/**
+ * Splits a message into addressing, command word and arguments. Returns undefined when the text
+ * holds no word at all (empty, only a mention, only punctuation prefix).
+ */
+export function parseText(input: ParseInput): ParsedText | undefined {
+  let text = normalizeText(input.text);
+  if (!text) return undefined;
+  let via: AddressedVia | undefined = input.isGroup ? undefined : 'direct';
+
+  const selfDigits = new Set(input.selfIds.map(idDigits).filter((digits) => digits.length > 0));
+  if (selfDigits.size > 0) {
+    const tokens = text.split(' ');
+    const first = MENTION.exec(tokens[0] ?? '');
+    const mentionedSelf = (input.mentionedIds ?? []).some((id) => selfDigits.has(idDigits(id)));
+    if ((first && selfDigits.has(first[1] ?? '')) || mentionedSelf) {
+      via = via ?? 'mention';
+      text = tokens
+        .filter((token) => {
+          const mention = MENTION.exec(token);
+          return !(mention && selfDigits.has(mention[1] ?? ''));
+        })
+        .join(' ');
+    }
+  }
+
+  let prefix: string | undefined;
+  const head = text.charAt(0);
+  if (PREFIXES.has(head) && /^\p{L}/u.test(text.slice(1))) {
+    prefix = head;
+    text = text.slice(1);
+    via = via ?? 'prefix';
+  }
+
+  const space = text.indexOf(' ');
+  const word = space === -1 ? text : text.slice(0, space);
+  if (!word) return undefined;
+  const rawArgs = space === -1 ? '' : text.slice(space + 1);
+  const parsed: ParsedText = { word, folded: foldWord(word), rawArgs };
+  if (via) parsed.via = via;
+  if (prefix) parsed.prefix = prefix;
+  return parsed;
+}
+
+/**
+ * The default "is this an attempt?" rule for an unaddressed group message whose first word is a
+ * command: free text never (it costs credits), no-argument commands only bare, optional arguments
+ * when empty or starting with a digit, identifiers when short (≤ 4 tokens) and holding a digit.
+ */
+export function looksLikeAttempt(shape: ArgShape, rawArgs: string): boolean {
+  const tokens = rawArgs === '' ? [] : rawArgs.split(' ');
+  switch (shape) {
+    case 'text':
+      return false;
+    case 'none':
+      return tokens.length === 0;
+    case 'optional':
+      return tokens.length === 0 || /\d/.test(tokens[0] ?? '');
+    case 'required':
+      return tokens.length > 0 && tokens.length <= 4 && tokens.some((token) => /\d/.test(token));
+  }
+}
+
+/**
+ * Edit distance counting an adjacent swap as one edit (optimal string alignment), so `rcu` is one
+ * edit from `ruc`. Gives up (returning `limit + 1`) once the distance must exceed `limit`.
+ */
+export function editDistance(a: string, b: string, limit = 2): number {
+  if (Math.abs(a.length - b.length) > limit) return limit + 1;
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, (before[j - 2] ?? 0) + 1);
+      }
+      current.push(value);
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin > limit) return limit + 1;
+    before = previous;
+    previous = current;
+  }
+  return previous[b.length] ?? limit + 1;
+}
+
+/**
+ * The closest known word: at most 2 edits, or 1 for words under 5 letters (so `hola` does not
+ * suggest `help` and `x` suggests nothing); ties go to the first candidate. Candidates are folded.
+ */
+export function closestWord(folded: string, candidates: readonly string[]): string | undefined {
+  const limit = folded.length >= 5 ? 2 : folded.length >= 2 ? 1 : 0;
+  let best: string | undefined;
+  let bestDistance = limit + 1;
+  for (const candidate of candidates) {
+    const distance = editDistance(folded, candidate, limit);
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  return best;
+}

@@ -1,0 +1,230 @@
+import { performance } from 'node:perf_hooks';
+import type { Logger } from 'pino';
+import type { LookupApi } from '../lookup/api.js';
+import { LookupError } from '../lookup/errors.js';
+import type { IncomingMessage, Transport } from '../transports/transport.js';
+import type { CommandDefinition } from './command.js';
+import type { BotServices, SenderInfo } from './context.js';
+import { createCommandContext, sendSafely, type TemplateRenderer } from './context-impl.js';
+import { cutText, errorReply, LAST_RESORT_TEXT } from './error-reply.js';
+import { type AccessPolicy, chatAccess, isAdmin, senderKey } from './guards.js';
+import { logOutcome, type RouteResult } from './outcome.js';
+import { closestWord, foldWord, idDigits, looksLikeAttempt, type ParsedText, parseText } from './parse.js';
+import { createRateLimiter } from './rate-limit.js';
+
+type AnyCommand = CommandDefinition<never>;
+
+export interface RouterOptions {
+  commands: readonly AnyCommand[];
+  services: BotServices;
+  templates: TemplateRenderer;
+  /** The cached, usage-accounted lookup facade for one chat (`cachedLookup.forChat`). */
+  lookupFor(chatId: string): LookupApi;
+  transport: Pick<Transport, 'send' | 'selfIds'>;
+  policy: AccessPolicy;
+  logger: Logger;
+  now?: () => Date;
+}
+
+/** Turns one incoming message into at most a few replies; never throws, logs one outcome. */
+export interface Router {
+  readonly commands: readonly AnyCommand[];
+  /** The command a word (name or alias, any case/accents) names. */
+  find(word: string): AnyCommand | undefined;
+  handle(message: IncomingMessage): Promise<RouteResult>;
+}
+
+/** Builds the router; throws at start-up when two commands claim the same word. */
+export function createRouter(options: RouterOptions): Router {
+  const { commands, services, templates, policy, transport } = options;
+  const now = options.now ?? (() => new Date());
+  const log = options.logger.child({ module: 'router' });
+  const limiter = createRateLimiter(() => policy.rateLimitPerMinute);
+  const index = new Map<string, AnyCommand>();
+  const display = new Map<string, string>();
+  for (const command of commands) {
+    for (const word of [command.name, ...command.aliases]) {
+      const folded = foldWord(word);
+      const taken = index.get(folded);
+      if (taken === command) continue;
+      if (taken) throw new Error(`command word "${word}" of "${command.name}" is already "${taken.name}"`);
+      index.set(folded, command);
+      display.set(folded, word);
+    }
+  }
+  const candidates = [...index.keys()];
+  const send: Transport['send'] = (chatId, outgoing) => transport.send(chatId, outgoing);
+
+  async function reply(message: IncomingMessage, template: string, data: Record<string, unknown>) {
+    let text: string;
+    try {
+      text = templates.render(template, data);
+    } catch (error) {
+      log.error({ err: error, template }, 'template failed');
+      try {
+        text = templates.render('errors/internal', {});
+      } catch {
+        text = LAST_RESORT_TEXT;
+      }
+    }
+    await sendSafely(send, message.chatId, { kind: 'text', text, quotedId: message.id });
+  }
+
+  async function answer(
+    message: IncomingMessage,
+    template: string,
+    data: Record<string, unknown>,
+    result: RouteResult,
+  ): Promise<RouteResult> {
+    await reply(message, template, data);
+    return { ...result, template };
+  }
+
+  async function fail(message: IncomingMessage, command: AnyCommand, error: unknown): Promise<RouteResult> {
+    const mapped = errorReply(error);
+    if (mapped.alert && error instanceof LookupError) {
+      log.error(
+        { alert: 'lookup-credits', operation: error.operation },
+        'ALERT: lookup API credits exhausted; an admin must top up the plan',
+      );
+    } else if (error instanceof LookupError) {
+      log.warn({ operation: error.operation, kind: error.kind, command: command.name }, 'lookup failed');
+    } else if (mapped.kind === 'internal') {
+      log.error({ err: error, command: command.name }, 'command failed');
+    }
+    const data =
+      mapped.kind === 'user'
+        ? { command: command.name, usage: command.usage, example: command.examples[0], ...mapped.data }
+        : mapped.data;
+    return answer(message, mapped.template, data, {
+      outcome: mapped.outcome,
+      reason: mapped.kind,
+      command: command.name,
+    });
+  }
+
+  function isAttempt(command: AnyCommand, parsed: ParsedText): boolean {
+    if (parsed.via) return true;
+    if (looksLikeAttempt(command.argShape, parsed.rawArgs)) return true;
+    return parsed.rawArgs !== '' && command.isAttempt?.(parsed.rawArgs) === true;
+  }
+
+  async function route(message: IncomingMessage, sender: string): Promise<RouteResult> {
+    const selfIds = transport.selfIds();
+    const selfDigits = selfIds.map(idDigits).filter((digits) => digits.length > 0);
+    if (message.senderIds.some((id) => selfDigits.includes(idDigits(id)))) {
+      return { outcome: 'ignored', reason: 'self' };
+    }
+    const parsed = parseText({
+      text: message.text,
+      isGroup: message.isGroup,
+      selfIds,
+      mentionedIds: message.mentionedIds ?? [],
+    });
+    if (!parsed) return { outcome: 'ignored', reason: 'empty' };
+    const command = index.get(parsed.folded);
+    if (!command) {
+      const answered =
+        !message.isGroup || parsed.via === 'mention' || (parsed.via === 'prefix' && parsed.prefix !== '.');
+      if (!answered) return { outcome: 'ignored', reason: parsed.via ? 'unknown-dot' : 'chatter' };
+    } else if (!isAttempt(command, parsed)) {
+      return { outcome: 'ignored', reason: 'chatter', command: command.name };
+    }
+    const name = command?.name;
+    const admin = isAdmin(message, policy);
+    const access = await chatAccess(message, {
+      policy,
+      groupSettings: services.groupSettings,
+      directory: services.directory,
+      log,
+    });
+    if (!access.active && !(command?.worksInInactiveGroups && admin)) {
+      return { outcome: 'ignored', reason: 'inactive-group', command: name };
+    }
+    const decision = limiter.check(sender, now().getTime());
+    if (decision.kind === 'silent') return { outcome: 'ignored', reason: 'rate-limited', command: name };
+    if (decision.kind === 'notify') {
+      const result = { outcome: 'denied', reason: 'rate-limited', command: name } as const;
+      return answer(message, 'errors/rate-limited-user', { seconds: decision.seconds }, result);
+    }
+    if (!message.isGroup && !admin && policy.directChats !== 'everyone') {
+      return answer(
+        message,
+        'errors/denied-direct',
+        {},
+        { outcome: 'denied', reason: 'direct', command: name },
+      );
+    }
+    if (!command) {
+      const suggested = closestWord(parsed.folded, candidates);
+      const data = {
+        word: cutText(parsed.word, 40),
+        suggestion: suggested === undefined ? undefined : display.get(suggested),
+        prefix: parsed.prefix ?? '',
+      };
+      return answer(message, 'errors/unknown-command', data, { outcome: 'unknown', reason: 'unknown' });
+    }
+    const denial = { outcome: 'denied', command: command.name } as const;
+    const data = { command: command.name };
+    if (command.access === 'admin' && !admin) {
+      return answer(message, 'errors/denied-admin', data, { ...denial, reason: 'admin' });
+    }
+    if (command.personalData && !(message.isGroup ? access.personalData : admin)) {
+      return answer(message, 'errors/denied-personal-data', data, { ...denial, reason: 'personal-data' });
+    }
+    const senderInfo: SenderInfo = { ids: message.senderIds, isAdmin: admin };
+    if (message.senderName !== undefined) senderInfo.displayName = message.senderName;
+    return execute(message, command, parsed.rawArgs, senderInfo);
+  }
+
+  async function execute(
+    message: IncomingMessage,
+    command: AnyCommand,
+    rawArgs: string,
+    sender: SenderInfo,
+  ): Promise<RouteResult> {
+    let args: never;
+    try {
+      args = command.parse(rawArgs, { now, settings: services.settings });
+    } catch (error) {
+      return fail(message, command, error);
+    }
+    const ctx = createCommandContext({
+      message,
+      command,
+      args,
+      rawArgs,
+      sender,
+      lookup: options.lookupFor(message.chatId),
+      services,
+      templates,
+      send,
+      log: log.child({ command: command.name }),
+      now,
+    });
+    try {
+      await command.run(ctx);
+      return { outcome: 'ok', command: command.name };
+    } catch (error) {
+      return fail(message, command, error);
+    }
+  }
+
+  return {
+    commands,
+    find: (word) => index.get(foldWord(word)),
+    async handle(message) {
+      const started = performance.now();
+      const sender = senderKey(message);
+      let result: RouteResult;
+      try {
+        result = await route(message, sender);
+      } catch (error) {
+        log.error({ err: error }, 'message handling failed');
+        result = { outcome: 'failed', reason: 'router' };
+      }
+      logOutcome(log, message, sender, result, performance.now() - started);
+      return result;
+    },
+  };
+}

@@ -1,0 +1,220 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import { createApp } from '../app.js';
+import { foldWord } from '../bot/parse.js';
+import { type Config, loadConfig } from '../config.js';
+import { createLogger } from '../logger.js';
+import { createTerminalTransport } from '../transports/terminal.js';
+
+/** Defaults of the terminal chat: the fixture admin in the fixture group marked for personal data. */
+export const CHAT_DEFAULTS = {
+  user: '51987654321',
+  groupName: 'Despacho Lima',
+  groupId: '120363000000000001@g.us',
+  sandboxTaxPortal: { ruc: '20123456786', user: 'CHASQUI1', password: 'sandbox-clave' },
+} as const;
+
+const USAGE = `Uso: chasqui chat [opciones]
+
+Conversa con el bot en la terminal: cada línea es un mensaje; las respuestas salen por stdout.
+Con entrada por tubería (printf 'ruc 20123456786\\n' | chasqui chat) responde todo y termina.
+
+  --json            una línea JSON por mensaje enviado: {"chat","text"} o {"chat","document":{...}}
+  --out DIR         carpeta para los documentos (por defecto una carpeta temporal)
+  --user NUMERO     remitente (por defecto ${CHAT_DEFAULTS.user}, administrador)
+  --group NOMBRE    grupo (por defecto "${CHAT_DEFAULTS.groupName}", habilitado y con datos personales)
+  --direct          chat directo con el bot en lugar de un grupo
+  --no-admin        el remitente no es administrador
+  --data-dir DIR    datos persistentes (por defecto CHASQUI_DATA_DIR o una carpeta temporal)
+
+Sin LOOKUP_BASE_URL usa el sandbox local con datos ficticios.`;
+
+interface ChatFlags {
+  json: boolean;
+  out?: string;
+  user: string;
+  group: string;
+  direct: boolean;
+  admin: boolean;
+  dataDir?: string;
+}
+
+function parseFlags(argv: string[]): ChatFlags | 'help' {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      json: { type: 'boolean', default: false },
+      out: { type: 'string' },
+      user: { type: 'string' },
+      group: { type: 'string' },
+      direct: { type: 'boolean', default: false },
+      'no-admin': { type: 'boolean', default: false },
+      'data-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) return 'help';
+  const user = (values.user ?? CHAT_DEFAULTS.user).replace(/\D/g, '');
+  if (!/^\d{8,15}$/.test(user))
+    throw new Error(`--user: se espera un número con código de país, p. ej. ${CHAT_DEFAULTS.user}`);
+  const flags: ChatFlags = {
+    json: values.json,
+    user,
+    group: values.group?.trim() || CHAT_DEFAULTS.groupName,
+    direct: values.direct,
+    admin: !values['no-admin'],
+  };
+  if (values.out) flags.out = values.out;
+  if (values['data-dir']) flags.dataDir = values['data-dir'];
+  return flags;
+}
+
+function banner(lines: string[]): string {
+  const rule = '='.repeat(72);
+  return `${rule}\n${lines.map((line) => `  ${line}`).join('\n')}\n${rule}\n`;
+}
+
+/** The process streams and environment; injectable so tests run the CLI in-process. */
+export interface ChatIo {
+  stdin: NodeJS.ReadableStream & { isTTY?: boolean };
+  stdout: NodeJS.WritableStream;
+  stderr: NodeJS.WritableStream;
+  env: NodeJS.ProcessEnv;
+}
+
+/** `chasqui chat`: the same router as WhatsApp, through stdin/stdout. Returns the exit code. */
+export async function runChat(argv: string[], io: ChatIo = process): Promise<number> {
+  let flags: ChatFlags | 'help';
+  try {
+    flags = parseFlags(argv);
+  } catch (error) {
+    io.stderr.write(`chasqui chat: ${(error as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (flags === 'help') {
+    io.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  let loaded: Config;
+  try {
+    loaded = loadConfig({ env: io.env });
+  } catch (error) {
+    io.stderr.write(`chasqui chat: ${(error as Error).message}\n`);
+    return 1;
+  }
+  const cleanup: (() => Promise<void> | void)[] = [];
+  try {
+    let dataDir = flags.dataDir ?? (io.env.CHASQUI_DATA_DIR ? loaded.dataDir : undefined);
+    if (!dataDir) {
+      const temp = mkdtempSync(path.join(os.tmpdir(), 'chasqui-chat-'));
+      cleanup.push(() => rmSync(temp, { recursive: true, force: true }));
+      dataDir = temp;
+    }
+    const config: Config = { ...loaded, dataDir, lookup: { ...loaded.lookup }, groups: [...loaded.groups] };
+    if (!config.lookup.baseUrl) {
+      const { startSandbox } = await import('../sandbox/server.js');
+      const sandbox = await startSandbox({ port: 0 });
+      cleanup.unshift(() => sandbox.close());
+      config.lookup = {
+        ...config.lookup,
+        baseUrl: sandbox.baseUrl,
+        token: sandbox.token,
+        messagingBaseUrl: sandbox.messagingUrl,
+        messagingToken: sandbox.token,
+      };
+      config.taxPortal ??= { ...CHAT_DEFAULTS.sandboxTaxPortal };
+      io.stderr.write(
+        banner([
+          'SANDBOX: LOOKUP_BASE_URL no está configurado / is not set.',
+          `Usando el sandbox local con DATOS FICTICIOS en ${sandbox.baseUrl}`,
+          `Clave SOL del sandbox: RUC ${config.taxPortal.ruc}, usuario ${config.taxPortal.user}`,
+        ]),
+      );
+    }
+    config.admins = flags.admin
+      ? [...new Set([...config.admins, flags.user])]
+      : config.admins.filter((admin) => admin !== flags.user);
+
+    const outDir = flags.out ?? mkdtempSync(path.join(os.tmpdir(), 'chasqui-docs-'));
+    const interactive = Boolean(io.stdin.isTTY) && !flags.json;
+    const logger = createLogger({
+      level: io.env.LOG_LEVEL ?? 'warn',
+      destination: io.stderr === process.stderr ? pino.destination(2) : (io.stderr as pino.DestinationStream),
+    });
+    const senderJid = `${flags.user}@s.whatsapp.net`;
+    const chat = flags.direct
+      ? { chatId: senderJid, isGroup: false }
+      : { ...(await resolveGroup(config, flags.group)), isGroup: true };
+    const transport = createTerminalTransport({
+      input: io.stdin,
+      output: io.stdout,
+      prompt: io.stderr,
+      interactive,
+      json: flags.json,
+      outDir,
+      ...chat,
+      senderIds: [senderJid],
+      senderName: 'Usuario de terminal',
+      senderIsGroupAdmin: false,
+    });
+    const app = createApp({ config, transport, logger });
+    cleanup.unshift(() => app.close());
+    if (interactive) {
+      const where = chat.isGroup
+        ? `grupo "${'chatName' in chat ? chat.chatName : chat.chatId}"`
+        : 'chat directo';
+      io.stderr.write(
+        `Chasqui en la terminal: ${where}, usuario ${flags.user}${flags.admin ? ' (admin)' : ''}. ` +
+          `Documentos en ${outDir}. Escribe "ayuda"; Ctrl+D para salir.\n`,
+      );
+    }
+    await app.start();
+    await transport.finished();
+    return 0;
+  } finally {
+    for (const step of cleanup) await step();
+  }
+}
+
+/**
+ * The chat's group: an id as given, a configured or sandbox group by name, or a made-up id. The
+ * default group is allowed and marked for personal data; another named group is allowed without
+ * personal data unless the config says otherwise.
+ */
+async function resolveGroup(config: Config, name: string): Promise<{ chatId: string; chatName: string }> {
+  const folded = foldWord(name);
+  const isDefault = folded === foldWord(CHAT_DEFAULTS.groupName) || name === CHAT_DEFAULTS.groupId;
+  let chatId: string | undefined = name.endsWith('@g.us') ? name : undefined;
+  const configured = config.groups.find(
+    (group) => group.id === name || (group.name !== undefined && foldWord(group.name) === folded),
+  );
+  chatId ??= configured?.id ?? (isDefault ? CHAT_DEFAULTS.groupId : undefined);
+  const chatName = isDefault ? CHAT_DEFAULTS.groupName : (configured?.name ?? name);
+  chatId ??= await lookupGroupId(config, name);
+  chatId ??= `${folded.replace(/[^a-z0-9]+/g, '-')}@g.us`;
+  if (!configured) {
+    config.groups.push({ id: chatId, name: chatName, personalData: isDefault, schedules: [] });
+  }
+  return { chatId, chatName };
+}
+
+/** Asks the messaging host (sandbox or real) for a group id by subject; undefined when unknown. */
+async function lookupGroupId(config: Config, name: string): Promise<string | undefined> {
+  if (!config.lookup.messagingBaseUrl) return undefined;
+  const { createLookupClient } = await import('../lookup/index.js');
+  const client = createLookupClient({ ...config.lookup, env: {} });
+  try {
+    const groups = await client.groups();
+    const wanted = foldWord(name);
+    return groups.find((group) => foldWord(group.Name) === wanted)?.JID;
+  } catch {
+    return undefined;
+  } finally {
+    await client.close();
+  }
+}

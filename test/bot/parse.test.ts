@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import {
+  closestWord,
+  editDistance,
+  foldWord,
+  idDigits,
+  looksLikeAttempt,
+  normalizeText,
+  parseText,
+} from '../../src/bot/parse.js';
+
+const group = (text: string, extra: { selfIds?: string[]; mentionedIds?: string[] } = {}) =>
+  parseText({ text, isGroup: true, selfIds: extra.selfIds ?? [], mentionedIds: extra.mentionedIds ?? [] });
+
+describe('normalizeText', () => {
+  it('trims, collapses whitespace and turns newlines/tabs into spaces', () => {
+    expect(normalizeText('  ruc\t\t20123456786 \n\n ')).toBe('ruc 20123456786');
+  });
+
+  it('strips zero-width, bidi override and BOM characters', () => {
+    expect(normalizeText('\u200Bru\u200Dc\u202E 2012\uFEFF3456786\u2066')).toBe('ruc 20123456786');
+  });
+
+  it('drops lone surrogates but keeps emoji pairs', () => {
+    expect(normalizeText('hola\uD800 \uDC00mundo 👍')).toBe('hola mundo 👍');
+  });
+
+  it('composes to NFC so a decomposed accent equals the precomposed one', () => {
+    expect(normalizeText('gu\u0069\u0301a')).toBe('guía');
+  });
+});
+
+describe('foldWord', () => {
+  it('ignores case and accents', () => {
+    expect(foldWord('GUÍA')).toBe('guia');
+    expect(foldWord('Razón')).toBe('razon');
+  });
+});
+
+describe('idDigits', () => {
+  it('strips the domain and the device suffix', () => {
+    expect(idDigits('51987654321:12@s.whatsapp.net')).toBe('51987654321');
+    expect(idDigits('123456789@lid')).toBe('123456789');
+  });
+});
+
+describe('parseText addressing', () => {
+  it('treats plain group text as not addressed', () => {
+    expect(group('ruc 20123456786')).toMatchObject({ word: 'ruc', rawArgs: '20123456786' });
+    expect(group('ruc 20123456786')?.via).toBeUndefined();
+  });
+
+  it.each(['/', '!', '.'])('recognises the %s prefix followed by a word', (prefix) => {
+    expect(group(`${prefix}RUC 20123456786`)).toMatchObject({
+      via: 'prefix',
+      prefix,
+      word: 'RUC',
+      folded: 'ruc',
+      rawArgs: '20123456786',
+    });
+  });
+
+  it('does not treat punctuation without a word as a prefix', () => {
+    expect(group('...ok')?.via).toBeUndefined();
+    expect(group('/ ruc 1')?.via).toBeUndefined();
+    expect(group('!!!')?.via).toBeUndefined();
+  });
+
+  it('recognises a leading mention of the bot and strips it', () => {
+    const parsed = group('@51900000000 placa abc-123', { selfIds: ['51900000000:3@s.whatsapp.net'] });
+    expect(parsed).toMatchObject({ via: 'mention', word: 'placa', rawArgs: 'abc-123' });
+  });
+
+  it('recognises a mention reported in mentionedIds anywhere in the text', () => {
+    const parsed = group('placa ABC123 @51900000000', {
+      selfIds: ['51900000000@s.whatsapp.net'],
+      mentionedIds: ['51900000000@s.whatsapp.net'],
+    });
+    expect(parsed).toMatchObject({ via: 'mention', word: 'placa', rawArgs: 'ABC123' });
+  });
+
+  it('does not take a mention of someone else as addressing the bot', () => {
+    const parsed = group('@51911111111 ruc 20123456786', { selfIds: ['51900000000@s.whatsapp.net'] });
+    expect(parsed?.via).toBeUndefined();
+    expect(parsed?.word).toBe('@51911111111');
+  });
+
+  it('accepts a prefix after a mention', () => {
+    expect(group('@51900000000 /tc', { selfIds: ['51900000000@s.whatsapp.net'] })).toMatchObject({
+      via: 'mention',
+      prefix: '/',
+      word: 'tc',
+    });
+  });
+
+  it('marks every direct message as addressed', () => {
+    expect(parseText({ text: 'ruc 1', isGroup: false, selfIds: [] })?.via).toBe('direct');
+  });
+
+  it('returns undefined for empty or invisible-only text', () => {
+    expect(group('   \u200B\n')).toBeUndefined();
+    expect(group('@51900000000', { selfIds: ['51900000000@s.whatsapp.net'] })).toBeUndefined();
+  });
+});
+
+describe('looksLikeAttempt (unaddressed group messages)', () => {
+  it('never counts free text as an attempt', () => {
+    expect(looksLikeAttempt('text', 'transportes andinos')).toBe(false);
+    expect(looksLikeAttempt('text', '')).toBe(false);
+  });
+
+  it('counts no-argument commands only when bare', () => {
+    expect(looksLikeAttempt('none', '')).toBe(true);
+    expect(looksLikeAttempt('none', 'de whatsapp')).toBe(false);
+  });
+
+  it('counts optional arguments when empty or starting with a digit', () => {
+    expect(looksLikeAttempt('optional', '')).toBe(true);
+    expect(looksLikeAttempt('optional', '20/11/2026')).toBe(true);
+    expect(looksLikeAttempt('optional', 'con esto por favor')).toBe(false);
+  });
+
+  it('counts identifiers when short and holding a digit', () => {
+    expect(looksLikeAttempt('required', '2010007097')).toBe(true);
+    expect(looksLikeAttempt('required', '12')).toBe(true);
+    expect(looksLikeAttempt('required', '20123456786 09 T001 42')).toBe(true);
+    expect(looksLikeAttempt('required', 'nueva del camión')).toBe(false);
+    expect(looksLikeAttempt('required', 'de la empresa?')).toBe(false);
+    expect(looksLikeAttempt('required', 'del camión 2 está muy sucia hoy')).toBe(false);
+    expect(looksLikeAttempt('required', '')).toBe(false);
+  });
+});
+
+describe('suggestions', () => {
+  it('measures edit distance and gives up beyond the limit', () => {
+    expect(editDistance('rux', 'ruc')).toBe(1);
+    expect(editDistance('plca', 'placa')).toBe(1);
+    expect(editDistance('abcdefgh', 'ruc')).toBe(3);
+  });
+
+  it('counts an adjacent swap as one edit', () => {
+    expect(editDistance('rcu', 'ruc')).toBe(1);
+    expect(editDistance('palca', 'placa')).toBe(1);
+  });
+
+  it('suggests the closest word within distance 2', () => {
+    expect(closestWord('plaka', ['ruc', 'placa', 'dni'])).toBe('placa');
+    expect(closestWord('trabajador', ['trabajadores', 'ruc'])).toBe('trabajadores');
+    expect(closestWord('hola', ['ruc', 'placa'])).toBeUndefined();
+  });
+
+  it('allows only one edit for words under five letters and none for one letter', () => {
+    expect(closestWord('x', ['ce', 'ci'])).toBeUndefined();
+    expect(closestWord('hola', ['help'])).toBeUndefined();
+    expect(closestWord('dnni', ['ruc', 'dni'])).toBe('dni');
+    expect(closestWord('rcu', ['ruc'])).toBe('ruc');
+  });
+});

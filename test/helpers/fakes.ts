@@ -1,0 +1,311 @@
+import { Writable } from 'node:stream';
+import pino, { type Logger } from 'pino';
+import { type CommandDefinition, defineCommand } from '../../src/bot/command.js';
+import type { BotServices } from '../../src/bot/context.js';
+import type { TemplateRenderer } from '../../src/bot/context-impl.js';
+import type { AccessPolicy } from '../../src/bot/guards.js';
+import { createRouter, type Router } from '../../src/bot/router.js';
+import type { GroupSettingsPort } from '../../src/bot/services.js';
+import { UserError } from '../../src/bot/user-error.js';
+import type { LookupApi } from '../../src/lookup/api.js';
+import { createMemoryTransport, type MemoryTransport } from '../../src/transports/memory.js';
+import { ADMIN_PHONE, GROUP_ID, GROUP_NAME } from './messages.js';
+
+/**
+ * Fakes for router tests that must not depend on the real templates, commands or store: a
+ * template renderer that echoes its name and data, in-memory ports, and a handful of commands.
+ */
+
+/** Renders `name {json}`; names in `missing` throw like an unknown template. */
+export function echoTemplates(missing: readonly string[] = []): TemplateRenderer {
+  return {
+    render(name, data = {}) {
+      if (missing.includes(name)) throw new Error(`unknown template: ${name}`);
+      const keys = Object.keys(data).filter((key) => data[key] !== undefined);
+      return keys.length === 0 ? name : `${name} ${JSON.stringify(data)}`;
+    },
+  };
+}
+
+export function memoryGroupSettings(): GroupSettingsPort & { values: Map<string, boolean> } {
+  const values = new Map<string, boolean>();
+  return {
+    values,
+    isActive: (chatId) => values.get(chatId),
+    setActive: (chatId, active) => {
+      values.set(chatId, active);
+    },
+  };
+}
+
+/** A lookup whose methods are all "not implemented" unless given. */
+export function fakeLookup(methods: Partial<LookupApi> = {}): LookupApi {
+  return new Proxy(methods as LookupApi, {
+    get(target, key) {
+      const value = (target as unknown as Record<string | symbol, unknown>)[key];
+      if (value !== undefined) return value;
+      return async () => {
+        throw new Error(`fake lookup: ${String(key)} not implemented`);
+      };
+    },
+  });
+}
+
+const digits = (n: number) => (value: string) => new RegExp(`^\\d{${n}}$`).test(value);
+
+/** A small command set covering every arg shape, access level and flag the router looks at. */
+export function fakeCommands(): CommandDefinition<never>[] {
+  const list = [
+    defineCommand({
+      name: 'ruc',
+      aliases: [],
+      summary: 'Consulta un RUC',
+      usage: 'ruc <RUC>',
+      examples: ['ruc 20123456786'],
+      access: 'everyone',
+      argShape: 'required',
+      parse(raw) {
+        const value = raw.replace(/\s/g, '');
+        if (!digits(11)(value)) throw new UserError('invalid-ruc', { value });
+        return value;
+      },
+      async run(ctx) {
+        const taxpayer = await ctx.lookup.ruc(ctx.args);
+        await ctx.reply('ruc', { razonSocial: taxpayer.nombre_o_razon_social });
+      },
+    }),
+    defineCommand({
+      name: 'placa',
+      aliases: ['vehiculo'],
+      summary: 'Consulta una placa',
+      usage: 'placa <placa>',
+      examples: ['placa ABC123'],
+      access: 'everyone',
+      argShape: 'required',
+      parse(raw) {
+        const value = raw.replace(/[\s-]/g, '').toUpperCase();
+        if (!/^[A-Z0-9]{6}$/.test(value)) throw new UserError('invalid-plate', { value: raw });
+        return value;
+      },
+      async run(ctx) {
+        await ctx.reply('placa', { placa: ctx.args });
+      },
+    }),
+    defineCommand({
+      name: 'dni',
+      aliases: [],
+      summary: 'Consulta un DNI',
+      usage: 'dni <DNI>',
+      examples: ['dni 45678912'],
+      access: 'everyone',
+      personalData: true,
+      argShape: 'required',
+      parse(raw) {
+        if (!digits(8)(raw)) throw new UserError('invalid-dni', {});
+        return raw;
+      },
+      async run(ctx) {
+        const person = await ctx.lookup.dni(ctx.args);
+        await ctx.reply('dni', { nombre: person.nombres });
+      },
+    }),
+    defineCommand({
+      name: 'buscar',
+      aliases: ['razon'],
+      summary: 'Busca por razón social',
+      usage: 'buscar <razón social>',
+      examples: ['buscar transportes andinos'],
+      access: 'everyone',
+      argShape: 'text',
+      parse: (raw) => raw,
+      async run(ctx) {
+        await ctx.reply('buscar', { q: ctx.args });
+      },
+    }),
+    defineCommand({
+      name: 'tc',
+      aliases: ['cambio'],
+      summary: 'Tipo de cambio',
+      usage: 'tc [fecha]',
+      examples: ['tc', 'tc hoy'],
+      access: 'everyone',
+      argShape: 'optional',
+      isAttempt: (raw) => /^(hoy|ayer)$/i.test(raw),
+      parse: (raw) => raw || 'hoy',
+      async run(ctx) {
+        await ctx.reply('tc', { fecha: ctx.args });
+      },
+    }),
+    defineCommand({
+      name: 'ayuda',
+      aliases: ['help'],
+      summary: 'Ayuda',
+      usage: 'ayuda [comando]',
+      examples: ['ayuda'],
+      access: 'everyone',
+      argShape: 'optional',
+      parse: (raw) => raw,
+      async run(ctx) {
+        await ctx.reply('ayuda', { comandos: ctx.services.commands.length });
+      },
+    }),
+    defineCommand({
+      name: 'grupos',
+      aliases: [],
+      summary: 'Lista los grupos',
+      usage: 'grupos',
+      examples: ['grupos'],
+      access: 'admin',
+      argShape: 'none',
+      parse: () => undefined,
+      async run(ctx) {
+        await ctx.reply('grupos');
+      },
+    }),
+    defineCommand({
+      name: 'activar',
+      aliases: [],
+      summary: 'Activa el grupo',
+      usage: 'activar',
+      examples: ['activar'],
+      access: 'admin',
+      worksInInactiveGroups: true,
+      argShape: 'none',
+      parse: () => undefined,
+      async run(ctx) {
+        ctx.services.groupSettings.setActive(ctx.message.chatId, true, ctx.sender.ids[0] ?? '');
+        await ctx.reply('activado');
+      },
+    }),
+    defineCommand({
+      name: 'guia',
+      aliases: ['guía'],
+      summary: 'Resumen de una guía',
+      usage: 'guia <ruc>-<tipo>-<serie>-<número>',
+      examples: ['guia 20123456786-09-T001-42'],
+      access: 'everyone',
+      argShape: 'required',
+      parse: (raw) => raw,
+      async run(ctx) {
+        await ctx.reply('guia', { ref: ctx.args });
+        await ctx.replyDocument({
+          bytes: new Uint8Array([1, 2, 3]),
+          fileName: 'guia.pdf',
+          mimetype: 'application/pdf',
+        });
+      },
+    }),
+    defineCommand({
+      name: 'eco',
+      aliases: [],
+      summary: 'Repite (prueba de longitud)',
+      usage: 'eco <texto>',
+      examples: ['eco hola'],
+      access: 'everyone',
+      argShape: 'text',
+      parse: (raw) => raw,
+      async run(ctx) {
+        await ctx.reply('eco', { text: ctx.args.repeat(3) });
+      },
+    }),
+    defineCommand({
+      name: 'falla',
+      aliases: [],
+      summary: 'Falla siempre (prueba)',
+      usage: 'falla <n>',
+      examples: ['falla 1'],
+      access: 'everyone',
+      argShape: 'required',
+      parse: (raw) => raw,
+      async run() {
+        throw new TypeError('boom');
+      },
+    }),
+  ];
+  return list as unknown as CommandDefinition<never>[];
+}
+
+export function defaultPolicy(overrides: Partial<AccessPolicy> = {}): AccessPolicy {
+  return {
+    admins: [ADMIN_PHONE],
+    groupAdminsAreAdmins: false,
+    groups: [{ id: GROUP_ID, name: GROUP_NAME, personalData: true }],
+    directChats: 'admins',
+    rateLimitPerMinute: 1000,
+    ...overrides,
+  };
+}
+
+/** Collects pino's JSON lines in memory so tests can assert what was (not) logged. */
+export function captureLogger(level = 'debug'): {
+  logger: Logger;
+  lines: () => Record<string, unknown>[];
+  raw: () => string;
+} {
+  const chunks: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, callback) {
+      chunks.push(String(chunk));
+      callback();
+    },
+  });
+  const logger = pino({ level }, stream);
+  const raw = () => chunks.join('');
+  return {
+    logger,
+    raw,
+    lines: () =>
+      raw()
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => JSON.parse(line) as Record<string, unknown>),
+  };
+}
+
+export interface TestRouterOptions {
+  policy?: Partial<AccessPolicy>;
+  lookup?: LookupApi;
+  templates?: TemplateRenderer;
+  commands?: CommandDefinition<never>[];
+  selfIds?: string[];
+  now?: () => Date;
+  logger?: Logger;
+  resolveName?: (name: string) => Promise<string | undefined>;
+}
+
+export interface TestRouter {
+  router: Router;
+  transport: MemoryTransport;
+  policy: AccessPolicy;
+  groupSettings: ReturnType<typeof memoryGroupSettings>;
+  services: BotServices;
+}
+
+/** A router over fakes only: no sandbox, no SQLite, no template files. */
+export function createTestRouter(options: TestRouterOptions = {}): TestRouter {
+  const transport = createMemoryTransport({ selfIds: options.selfIds ?? [] });
+  const policy = defaultPolicy(options.policy);
+  const groupSettings = memoryGroupSettings();
+  const commands = options.commands ?? fakeCommands();
+  const services: BotServices = {
+    settings: { maxListItems: 10, maxZipBytes: 1_000_000, timezone: 'America/Lima' },
+    usage: { record: () => {}, month: () => [] },
+    groupSettings,
+    directory: { list: async () => [], resolveName: options.resolveName ?? (async () => undefined) },
+    drivers: { get: () => undefined, set: () => {}, remove: () => false, list: () => [] },
+    guidePdf: { render: async () => new Uint8Array() },
+    commands,
+  };
+  const lookup = options.lookup ?? fakeLookup();
+  const router = createRouter({
+    commands,
+    services,
+    templates: options.templates ?? echoTemplates(),
+    lookupFor: () => lookup,
+    transport,
+    policy,
+    logger: options.logger ?? pino({ level: 'silent' }),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  return { router, transport, policy, groupSettings, services };
+}
