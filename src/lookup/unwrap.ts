@@ -1,0 +1,108 @@
+import type { z } from 'zod';
+import {
+  LookupHttpError,
+  LookupNotFoundError,
+  LookupRateLimitedError,
+  LookupRejectedError,
+  LookupSchemaError,
+  LookupUnauthorizedError,
+  type OperationName,
+} from './errors.js';
+import type { RawResponse } from './http.js';
+
+/**
+ * How one operation's envelope turns into its result. `data` validates the envelope's `data`;
+ * `result` shapes the method's return value. The quirks of spec 4.3 are flags here, not branches
+ * scattered through the client.
+ */
+export interface OperationSpec<D, R> {
+  name: OperationName;
+  data: z.ZodType<D, unknown>;
+  result: (data: D, message: string) => R;
+  /** Licence (op 12): a reply with `data` and no `success` flag is a success. */
+  successFlagOptional?: boolean;
+  /** `success: false` messages that are answers, not errors (op 2: "El DNI no cuenta con RUC"). */
+  answers?: { message: string; result: (message: string) => R };
+}
+
+/** Fixed not-found texts of spec Part 7, compared case- and accent-insensitively. */
+const NOT_FOUND = new Set(['no se encontro dni', 'no se encontro ruc', 'no se encontraron resultados']);
+/** Messages about credits, balance or plan limits: the account, not the lookup, is the problem. */
+const CREDITS = /cr[eé]ditos?|saldo|\bplan\b|l[ií]mite de consultas/i;
+
+/**
+ * THE one place where an HTTP answer becomes a value or a typed error. `scrub` removes secrets
+ * from any upstream text before it lands in an error.
+ */
+export function unwrap<D, R>(
+  spec: OperationSpec<D, R>,
+  response: RawResponse,
+  scrub: (text: string) => string,
+): R {
+  const op = spec.name;
+  const { status } = response;
+  const body = parseJson(response.text);
+  const envelope = isRecord(body) ? body : undefined;
+  const message = typeof envelope?.message === 'string' ? scrub(envelope.message) : '';
+
+  if (status === 401 || status === 402 || status === 403) {
+    const text = message || `HTTP ${status}`;
+    throw new LookupUnauthorizedError(op, status, text, status === 402 || CREDITS.test(text));
+  }
+  if (status === 429) throw new LookupRateLimitedError(op, response.retryAfterMs);
+  const failure = envelope?.success === false;
+  if (status < 200 || status >= 300) {
+    if (failure && status < 500) return answerOrThrow(spec, message, status);
+    throw new LookupHttpError(op, status, message || undefined);
+  }
+
+  if (body === NOT_JSON) throw new LookupSchemaError(op, '(body)', 'response is not valid JSON');
+  if (!envelope) throw new LookupSchemaError(op, '(root)', 'expected the envelope object');
+  if (failure) return answerOrThrow(spec, message, status);
+  if (
+    envelope.success !== true &&
+    !(envelope.success === undefined && spec.successFlagOptional && 'data' in envelope)
+  ) {
+    throw new LookupSchemaError(op, 'success', 'expected true or false');
+  }
+  const parsed = spec.data.safeParse(envelope.data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const path = ['data', ...(issue?.path ?? [])].map(String).join('.');
+    throw new LookupSchemaError(op, path, issue?.message ?? 'invalid');
+  }
+  return spec.result(parsed.data, message);
+}
+
+/** `success: false` (or a 4xx failure envelope): an answer of the operation, not found, credits, or rejected. */
+function answerOrThrow<D, R>(spec: OperationSpec<D, R>, message: string, status: number): R {
+  const op = spec.name;
+  if (spec.answers && normalise(message) === normalise(spec.answers.message))
+    return spec.answers.result(message);
+  if (NOT_FOUND.has(normalise(message))) throw new LookupNotFoundError(op, message);
+  if (CREDITS.test(message)) throw new LookupUnauthorizedError(op, status, message, true);
+  throw new LookupRejectedError(op, message || '(no message)', status);
+}
+
+const NOT_JSON = Symbol('not-json');
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return NOT_JSON;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function normalise(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .replace(/\s+/g, ' ')
+    .toLowerCase();
+}
