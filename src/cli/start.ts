@@ -1,0 +1,302 @@
+import type { Writable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import pino from 'pino';
+import qrcode from 'qrcode-terminal';
+import { createApp } from '../app.js';
+import { type Config, ConfigError, loadConfig } from '../config.js';
+import { createLogger, type Logger } from '../logger.js';
+import { acquireDataDirLock, DataDirLockedError } from '../store/lock.js';
+import { openDatabase } from '../store/sqlite.js';
+import type { WhatsAppStatus } from '../transports/baileys.js';
+import type { StopReason } from '../transports/baileys-policy.js';
+import { createWhatsAppTransport } from '../transports/baileys-setup.js';
+import type { SocketFactory } from '../transports/baileys-socket.js';
+
+/**
+ * `chasqui start`: the WhatsApp bot. Pairs (QR or pairing code), connects, answers, reconnects
+ * per the policy, and shuts down gracefully on SIGINT/SIGTERM (drains the outbox, no logout).
+ * Human guidance (Spanish / English) goes to stdout; JSON logs go to stderr.
+ */
+
+const USAGE = `Uso / usage: chasqui start [--pair-phone 51987654321] [--data-dir DIR]
+
+Conecta Chasqui a WhatsApp y atiende los grupos. / Connects Chasqui to WhatsApp.
+
+  --pair-phone NUM  vincular con código de 8 letras en vez de QR (número con código de país)
+                    / link with a pairing code instead of the QR (env CHASQUI_PAIR_PHONE)
+  --data-dir DIR    sesión de WhatsApp, cola de envío y caché (env CHASQUI_DATA_DIR, por defecto ./data)
+                    / WhatsApp session, outbox and cache; one process per directory
+
+Sin LOOKUP_BASE_URL usa el sandbox local con datos ficticios. / Without LOOKUP_BASE_URL the
+embedded sandbox (fictional data) answers the lookups.`;
+
+const SANDBOX_TAX_PORTAL = { ruc: '20123456786', user: 'CHASQUI1', password: 'sandbox-clave' };
+
+/** Test seams; production uses the real socket, process streams and signals. */
+export interface StartOverrides {
+  env?: NodeJS.ProcessEnv;
+  stdout?: Writable;
+  logger?: Logger;
+  createSocket?: SocketFactory;
+  /** Resolving it requests a graceful shutdown (like SIGTERM). */
+  shutdown?: Promise<void>;
+}
+
+interface Flags {
+  pairPhone?: string;
+  dataDir?: string;
+}
+
+function parseFlags(argv: string[]): Flags | 'help' {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      'pair-phone': { type: 'string' },
+      'data-dir': { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) return 'help';
+  const flags: Flags = {};
+  if (values['pair-phone'] !== undefined) flags.pairPhone = values['pair-phone'];
+  if (values['data-dir'] !== undefined) flags.dataDir = values['data-dir'];
+  return flags;
+}
+
+const STOP_MESSAGES: Record<StopReason, string> = {
+  'logged-out':
+    'La sesión se cerró desde el teléfono (401). Se borró la sesión guardada: ejecute `chasqui start` ' +
+    'otra vez para vincular. / Logged out: the saved session was cleared; run `chasqui start` to pair again.',
+  'multidevice-mismatch':
+    'WhatsApp pidió vincular de nuevo (411). Se borró la sesión guardada: ejecute `chasqui start` otra vez. ' +
+    '/ Multi-device mismatch: run `chasqui start` to pair again.',
+  forbidden:
+    'WhatsApp rechazó la cuenta (403: restringida o bloqueada). Revise el teléfono; la sesión se conserva. ' +
+    '/ Account forbidden (restricted or banned); check the phone.',
+  'version-rejected':
+    'WhatsApp rechazó la versión de WhatsApp Web (405). Defina CHASQUI_WA_VERSION con la versión actual, ' +
+    'p. ej. CHASQUI_WA_VERSION=2.3000.1027934701 / WA Web version rejected: set CHASQUI_WA_VERSION.',
+  replaced:
+    'Otra conexión con esta misma cuenta reemplazó a Chasqui varias veces (440). ¿Hay otro Chasqui u otra ' +
+    'copia de la carpeta de datos en uso? Deteniendo. / Connection replaced repeatedly: another client uses these creds.',
+  'gave-up':
+    'No se pudo conectar con WhatsApp tras muchos intentos; deteniendo (Docker u otro supervisor lo reiniciará). ' +
+    '/ Could not connect after many attempts; stopping.',
+};
+
+/** Turns transport statuses into console guidance plus a one-line status. */
+function createConsole(out: Writable, context: { lookup: string; dataDir: string }) {
+  const write = (text: string) => out.write(`${text}\n`);
+  let state = 'conectando… / connecting…';
+  let qrShown = 0;
+  let everOpen = false;
+  let offlineHinted = false;
+  const line = () =>
+    write(`[chasqui] WhatsApp: ${state} | consultas: ${context.lookup} | datos: ${context.dataDir}`);
+  return {
+    write,
+    line,
+    status(status: WhatsAppStatus): void {
+      switch (status.kind) {
+        case 'connecting':
+          if (status.attempt === 1) line();
+          return;
+        case 'qr':
+          write(
+            qrShown++ === 0
+              ? '\nVincule este equipo: en el teléfono abra WhatsApp > Ajustes > Dispositivos vinculados > ' +
+                  'Vincular un dispositivo, y escanee el código QR.\n' +
+                  'Link this device: WhatsApp > Settings > Linked devices > Link a device, then scan the QR.\n'
+              : '\nNuevo código QR (el anterior venció) / new QR (the previous one expired):\n',
+          );
+          qrcode.generate(status.qr, { small: true }, (art) => write(art));
+          state = 'esperando vinculación (QR) / waiting for pairing (QR)';
+          line();
+          return;
+        case 'pairing-code': {
+          const code = `${status.code.slice(0, 4)}-${status.code.slice(4)}`;
+          write(
+            `\nCódigo de vinculación / pairing code: ${code}\n` +
+              `En el teléfono +${status.phone}: WhatsApp > Dispositivos vinculados > Vincular un dispositivo > ` +
+              'Vincular con el número de teléfono, e ingrese el código.\n' +
+              'On the phone: Linked devices > Link a device > Link with phone number instead, and type the code.\n',
+          );
+          state = 'esperando el código en el teléfono / waiting for the code';
+          line();
+          return;
+        }
+        case 'pairing-code-failed':
+          write(
+            `No se pudo pedir el código (${status.error}); use el QR. / Pairing code failed; use the QR.`,
+          );
+          return;
+        case 'restarting':
+          return; // the 515 after pairing: expected, silent
+        case 'open':
+          everOpen = true;
+          state = `conectado / connected (${status.selfIds[0]?.split('@')[0] ?? '?'})`;
+          line();
+          write('Chasqui atiende los mensajes. Ctrl+C para detener. / Listening; Ctrl+C to stop.');
+          return;
+        case 'groups':
+          write(`Grupos de la sesión / session groups: ${status.count}`);
+          return;
+        case 'reconnecting': {
+          const seconds = Math.max(1, Math.round(status.delayMs / 1000));
+          if (status.alert) {
+            write(
+              `ATENCIÓN: otra conexión usa esta cuenta (${status.code}). Cierre la otra sesión; ` +
+                `reintento en ${seconds}s. / ALERT: connection replaced; retrying in ${seconds}s.`,
+            );
+          }
+          if (!everOpen && !offlineHinted && status.reason === 'connection') {
+            offlineHinted = true;
+            write(
+              'No se pudo llegar a WhatsApp; ¿hay conexión a internet? Se reintenta solo. ' +
+                '/ Could not reach WhatsApp (is the network up?); retrying by itself.',
+            );
+          }
+          state = `sin conexión (código ${status.code ?? '—'}), reintento ${status.attempt} en ${seconds}s / retrying`;
+          line();
+          return;
+        }
+        case 'stopped':
+          state = 'detenido / stopped';
+          if (status.reason !== 'shutdown') write(STOP_MESSAGES[status.reason]);
+          line();
+          return;
+      }
+    },
+  };
+}
+
+function sandboxBanner(baseUrl: string): string {
+  const rule = '='.repeat(72);
+  return (
+    `${rule}\n  SANDBOX: LOOKUP_BASE_URL no está configurado / is not set.\n` +
+    `  Las consultas usan el sandbox local con DATOS FICTICIOS en ${baseUrl}\n` +
+    `  Lookups answer from the embedded sandbox (fictional data).\n${rule}`
+  );
+}
+
+/** `chasqui start`. Returns the exit code (0 after a requested shutdown). */
+export async function runStart(argv: string[], overrides: StartOverrides = {}): Promise<number> {
+  const out = overrides.stdout ?? process.stdout;
+  let flags: Flags | 'help';
+  try {
+    flags = parseFlags(argv);
+  } catch (error) {
+    out.write(`chasqui start: ${(error as Error).message}\n\n${USAGE}\n`);
+    return 2;
+  }
+  if (flags === 'help') {
+    out.write(`${USAGE}\n`);
+    return 0;
+  }
+  const env: NodeJS.ProcessEnv = { ...(overrides.env ?? process.env) };
+  if (flags.dataDir) env.CHASQUI_DATA_DIR = flags.dataDir;
+  if (flags.pairPhone) env.CHASQUI_PAIR_PHONE = flags.pairPhone;
+  let config: Config;
+  try {
+    config = loadConfig({ env });
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      out.write(`${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+
+  let lock: ReturnType<typeof acquireDataDirLock>;
+  try {
+    lock = acquireDataDirLock(config.dataDir);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      out.write(`chasqui start: ${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+  const cleanup: (() => Promise<void> | void)[] = [() => lock.release()];
+  try {
+    let lookupLabel = config.lookup.baseUrl ?? '';
+    if (!config.lookup.baseUrl) {
+      const { startSandbox } = await import('../sandbox/server.js');
+      const sandbox = await startSandbox({ port: 0 });
+      cleanup.unshift(() => sandbox.close());
+      config = { ...config, lookup: { ...config.lookup, baseUrl: sandbox.baseUrl, token: sandbox.token } };
+      config.taxPortal ??= { ...SANDBOX_TAX_PORTAL };
+      lookupLabel = 'sandbox local (datos ficticios)';
+      out.write(`${sandboxBanner(sandbox.baseUrl)}\n`);
+    }
+    const logger =
+      overrides.logger ?? createLogger({ level: config.logLevel, destination: pino.destination(2) });
+    const konsole = createConsole(out, { lookup: lookupLabel, dataDir: config.dataDir });
+    if (config.whatsapp.pairPhone) {
+      konsole.write(`Vinculación con código para +${config.whatsapp.pairPhone} / pairing code mode.`);
+    }
+
+    const waDb = openDatabase({ dir: config.dataDir });
+    cleanup.unshift(() => {
+      waDb.close();
+    });
+    const setup = createWhatsAppTransport({
+      db: waDb,
+      logger,
+      whatsapp: config.whatsapp,
+      onStatus: (status) => konsole.status(status),
+      ...(overrides.createSocket ? { createSocket: overrides.createSocket } : {}),
+    });
+    // `groupSource` feeds the directory from this session when no messaging host is configured
+    // (createApp reads it once it supports it; an unknown extra field is harmless until then).
+    const appOptions = { config, transport: setup.transport, logger, groupSource: setup.groupSource };
+    const app = createApp(appOptions);
+    cleanup.unshift(() => app.close());
+
+    let requested: () => void = () => {};
+    const shutdownRequested = new Promise<'shutdown'>((resolve) => {
+      requested = () => resolve('shutdown');
+    });
+    let signals = 0;
+    const onSignal = (signal: NodeJS.Signals) => {
+      signals += 1;
+      if (signals > 1) {
+        konsole.write('Salida forzada / forced exit.');
+        process.exit(130);
+      }
+      konsole.write(
+        `${signal}: cerrando, enviando lo pendiente (máx. ${Math.round(config.whatsapp.shutdownFlushMs / 1000)}s)… ` +
+          '/ shutting down, flushing the outbox…',
+      );
+      requested();
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    cleanup.unshift(() => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    });
+    void overrides.shutdown?.then(requested);
+
+    await app.start();
+    const outcome = await Promise.race([setup.transport.done(), shutdownRequested]);
+    await setup.transport.stop();
+    const pending = setup.outbox.pendingCount();
+    if (pending > 0) {
+      konsole.write(
+        `Quedan ${pending} mensajes en cola; saldrán al volver a conectar. / ${pending} left queued.`,
+      );
+    }
+    return outcome === 'shutdown' || outcome.reason === 'shutdown' ? 0 : 1;
+  } finally {
+    for (const step of cleanup) {
+      try {
+        await step();
+      } catch {
+        // keep releasing the rest (lock last)
+      }
+    }
+  }
+}

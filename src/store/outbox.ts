@@ -1,0 +1,360 @@
+import { randomBytes } from 'node:crypto';
+import type { Logger } from 'pino';
+import type { OutgoingMessage } from '../transports/transport.js';
+import type { SqliteDatabase } from './sqlite.js';
+
+/**
+ * The durable, paced outbox. Every outgoing message is a row BEFORE anything is sent; one worker
+ * sends one row at a time, only while a sender is attached (connection open), and marks it sent
+ * after. Each row reserves its platform message id at enqueue time and every (re)send uses that
+ * id: if the process dies between "sent" and "marked", the restart re-sends under the SAME id,
+ * which WhatsApp clients treat as the same message (the protocol's own retries work that way),
+ * so a crash can duplicate a network send but never a message the recipient sees.
+ */
+
+export interface OutboxItem {
+  id: number;
+  chatId: string;
+  message: OutgoingMessage;
+  /** Transport data stored with the row (e.g. the serialised quoted message); opaque here. */
+  extra?: string;
+  /** Platform message id reserved at enqueue; reused on every resend. */
+  waId: string;
+  /** Times the row was handed to the sender before this one (>0: maybe already delivered). */
+  attempts: number;
+}
+
+export interface SendResult {
+  /** Serialised sent message, kept for the platform's retry requests (`getMessage`). */
+  stored?: string;
+}
+
+export type OutboxSender = (item: OutboxItem) => Promise<SendResult | undefined>;
+
+/** Thrown by a sender when the connection went away: the row stays pending, the worker pauses. */
+export class SendDeferredError extends Error {
+  constructor(message = 'connection not open') {
+    super(message);
+    this.name = 'SendDeferredError';
+  }
+}
+
+export interface PacingOptions {
+  /** Random delay before each send, uniform in [minDelayMs, maxDelayMs]. */
+  minDelayMs: number;
+  maxDelayMs: number;
+  /** Minimum time between the starts of two sends to the same chat. */
+  perChatGapMs: number;
+}
+
+export interface OutboxOptions extends PacingOptions {
+  db: SqliteDatabase;
+  logger?: Logger;
+  /** A row that failed (not deferred) this many times is marked failed (default 5). */
+  maxAttempts?: number;
+  /** Wait after a failed send, multiplied by the attempt number (default 2000 ms). */
+  retryDelayMs?: number;
+  /** Sent/failed rows older than this are deleted (default 7 days). */
+  retentionMs?: number;
+  random?: () => number;
+  now?: () => number;
+  newMessageId?: () => string;
+}
+
+export interface Outbox {
+  /** Writes the row (durable when this returns) and wakes the worker; returns the row id. */
+  enqueue(chatId: string, message: OutgoingMessage, extra?: string): number;
+  /** Connection open: start sending with this sender. */
+  resume(sender: OutboxSender): void;
+  /** Connection lost: stop after the current send. */
+  pause(): void;
+  /** Resolves true once nothing is pending, false after `timeoutMs`. */
+  flush(timeoutMs: number): Promise<boolean>;
+  pendingCount(): number;
+  /** The stored sent message with this platform id (for retry requests). */
+  sentMessage(waId: string): string | undefined;
+  /** Stops the worker without waiting for an in-flight send (its row stays pending). */
+  close(): void;
+  prune(): number;
+}
+
+/** Default id in WhatsApp Web's shape ('3EB0' + 18 hex digits). */
+export function randomMessageId(): string {
+  return `3EB0${randomBytes(9).toString('hex').toUpperCase()}`;
+}
+
+interface Row {
+  id: number;
+  chat_id: string;
+  kind: 'text' | 'document';
+  payload: string;
+  document: Buffer | null;
+  attempts: number;
+  wa_id: string;
+}
+
+interface Payload {
+  text?: string;
+  mentions?: string[];
+  quotedId?: string;
+  fileName?: string;
+  mimetype?: string;
+  caption?: string;
+  extra?: string;
+}
+
+function toRowPayload(message: OutgoingMessage, extra: string | undefined): Payload {
+  if (message.kind === 'text') {
+    return { text: message.text, mentions: message.mentions, quotedId: message.quotedId, extra };
+  }
+  const { fileName, mimetype, caption, quotedId } = message;
+  return { fileName, mimetype, caption, quotedId, extra };
+}
+
+/** Drops undefined fields so a stored message compares equal to the one enqueued. */
+function compact<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+function toItem(row: Row): OutboxItem {
+  const p = JSON.parse(row.payload) as Payload;
+  const message: OutgoingMessage =
+    row.kind === 'text'
+      ? { kind: 'text', text: p.text ?? '', mentions: p.mentions, quotedId: p.quotedId }
+      : {
+          kind: 'document',
+          bytes: new Uint8Array(row.document ?? Buffer.alloc(0)),
+          fileName: p.fileName ?? 'documento',
+          mimetype: p.mimetype ?? 'application/octet-stream',
+          caption: p.caption,
+          quotedId: p.quotedId,
+        };
+  const item: OutboxItem = {
+    id: row.id,
+    chatId: row.chat_id,
+    message: compact(message),
+    waId: row.wa_id,
+    attempts: row.attempts,
+  };
+  if (p.extra !== undefined) item.extra = p.extra;
+  return item;
+}
+
+/** Creates the outbox over table `outbox` (migration 2) and starts its (paused) worker. */
+export function createOutbox(options: OutboxOptions): Outbox {
+  return new SqliteOutbox(options);
+}
+
+function prepareStatements(db: SqliteDatabase) {
+  return {
+    insert: db.prepare<[string, string, string, Buffer | null, number, string]>(
+      `INSERT INTO outbox (chat_id, kind, payload, document, status, created_at, wa_id)
+       VALUES (?, ?, ?, ?, 'pending', ?, ?)`,
+    ),
+    pending: db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM outbox WHERE status = 'pending'"),
+    sentMessage: db.prepare<[string], { wa_message: string }>(
+      "SELECT wa_message FROM outbox WHERE wa_id = ? AND status = 'sent' AND wa_message IS NOT NULL",
+    ),
+    prune: db.prepare<[number]>(
+      "DELETE FROM outbox WHERE status IN ('sent', 'failed') AND COALESCE(sent_at, created_at) < ?",
+    ),
+    heads: db.prepare<[], { chat_id: string; id: number }>(
+      "SELECT chat_id, MIN(id) AS id FROM outbox WHERE status = 'pending' GROUP BY chat_id ORDER BY id",
+    ),
+    row: db.prepare<[number], Row>(
+      'SELECT id, chat_id, kind, payload, document, attempts, wa_id FROM outbox WHERE id = ?',
+    ),
+    handed: db.prepare<[number]>('UPDATE outbox SET attempts = attempts + 1 WHERE id = ?'),
+    sent: db.prepare<[number, string | null, number]>(
+      "UPDATE outbox SET status = 'sent', sent_at = ?, wa_message = ?, document = NULL, last_error = NULL WHERE id = ?",
+    ),
+    failure: db.prepare<[string, string, number]>(
+      'UPDATE outbox SET last_error = ?, status = ? WHERE id = ?',
+    ),
+  };
+}
+
+class SqliteOutbox implements Outbox {
+  private readonly sql: ReturnType<typeof prepareStatements>;
+  private readonly now: () => number;
+  private readonly random: () => number;
+  private sender: OutboxSender | undefined;
+  private closed = false;
+  private wakeUp: (() => void) | undefined;
+  private readonly lastSendAt = new Map<string, number>();
+  private readonly blockedUntil = new Map<string, number>();
+  private readonly idleWaiters = new Set<() => void>();
+  private sendsSincePrune = 0;
+
+  constructor(private readonly options: OutboxOptions) {
+    this.sql = prepareStatements(options.db);
+    this.now = options.now ?? Date.now;
+    this.random = options.random ?? Math.random;
+    this.prune();
+    void this.run().catch((error: unknown) => {
+      this.options.logger?.error({ err: error }, 'outbox worker stopped');
+    });
+  }
+
+  enqueue(chatId: string, message: OutgoingMessage, extra?: string): number {
+    const waId = (this.options.newMessageId ?? randomMessageId)();
+    const document = message.kind === 'document' ? Buffer.from(message.bytes) : null;
+    const result = this.sql.insert.run(
+      chatId,
+      message.kind,
+      JSON.stringify(toRowPayload(message, extra)),
+      document,
+      this.now(),
+      waId,
+    );
+    this.wake();
+    return Number(result.lastInsertRowid);
+  }
+
+  resume(sender: OutboxSender): void {
+    this.sender = sender;
+    this.wake();
+  }
+
+  pause(): void {
+    this.sender = undefined;
+    this.wake();
+  }
+
+  async flush(timeoutMs: number): Promise<boolean> {
+    if (this.closed) return false;
+    if (this.pendingCount() === 0) return true;
+    return new Promise<boolean>((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.idleWaiters.delete(done);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        this.idleWaiters.delete(done);
+        resolve(false);
+      }, timeoutMs);
+      this.idleWaiters.add(done);
+    });
+  }
+
+  pendingCount(): number {
+    return this.sql.pending.get()?.n ?? 0;
+  }
+
+  sentMessage(waId: string): string | undefined {
+    if (this.closed) return undefined;
+    return this.sql.sentMessage.get(waId)?.wa_message;
+  }
+
+  close(): void {
+    this.closed = true;
+    this.sender = undefined;
+    this.wake();
+    for (const waiter of [...this.idleWaiters]) waiter();
+  }
+
+  prune(): number {
+    this.sendsSincePrune = 0;
+    const before = this.now() - (this.options.retentionMs ?? 7 * 24 * 60 * 60 * 1000);
+    return this.sql.prune.run(before).changes;
+  }
+
+  private wake(): void {
+    const wake = this.wakeUp;
+    this.wakeUp = undefined;
+    wake?.();
+  }
+
+  /** Sleeps until woken (enqueue, pause, resume, close) or until `ms` passed. */
+  private sleep(ms?: number): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const timer = ms === undefined ? undefined : setTimeout(finish, ms);
+      function finish(): void {
+        if (timer) clearTimeout(timer);
+        resolve();
+      }
+      this.wakeUp = finish;
+    });
+  }
+
+  /** The oldest pending row per chat whose chat may be sent to now, or how long to wait. */
+  private pickNext(): { row?: Row; waitMs?: number } {
+    const heads = this.sql.heads.all();
+    if (heads.length === 0) return {};
+    const now = this.now();
+    let waitMs = Number.POSITIVE_INFINITY;
+    for (const head of heads) {
+      const readyAt = Math.max(
+        (this.lastSendAt.get(head.chat_id) ?? Number.NEGATIVE_INFINITY) + this.options.perChatGapMs,
+        this.blockedUntil.get(head.chat_id) ?? Number.NEGATIVE_INFINITY,
+      );
+      if (readyAt <= now) {
+        return { row: this.sql.row.get(head.id) };
+      }
+      waitMs = Math.min(waitMs, readyAt - now);
+    }
+    return { waitMs };
+  }
+
+  private async run(): Promise<void> {
+    while (!this.closed) {
+      if (!this.sender) {
+        await this.sleep();
+        continue;
+      }
+      const next = this.pickNext();
+      if (!next.row) {
+        if (next.waitMs === undefined) {
+          for (const waiter of [...this.idleWaiters]) waiter();
+          await this.sleep();
+        } else {
+          await this.sleep(next.waitMs);
+        }
+        continue;
+      }
+      const { minDelayMs, maxDelayMs } = this.options;
+      const delay = minDelayMs + this.random() * Math.max(0, maxDelayMs - minDelayMs);
+      if (delay >= 1) await new Promise((resolve) => setTimeout(resolve, delay));
+      const sender = this.sender;
+      if (this.closed || !sender) continue;
+      await this.sendOne(next.row, sender);
+    }
+  }
+
+  private async sendOne(row: Row, sender: OutboxSender): Promise<void> {
+    const item = toItem(row);
+    // Durable BEFORE the network call: a restart sees attempts > 0 and knows this id may be out.
+    this.sql.handed.run(row.id);
+    this.lastSendAt.set(row.chat_id, this.now());
+    const log = this.options.logger;
+    if (item.attempts > 0) log?.info({ row: row.id, waId: row.wa_id }, 'outbox resend under the same id');
+    try {
+      const result = await sender(item);
+      if (this.closed) return;
+      this.sql.sent.run(this.now(), result?.stored ?? null, row.id);
+      this.blockedUntil.delete(row.chat_id);
+      if (++this.sendsSincePrune >= 1000) this.prune();
+    } catch (error) {
+      if (this.closed) return;
+      if (error instanceof SendDeferredError) {
+        log?.debug({ row: row.id }, 'outbox send deferred until the connection opens');
+        if (this.sender === sender) this.sender = undefined;
+        return;
+      }
+      this.recordFailure(row, item.attempts + 1, error);
+    }
+  }
+
+  private recordFailure(row: Row, attempts: number, error: unknown): void {
+    const message = error instanceof Error ? error.message : String(error);
+    const maxAttempts = this.options.maxAttempts ?? 5;
+    const failed = attempts >= maxAttempts;
+    this.sql.failure.run(message.slice(0, 500), failed ? 'failed' : 'pending', row.id);
+    this.blockedUntil.set(row.chat_id, this.now() + (this.options.retryDelayMs ?? 2000) * attempts);
+    this.options.logger?.warn(
+      { row: row.id, chatId: row.chat_id, attempts, failed, err: message },
+      'outbox send failed',
+    );
+  }
+}

@@ -1,0 +1,198 @@
+import {
+  type GroupMetadata,
+  type GroupParticipant,
+  isHostedLidUser,
+  isHostedPnUser,
+  isJidBroadcast,
+  isJidGroup,
+  isJidNewsletter,
+  isJidStatusBroadcast,
+  isLidUser,
+  isPnUser,
+  jidNormalizedUser,
+  normalizeMessageContent,
+  type proto,
+  type WAMessage,
+} from '@whiskeysockets/baileys';
+import type { IncomingMessage } from './transport.js';
+
+/**
+ * Pure mapping from Baileys' WAMessage to Chasqui's IncomingMessage (or the reason it is
+ * skipped). No socket, no store: the transport adds what needs I/O (LID mapping, group cache).
+ */
+
+export type SkipReason =
+  | 'no-key'
+  | 'status-broadcast'
+  | 'broadcast'
+  | 'newsletter'
+  | 'from-me'
+  | 'stub'
+  | 'too-old'
+  | 'no-text';
+
+export interface ParsedMessage {
+  id: string;
+  chatId: string;
+  isGroup: boolean;
+  /** Sender ids carried by the message itself (participant + participantAlt, or the chat pair). */
+  senderIds: string[];
+  /** Dedupe key parts: the LID form when the message carries one, so both addressings agree. */
+  dedupChat: string;
+  dedupParticipant: string;
+  text: string;
+  mentionedIds: string[];
+  /** Milliseconds since the epoch. */
+  timestamp: number;
+  pushName?: string;
+}
+
+export type ParseResult = { ok: true; message: ParsedMessage } | { ok: false; reason: SkipReason };
+
+export interface ParseOptions {
+  nowMs: number;
+  /** Older messages (e.g. a long-offline `append` batch) are not answered. */
+  maxAgeSeconds: number;
+}
+
+function isLid(jid: string): boolean {
+  return Boolean(isLidUser(jid) || isHostedLidUser(jid));
+}
+
+function isPn(jid: string): boolean {
+  return Boolean(isPnUser(jid) || isHostedPnUser(jid));
+}
+
+/** Drops the device part (`51987654321:12@s.whatsapp.net` → `51987654321@s.whatsapp.net`). */
+export function normalizeId(jid: string): string {
+  return jidNormalizedUser(jid) || jid;
+}
+
+/** Unique, normalised, phone-number forms first, then LIDs, then anything else. */
+export function orderSenderIds(ids: readonly (string | null | undefined)[]): string[] {
+  const unique = [...new Set(ids.filter((id): id is string => Boolean(id)).map(normalizeId))];
+  const rank = (id: string): number => (isPn(id) ? 0 : isLid(id) ? 1 : 2);
+  return unique.sort((a, b) => rank(a) - rank(b));
+}
+
+function toMillis(timestamp: WAMessage['messageTimestamp']): number | undefined {
+  if (timestamp === null || timestamp === undefined) return undefined;
+  const seconds = typeof timestamp === 'number' ? timestamp : Number(timestamp.toString());
+  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
+}
+
+/** Text of a message: plain, extended, or the caption of an image, video or document. */
+export function messageText(content: proto.IMessage | null | undefined): string {
+  const m = normalizeMessageContent(content);
+  return (
+    m?.conversation ??
+    m?.extendedTextMessage?.text ??
+    m?.imageMessage?.caption ??
+    m?.videoMessage?.caption ??
+    m?.documentMessage?.caption ??
+    ''
+  );
+}
+
+function mentioned(content: proto.IMessage | null | undefined): string[] {
+  const m = normalizeMessageContent(content);
+  const context =
+    m?.extendedTextMessage?.contextInfo ??
+    m?.imageMessage?.contextInfo ??
+    m?.videoMessage?.contextInfo ??
+    m?.documentMessage?.contextInfo;
+  return (context?.mentionedJid ?? []).filter(Boolean);
+}
+
+function preferLid(ids: readonly (string | null | undefined)[]): string {
+  const present = ids.filter((id): id is string => Boolean(id)).map(normalizeId);
+  return present.find(isLid) ?? present[0] ?? '';
+}
+
+/** Classifies one upserted message: skip (with the reason) or the fields the bot needs. */
+export function parseWAMessage(msg: WAMessage, options: ParseOptions): ParseResult {
+  const key = msg.key;
+  const chatId = key?.remoteJid;
+  if (!key || !chatId || !key.id) return { ok: false, reason: 'no-key' };
+  if (isJidStatusBroadcast(chatId)) return { ok: false, reason: 'status-broadcast' };
+  if (isJidBroadcast(chatId)) return { ok: false, reason: 'broadcast' };
+  if (isJidNewsletter(chatId)) return { ok: false, reason: 'newsletter' };
+  if (key.fromMe) return { ok: false, reason: 'from-me' };
+  if (!msg.message || msg.messageStubType) return { ok: false, reason: 'stub' };
+  const timestamp = toMillis(msg.messageTimestamp) ?? options.nowMs;
+  if (options.nowMs - timestamp > options.maxAgeSeconds * 1000) return { ok: false, reason: 'too-old' };
+  const text = messageText(msg.message).trim();
+  if (!text) return { ok: false, reason: 'no-text' };
+
+  const isGroup = Boolean(isJidGroup(chatId));
+  const carried = isGroup ? [key.participant, key.participantAlt] : [chatId, key.remoteJidAlt];
+  const parsed: ParsedMessage = {
+    id: key.id,
+    chatId,
+    isGroup,
+    senderIds: orderSenderIds(carried),
+    dedupChat: isGroup ? chatId : preferLid([chatId, key.remoteJidAlt]),
+    dedupParticipant: isGroup ? preferLid(carried) : '',
+    text,
+    mentionedIds: mentioned(msg.message),
+    timestamp,
+  };
+  if (msg.pushName) parsed.pushName = msg.pushName;
+  return { ok: true, message: parsed };
+}
+
+function participantIds(p: GroupParticipant): string[] {
+  return [p.id, p.lid, p.phoneNumber].filter((id): id is string => Boolean(id)).map(normalizeId);
+}
+
+/** The group participant that is this sender (matched on any of its LID / PN forms). */
+export function findParticipant(
+  group: GroupMetadata,
+  senderIds: readonly string[],
+): GroupParticipant | undefined {
+  const wanted = new Set(senderIds.map(normalizeId));
+  return group.participants.find((p) => participantIds(p).some((id) => wanted.has(id)));
+}
+
+/** Sender ids completed with the other forms the group metadata knows for that participant. */
+export function senderIdsFromGroup(group: GroupMetadata | undefined, senderIds: readonly string[]): string[] {
+  const participant = group ? findParticipant(group, senderIds) : undefined;
+  return orderSenderIds([...senderIds, ...(participant ? participantIds(participant) : [])]);
+}
+
+/** Builds the platform-neutral message once sender ids are resolved. */
+export function toIncomingMessage(
+  parsed: ParsedMessage,
+  senderIds: readonly string[],
+  group?: GroupMetadata,
+): IncomingMessage {
+  const message: IncomingMessage = {
+    id: parsed.id,
+    chatId: parsed.chatId,
+    isGroup: parsed.isGroup,
+    senderIds: orderSenderIds(senderIds),
+    text: parsed.text,
+    mentionedIds: parsed.mentionedIds,
+    timestamp: parsed.timestamp,
+  };
+  if (parsed.pushName) message.senderName = parsed.pushName;
+  if (group) {
+    message.chatName = group.subject;
+    const participant = findParticipant(group, senderIds);
+    message.senderIsGroupAdmin = Boolean(participant?.admin);
+  }
+  return message;
+}
+
+/** Ids to ask the LID mapping for: the PN when only a LID is known, and vice versa. */
+export function missingCounterparts(senderIds: readonly string[]): {
+  lidsWithoutPn: string[];
+  pnsWithoutLid: string[];
+} {
+  const hasPn = senderIds.some(isPn);
+  const hasLid = senderIds.some(isLid);
+  return {
+    lidsWithoutPn: hasPn ? [] : senderIds.filter(isLid),
+    pnsWithoutLid: hasLid ? [] : senderIds.filter(isPn),
+  };
+}

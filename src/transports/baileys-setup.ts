@@ -1,0 +1,73 @@
+import type { Logger } from 'pino';
+import type { WhatsappConfig } from '../config.js';
+import { createAuthRowStore } from '../store/auth-state.js';
+import { createDedupStore, type DedupStore } from '../store/dedup.js';
+import { createOutbox, type Outbox } from '../store/outbox.js';
+import type { SqliteDatabase } from '../store/sqlite.js';
+import { BaileysTransport, type WhatsAppStatus } from './baileys.js';
+import { type BaileysAuth, createBaileysAuth } from './baileys-auth.js';
+import { createSessionGroupSource, GroupMetadataCache } from './baileys-groups.js';
+import type { PolicyOptions } from './baileys-policy.js';
+import { createBaileysSocket, type SocketFactory } from './baileys-socket.js';
+
+/**
+ * Wires the WhatsApp transport from a database and the `whatsapp` config section: SQLite auth
+ * state, persisted dedupe, the durable paced outbox, the group cache and its directory source.
+ */
+export interface WhatsAppSetupOptions {
+  /** The database holding wa_creds, wa_keys, processed_messages and outbox. */
+  db: SqliteDatabase;
+  logger: Logger;
+  whatsapp: WhatsappConfig;
+  /** Defaults to the real `makeWASocket`; tests and the benchmark pass a fake. */
+  createSocket?: SocketFactory;
+  onStatus?: (status: WhatsAppStatus) => void;
+  policy?: Partial<PolicyOptions>;
+  stableOpenMs?: number;
+  random?: () => number;
+  now?: () => number;
+}
+
+export interface WhatsAppSetup {
+  transport: BaileysTransport;
+  auth: BaileysAuth;
+  dedup: DedupStore;
+  outbox: Outbox;
+  groups: GroupMetadataCache;
+  /** For the group directory when no messaging host is configured (spec record 2.16). */
+  groupSource: ReturnType<typeof createSessionGroupSource>;
+}
+
+export function createWhatsAppTransport(options: WhatsAppSetupOptions): WhatsAppSetup {
+  const { db, logger, whatsapp } = options;
+  const auth = createBaileysAuth(createAuthRowStore(db), logger.child({ module: 'wa-auth' }));
+  // Claims must outlive the oldest message we would still answer.
+  const dedup = createDedupStore(db, {
+    retentionMs: Math.max(7 * 24 * 3600, whatsapp.maxMessageAgeSeconds * 2) * 1000,
+  });
+  const outbox = createOutbox({
+    db,
+    logger: logger.child({ module: 'outbox' }),
+    ...whatsapp.outbox,
+    ...(options.random ? { random: options.random } : {}),
+  });
+  const groups = new GroupMetadataCache();
+  const transport = new BaileysTransport({
+    createSocket: options.createSocket ?? createBaileysSocket,
+    auth,
+    dedup,
+    outbox,
+    groups,
+    logger,
+    maxMessageAgeSeconds: whatsapp.maxMessageAgeSeconds,
+    shutdownFlushMs: whatsapp.shutdownFlushMs,
+    ...(whatsapp.waVersion ? { waVersion: whatsapp.waVersion } : {}),
+    ...(whatsapp.pairPhone ? { pairPhone: whatsapp.pairPhone } : {}),
+    ...(options.onStatus ? { onStatus: options.onStatus } : {}),
+    ...(options.policy ? { policy: options.policy } : {}),
+    ...(options.stableOpenMs !== undefined ? { stableOpenMs: options.stableOpenMs } : {}),
+    ...(options.random ? { random: options.random } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  return { transport, auth, dedup, outbox, groups, groupSource: createSessionGroupSource(groups) };
+}

@@ -1,0 +1,354 @@
+import type { WAVersion } from '@whiskeysockets/baileys';
+import type { Logger } from 'pino';
+import type { DedupStore } from '../store/dedup.js';
+import { type Outbox, type OutboxItem, SendDeferredError, type SendResult } from '../store/outbox.js';
+import type { BaileysAuth } from './baileys-auth.js';
+import { GroupMetadataCache } from './baileys-groups.js';
+import { normalizeId } from './baileys-message.js';
+import {
+  deserializeQuoted,
+  deserializeSent,
+  serializeQuoted,
+  serializeSent,
+  toMessageContent,
+} from './baileys-outgoing.js';
+import {
+  closeStatusCode,
+  DEFAULT_POLICY,
+  decideReconnect,
+  INITIAL_POLICY_STATE,
+  type PolicyOptions,
+  type ReconnectReason,
+  type StopReason,
+} from './baileys-policy.js';
+import { MessageReceiver } from './baileys-receive.js';
+import {
+  buildSocketConfig,
+  MemoryCacheStore,
+  type SocketFactory,
+  type SocketLike,
+} from './baileys-socket.js';
+import type { MessageHandler, OutgoingMessage, Transport } from './transport.js';
+
+/** What the transport reports to its owner (the CLI draws it; tests assert it). */
+export type WhatsAppStatus =
+  | { kind: 'connecting'; attempt: number }
+  | { kind: 'qr'; qr: string }
+  | { kind: 'pairing-code'; code: string; phone: string }
+  | { kind: 'pairing-code-failed'; error: string }
+  | { kind: 'restarting' }
+  | { kind: 'open'; selfIds: string[] }
+  | { kind: 'groups'; count: number }
+  | {
+      kind: 'reconnecting';
+      reason: ReconnectReason;
+      code?: number;
+      delayMs: number;
+      attempt: number;
+      alert: boolean;
+    }
+  | { kind: 'stopped'; reason: StopReason | 'shutdown'; code?: number };
+
+export interface TransportStopped {
+  reason: StopReason | 'shutdown';
+  code?: number;
+}
+
+export interface BaileysTransportOptions {
+  createSocket: SocketFactory;
+  auth: BaileysAuth;
+  dedup: DedupStore;
+  /** The durable outbox; the transport runs its worker while open and closes it on stop. */
+  outbox: Outbox;
+  logger: Logger;
+  groups?: GroupMetadataCache;
+  waVersion?: WAVersion;
+  maxMessageAgeSeconds: number;
+  /** Digits with country code: ask for a pairing code instead of showing the QR. */
+  pairPhone?: string;
+  /** Time `stop()` waits for in-flight handlers and the outbox (default 10 s). */
+  shutdownFlushMs?: number;
+  policy?: Partial<PolicyOptions>;
+  /** An open lasting this long resets the backoff counters (default 60 s). */
+  stableOpenMs?: number;
+  /** Bound on LID-mapping and group-metadata lookups while handling a message (default 3 s). */
+  lookupTimeoutMs?: number;
+  onStatus?: (status: WhatsAppStatus) => void;
+  random?: () => number;
+  now?: () => number;
+}
+
+interface SocketClosed {
+  error: unknown;
+  openedForMs: number;
+}
+
+/**
+ * WhatsApp through Baileys v7. One loop owns the connection: it creates exactly one socket,
+ * attaches handlers to that socket's own emitter (Baileys destroys it on close), waits for the
+ * close, asks the reconnect policy, and either sleeps and loops or stops. No recursion.
+ */
+export class BaileysTransport implements Transport {
+  readonly name = 'whatsapp';
+  readonly groups: GroupMetadataCache;
+  private readonly options: BaileysTransportOptions;
+  private readonly log: Logger;
+  private readonly now: () => number;
+  private readonly msgRetryCounterCache = new MemoryCacheStore();
+  private readonly receiver: MessageReceiver;
+  private current: SocketLike | undefined;
+  private open = false;
+  private stopping = false;
+  private loopDone: Promise<TransportStopped> | undefined;
+  private stopPromise: Promise<void> | undefined;
+  private closeCurrent: ((closed: SocketClosed) => void) | undefined;
+  private wakeSleep: (() => void) | undefined;
+
+  constructor(options: BaileysTransportOptions) {
+    this.options = options;
+    this.log = options.logger.child({ module: 'whatsapp' });
+    this.now = options.now ?? Date.now;
+    this.groups = options.groups ?? new GroupMetadataCache();
+    this.receiver = new MessageReceiver({
+      dedup: options.dedup,
+      groups: this.groups,
+      logger: this.log,
+      maxMessageAgeSeconds: options.maxMessageAgeSeconds,
+      lookupTimeoutMs: options.lookupTimeoutMs,
+      now: this.now,
+    });
+  }
+
+  selfIds(): string[] {
+    const me = this.current?.user ?? this.options.auth.state.creds.me;
+    return [me?.id, me?.lid].filter((id): id is string => Boolean(id)).map(normalizeId);
+  }
+
+  isOpen(): boolean {
+    return this.open;
+  }
+
+  async start(handler: MessageHandler): Promise<void> {
+    if (this.loopDone) throw new Error('transport already started');
+    this.receiver.accept(handler);
+    this.loopDone = this.loop();
+  }
+
+  /** Resolves when the transport stopped for good (terminal close code or `stop()`). */
+  done(): Promise<TransportStopped> {
+    return this.loopDone ?? Promise.resolve({ reason: 'shutdown' });
+  }
+
+  /** Durable: the row is in the outbox when this resolves; the worker sends it while open. */
+  async send(chatId: string, message: OutgoingMessage): Promise<void> {
+    const raw = message.quotedId ? this.receiver.quoted.get(message.quotedId) : undefined;
+    this.options.outbox.enqueue(chatId, message, raw ? serializeQuoted(raw) : undefined);
+  }
+
+  /**
+   * Graceful stop: take no new messages, let running handlers finish and the outbox drain for
+   * at most `shutdownFlushMs`, then close the socket WITHOUT logging out. Idempotent.
+   */
+  stop(): Promise<void> {
+    this.stopPromise ??= this.shutdown();
+    return this.stopPromise;
+  }
+
+  private async shutdown(): Promise<void> {
+    this.receiver.accept(undefined);
+    const flushMs = this.options.shutdownFlushMs ?? 10_000;
+    const deadline = this.now() + flushMs;
+    await this.receiver.idle(flushMs);
+    if (this.open) await this.options.outbox.flush(Math.max(0, deadline - this.now()));
+    this.stopping = true;
+    this.options.outbox.pause();
+    this.wakeSleep?.();
+    const sock = this.current;
+    if (sock) {
+      try {
+        await sock.end(undefined);
+      } catch (error) {
+        this.log.debug({ err: error }, 'error closing the socket');
+      }
+      this.closeCurrent?.({ error: undefined, openedForMs: 0 });
+    }
+    await this.loopDone;
+    this.options.outbox.close();
+  }
+
+  private emit(status: WhatsAppStatus): void {
+    try {
+      this.options.onStatus?.(status);
+    } catch (error) {
+      this.log.warn({ err: error }, 'status listener failed');
+    }
+  }
+
+  private async loop(): Promise<TransportStopped> {
+    const policy = { ...DEFAULT_POLICY, ...this.options.policy };
+    const stableOpenMs = this.options.stableOpenMs ?? 60_000;
+    let state = INITIAL_POLICY_STATE;
+    let attempt = 0;
+    while (!this.stopping) {
+      if (this.options.auth.resetUnfinishedPairing()) this.log.info('unfinished pairing dropped');
+      this.emit({ kind: 'connecting', attempt: ++attempt });
+      let closed: SocketClosed;
+      try {
+        closed = await this.runSocket();
+      } catch (error) {
+        this.log.error({ err: error }, 'could not create the WhatsApp socket');
+        closed = { error, openedForMs: 0 };
+      }
+      if (this.stopping) break;
+      const code = closeStatusCode(closed.error);
+      const random = this.options.random ?? Math.random;
+      const decision = decideReconnect(code, state, closed.openedForMs >= stableOpenMs, policy, random);
+      state = decision.state;
+      if (decision.action === 'stop') {
+        this.receiver.accept(undefined);
+        if (decision.clearAuth) await this.options.auth.clear();
+        this.log.error({ code, reason: decision.reason }, 'WhatsApp connection stopped');
+        this.emit({ kind: 'stopped', reason: decision.reason, code });
+        return { reason: decision.reason, code };
+      }
+      if (decision.reason === 'restart-required') {
+        this.log.debug('restart required (after pairing): reconnecting now');
+        this.emit({ kind: 'restarting' });
+      } else {
+        const { reason, delayMs, attempt: n, alert } = decision;
+        this.log[alert ? 'error' : 'warn'](
+          { code, reason, delayMs, attempt: n },
+          'WhatsApp closed; reconnecting',
+        );
+        this.emit({ kind: 'reconnecting', reason, code, delayMs, attempt: n, alert });
+      }
+      await this.sleep(decision.delayMs);
+    }
+    this.emit({ kind: 'stopped', reason: 'shutdown' });
+    return { reason: 'shutdown' };
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (ms <= 0 || this.stopping) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(finish, ms);
+      const self = this;
+      function finish(): void {
+        clearTimeout(timer);
+        self.wakeSleep = undefined;
+        resolve();
+      }
+      this.wakeSleep = finish;
+    });
+  }
+
+  /** Creates one socket, wires it, and resolves when it closes. */
+  private runSocket(): Promise<SocketClosed> {
+    return new Promise<SocketClosed>((resolve) => {
+      let openedAt: number | undefined;
+      let qrCount = 0;
+      let settled = false;
+      const finish = (closed: SocketClosed): void => {
+        if (settled) return;
+        settled = true;
+        if (this.current === sock) this.current = undefined;
+        this.open = false;
+        this.closeCurrent = undefined;
+        this.options.outbox.pause();
+        resolve(closed);
+      };
+      this.closeCurrent = finish;
+      const sock = this.options.createSocket(this.socketConfig());
+      this.current = sock;
+
+      sock.ev.on('connection.update', (update) => {
+        if (settled) return;
+        if (update.qr) this.onQr(sock, update.qr, ++qrCount);
+        if (update.connection === 'open') {
+          openedAt = this.now();
+          this.onOpen(sock);
+        }
+        if (update.connection === 'close') {
+          finish({ error: update.lastDisconnect?.error, openedForMs: openedAt ? this.now() - openedAt : 0 });
+        }
+      });
+      sock.ev.on('creds.update', (update) => {
+        try {
+          this.options.auth.saveCreds(update);
+        } catch (error) {
+          this.log.error({ err: error }, 'could not save WhatsApp creds');
+        }
+      });
+      sock.ev.on('messages.upsert', (event) => this.receiver.onUpsert(sock, event));
+      sock.ev.on('groups.upsert', (list) => this.groups.upsert(list));
+      sock.ev.on('groups.update', (list) => this.groups.update(list));
+      sock.ev.on('group-participants.update', (event) => this.groups.participants(event, this.selfIds()));
+    });
+  }
+
+  private socketConfig() {
+    return buildSocketConfig({
+      auth: this.options.auth,
+      logger: this.options.logger,
+      waVersion: this.options.waVersion,
+      msgRetryCounterCache: this.msgRetryCounterCache,
+      cachedGroupMetadata: async (jid) => this.groups.get(jid),
+      getMessage: async (key) =>
+        key.id ? deserializeSent(this.options.outbox.sentMessage(key.id)) : undefined,
+    });
+  }
+
+  private onQr(sock: SocketLike, qr: string, count: number): void {
+    const phone = this.options.pairPhone?.replace(/\D/g, '');
+    if (!phone || this.options.auth.isPaired()) {
+      this.emit({ kind: 'qr', qr });
+      return;
+    }
+    if (count !== 1) return; // the code asked on the first QR stays valid for this socket
+    sock.requestPairingCode(phone).then(
+      (code) => this.emit({ kind: 'pairing-code', code, phone }),
+      (error: unknown) => {
+        this.log.warn({ err: error }, 'pairing code request failed');
+        this.emit({
+          kind: 'pairing-code-failed',
+          error: error instanceof Error ? error.message : String(error),
+        });
+        this.emit({ kind: 'qr', qr });
+      },
+    );
+  }
+
+  private onOpen(sock: SocketLike): void {
+    this.open = true;
+    this.options.outbox.resume((item) => this.sendItem(sock, item));
+    this.emit({ kind: 'open', selfIds: this.selfIds() });
+    sock.groupFetchAllParticipating().then(
+      (all) => {
+        this.groups.replaceAll(all);
+        this.emit({ kind: 'groups', count: this.groups.size });
+      },
+      (error: unknown) => this.log.warn({ err: error }, 'could not fetch the groups'),
+    );
+  }
+
+  private async sendItem(sock: SocketLike, item: OutboxItem): Promise<SendResult> {
+    if (sock !== this.current || !this.open) throw new SendDeferredError();
+    const quoted =
+      deserializeQuoted(item.extra) ??
+      (item.message.quotedId ? this.receiver.quoted.get(item.message.quotedId) : undefined);
+    try {
+      const sent = await sock.sendMessage(item.chatId, toMessageContent(item.message), {
+        messageId: item.waId,
+        ...(quoted ? { quoted } : {}),
+      });
+      const stored = serializeSent(sent);
+      return stored ? { stored } : {};
+    } catch (error) {
+      // Sending on a closing socket throws 428 "Connection Closed": keep the row for the next one.
+      if (sock !== this.current || !this.open || closeStatusCode(error) === 428) {
+        throw new SendDeferredError(error instanceof Error ? error.message : undefined);
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,113 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runStart } from '../../src/cli/start.js';
+import { acquireDataDirLock } from '../../src/store/lock.js';
+import { fakeSocketFactory, waitFor } from '../helpers/fake-socket.js';
+
+let dir: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-start-'));
+});
+
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function capture() {
+  let text = '';
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      text += chunk.toString();
+      done();
+    },
+  });
+  return { stream, text: () => text };
+}
+
+function run(argv: string[] = []) {
+  const out = capture();
+  const fake = fakeSocketFactory();
+  let stop!: () => void;
+  const shutdown = new Promise<void>((resolve) => {
+    stop = resolve;
+  });
+  const exit = runStart(argv, {
+    env: { CHASQUI_DATA_DIR: dir },
+    stdout: out.stream,
+    logger: pino({ level: 'silent' }),
+    createSocket: fake.factory,
+    shutdown,
+  });
+  return { out, fake, stop, exit };
+}
+
+describe('chasqui start', () => {
+  it('on a fresh data dir uses the embedded sandbox, says so, draws the QR and a one-line status', async () => {
+    const { out, fake, stop, exit } = run();
+    await waitFor(() => fake.sockets.length === 1, 10_000, 'socket');
+    fake.latest().emitQr('2@abc,def,ghi,jkl');
+    await waitFor(() => out.text().includes('esperando vinculación'), 5000, 'QR');
+    const text = out.text();
+    expect(text).toContain('SANDBOX: LOOKUP_BASE_URL no está configurado');
+    expect(text).toContain('DATOS FICTICIOS');
+    expect(text).toContain('Dispositivos vinculados');
+    expect(text).toMatch(/[▀▄█]{10,}/); // the QR drawn in half blocks (small mode)
+    expect(text).toMatch(
+      /\[chasqui\] WhatsApp: esperando vinculación \(QR\).*\| consultas: sandbox local.*\| datos: /,
+    );
+    stop();
+    expect(await exit).toBe(0);
+  });
+
+  it('with --pair-phone shows the pairing code instead of the QR, and opens after the silent 515', async () => {
+    const { out, fake, stop, exit } = run(['--pair-phone', '51987654321']);
+    await waitFor(() => fake.sockets.length === 1, 10_000, 'socket');
+    fake.latest().emitQr();
+    await waitFor(() => out.text().includes('ABCD-1234'), 5000, 'pairing code');
+    expect(fake.latest().pairingRequests).toEqual(['51987654321']);
+    expect(out.text()).not.toMatch(/[▀▄█]{10,}/);
+    fake.latest().pairAndRestart();
+    await waitFor(() => fake.sockets.length === 2, 5000, 'restart');
+    fake.latest().open();
+    await waitFor(() => out.text().includes('conectado / connected (51900000001)'), 5000, 'open');
+    expect(out.text()).not.toContain('reintento');
+    stop();
+    expect(await exit).toBe(0);
+  });
+
+  it('refuses a second process on the same data directory', async () => {
+    const other = acquireDataDirLock(dir, { pid: process.ppid });
+    const { out, exit } = run();
+    expect(await exit).toBe(1);
+    expect(out.text()).toContain(`otro proceso (pid ${process.ppid}) ya usa el directorio ${dir}`);
+    other.release();
+  });
+
+  it('stops with guidance to pair again when WhatsApp logs the session out', async () => {
+    const { out, fake, exit } = run();
+    await waitFor(() => fake.sockets.length === 1, 10_000, 'socket');
+    fake.latest().pairAndRestart();
+    await waitFor(() => fake.sockets.length === 2);
+    fake.latest().close(401);
+    expect(await exit).toBe(1);
+    expect(out.text()).toContain('ejecute `chasqui start` otra vez para vincular');
+  });
+
+  it('reports a lost connection and its backoff instead of crashing (no network here)', async () => {
+    const { out, fake, stop, exit } = run();
+    await waitFor(() => fake.sockets.length === 1, 10_000, 'socket');
+    fake.latest().close(408);
+    await waitFor(
+      () => out.text().includes('sin conexión (código 408), reintento 1'),
+      5000,
+      'backoff status',
+    );
+    stop();
+    expect(await exit).toBe(0);
+  });
+});

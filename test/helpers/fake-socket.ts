@@ -1,0 +1,285 @@
+import { Boom } from '@hapi/boom';
+import {
+  type AnyMessageContent,
+  type AuthenticationCreds,
+  type Contact,
+  type GroupMetadata,
+  type MiscMessageGenerationOptions,
+  makeEventBuffer,
+  type WAMessage,
+} from '@whiskeysockets/baileys';
+import pino from 'pino';
+import type { WhatsappConfig } from '../../src/config.js';
+import { openDatabase, type SqliteDatabase } from '../../src/store/sqlite.js';
+import type { WhatsAppStatus } from '../../src/transports/baileys.js';
+import type { PolicyOptions } from '../../src/transports/baileys-policy.js';
+import { createWhatsAppTransport, type WhatsAppSetup } from '../../src/transports/baileys-setup.js';
+import type { SocketConfig, SocketLike } from '../../src/transports/baileys-socket.js';
+import type { IncomingMessage } from '../../src/transports/transport.js';
+
+/**
+ * A faithful stand-in for a Baileys v7 socket: Baileys' own event buffer as `ev` (destroyed on
+ * close like the real one), `sendMessage` that throws 428 unless open, and drivers for the
+ * server side (QR, open, close with a code, upserts). The transport runs its production code on it.
+ */
+
+export const BOT_PN = '51900000001@s.whatsapp.net';
+export const BOT_LID = '99900000001@lid';
+
+export interface SentRecord {
+  jid: string;
+  content: AnyMessageContent;
+  options: MiscMessageGenerationOptions | undefined;
+  /** performance.now() when sendMessage was called. */
+  at: number;
+  socket: number;
+}
+
+/** What all fake sockets of one "WhatsApp server" share: sent messages, LID pairs, groups. */
+export class FakeWhatsApp {
+  readonly sent: SentRecord[] = [];
+  /** lid → pn, both full JIDs. */
+  readonly lidToPn = new Map<string, string>();
+  groups: Record<string, GroupMetadata> = {};
+  /** Called for every send before it is recorded; may delay or throw. */
+  beforeSend: ((jid: string, content: AnyMessageContent) => Promise<void> | void) | undefined;
+  /** Called after a send reached the server, before the socket answers; may hang (crash tests). */
+  afterSend: ((jid: string, content: AnyMessageContent) => Promise<void> | void) | undefined;
+
+  /** Sends grouped by message id (a re-send under the same id is the same message for recipients). */
+  deliveredIds(): Set<string> {
+    return new Set(this.sent.map((s) => s.options?.messageId ?? ''));
+  }
+}
+
+const silent = pino({ level: 'silent' });
+
+export class FakeSocket implements SocketLike {
+  readonly ev = makeEventBuffer(silent);
+  readonly authState: { creds: AuthenticationCreds };
+  readonly pairingRequests: string[] = [];
+  user: Contact | undefined;
+  isOpen = false;
+  ended = false;
+  readonly signalRepository: SocketLike['signalRepository'];
+
+  constructor(
+    readonly config: SocketConfig,
+    readonly server: FakeWhatsApp,
+    readonly index: number,
+  ) {
+    this.authState = { creds: config.auth.creds };
+    this.signalRepository = {
+      lidMapping: {
+        getPNForLID: async (lid) => server.lidToPn.get(lid) ?? null,
+        getLIDForPN: async (pn) => [...server.lidToPn].find(([, p]) => p === pn)?.[0] ?? null,
+      },
+    };
+  }
+
+  sendMessage = async (
+    jid: string,
+    content: AnyMessageContent,
+    options?: MiscMessageGenerationOptions,
+  ): Promise<WAMessage | undefined> => {
+    if (!this.isOpen) throw new Boom('Connection Closed', { statusCode: 428 });
+    await this.server.beforeSend?.(jid, content);
+    if (!this.isOpen) throw new Boom('Connection Closed', { statusCode: 428 });
+    this.server.sent.push({ jid, content, options, at: performance.now(), socket: this.index });
+    await this.server.afterSend?.(jid, content);
+    const text = 'text' in content ? content.text : undefined;
+    return {
+      key: { remoteJid: jid, fromMe: true, id: options?.messageId ?? `FAKE${this.server.sent.length}` },
+      message:
+        text !== undefined ? { extendedTextMessage: { text } } : { documentMessage: { fileName: 'x' } },
+      messageTimestamp: Math.floor(Date.now() / 1000),
+    };
+  };
+
+  groupFetchAllParticipating = async (): Promise<Record<string, GroupMetadata>> => ({
+    ...this.server.groups,
+  });
+
+  groupMetadata = async (jid: string): Promise<GroupMetadata> => {
+    const meta = this.server.groups[jid];
+    if (!meta) throw new Boom('item-not-found', { statusCode: 404 });
+    return meta;
+  };
+
+  requestPairingCode = async (phone: string): Promise<string> => {
+    this.pairingRequests.push(phone);
+    // Like Baileys: a provisional `me` is written before the phone confirms.
+    this.authState.creds.me = { id: `${phone}@s.whatsapp.net`, name: '~' };
+    this.ev.emit('creds.update', { me: this.authState.creds.me });
+    return 'ABCD1234';
+  };
+
+  end = async (error: Error | undefined): Promise<void> => {
+    this.closeWith(error);
+  };
+
+  // ---- server-side drivers ----
+
+  emitQr(qr = `2@fake-ref-${this.index},noise,identity,adv`): void {
+    this.ev.emit('connection.update', { qr });
+  }
+
+  /** Pair-success as Baileys reports it: creds with `me` + `account`, then the 515 close. */
+  pairAndRestart(): void {
+    this.ev.emit('creds.update', {
+      me: { id: '51900000001:7@s.whatsapp.net', name: 'Chasqui', lid: '99900000001:7@lid' },
+      account: { details: Buffer.from([1, 2, 3]), accountSignatureKey: Buffer.from([4]) },
+      platform: 'smba',
+    });
+    this.ev.emit('connection.update', { isNewLogin: true, qr: undefined });
+    this.close(515);
+  }
+
+  open(): void {
+    this.isOpen = true;
+    this.user = { id: '51900000001:7@s.whatsapp.net', lid: '99900000001:7@lid', name: 'Chasqui' };
+    this.ev.emit('connection.update', { connection: 'open' });
+  }
+
+  close(statusCode?: number): void {
+    this.closeWith(statusCode === undefined ? undefined : new Boom('closed', { statusCode }));
+  }
+
+  upsert(messages: WAMessage[], type: 'notify' | 'append' = 'notify'): void {
+    this.ev.emit('messages.upsert', { messages, type });
+  }
+
+  private closeWith(error: Error | undefined): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.isOpen = false;
+    this.ev.emit('connection.update', { connection: 'close', lastDisconnect: { error, date: new Date() } });
+    this.ev.removeAllListeners('connection.update');
+    this.ev.destroy();
+  }
+}
+
+/** A socket factory for the transport plus access to every socket it made. */
+export function fakeSocketFactory(server = new FakeWhatsApp()) {
+  const sockets: FakeSocket[] = [];
+  const factory = (config: SocketConfig): FakeSocket => {
+    const socket = new FakeSocket(config, server, sockets.length);
+    sockets.push(socket);
+    return socket;
+  };
+  return {
+    factory,
+    server,
+    sockets,
+    latest(): FakeSocket {
+      const socket = sockets.at(-1);
+      if (!socket) throw new Error('no socket created yet');
+      return socket;
+    },
+  };
+}
+
+let seq = 0;
+
+export interface WaMessageOptions {
+  id?: string;
+  chat?: string;
+  participant?: string;
+  participantAlt?: string;
+  fromMe?: boolean;
+  /** Seconds since the epoch; default now. */
+  timestamp?: number;
+  mentions?: string[];
+  pushName?: string;
+}
+
+/** A v7-shaped group text message (participant often `@lid`, the PN in participantAlt). */
+export function waText(text: string, options: WaMessageOptions = {}): WAMessage {
+  seq += 1;
+  const chat = options.chat ?? '120363000000000001@g.us';
+  const key: WAMessage['key'] = {
+    remoteJid: chat,
+    fromMe: options.fromMe ?? false,
+    id: options.id ?? `3EB0TEST${String(seq).padStart(8, '0')}`,
+  };
+  if (options.participant) key.participant = options.participant;
+  if (options.participantAlt) key.participantAlt = options.participantAlt;
+  return {
+    key,
+    message: options.mentions
+      ? { extendedTextMessage: { text, contextInfo: { mentionedJid: options.mentions } } }
+      : { conversation: text },
+    messageTimestamp: options.timestamp ?? Math.floor(Date.now() / 1000),
+    pushName: options.pushName ?? 'Rosa',
+  };
+}
+
+/** Polls until `check` is true (the transport reacts to events asynchronously). */
+export async function waitFor(check: () => boolean, timeoutMs = 5000, what = 'condition'): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+export const TEST_WHATSAPP: WhatsappConfig = {
+  maxMessageAgeSeconds: 600,
+  outbox: { minDelayMs: 0, maxDelayMs: 0, perChatGapMs: 0 },
+  shutdownFlushMs: 1000,
+};
+
+/** Fast reconnects for tests (the production table keeps its shape, only the scale shrinks). */
+export const TEST_POLICY: Partial<PolicyOptions> = {
+  baseDelayMs: 5,
+  maxDelayMs: 40,
+  replacedDelayMs: 10,
+  maxReplaced: 2,
+};
+
+export interface TestTransport extends WhatsAppSetup {
+  db: SqliteDatabase;
+  fake: ReturnType<typeof fakeSocketFactory>;
+  statuses: WhatsAppStatus[];
+  received: IncomingMessage[];
+  /** Stops the transport and closes the database (a clean process exit). */
+  close(): Promise<void>;
+}
+
+/** The production transport wiring on `dir`, with fake sockets and a recording handler. */
+export async function startTestTransport(options: {
+  dir: string;
+  server?: FakeWhatsApp;
+  whatsapp?: Partial<WhatsappConfig>;
+  policy?: Partial<PolicyOptions>;
+  handler?: (message: IncomingMessage, transport: TestTransport) => Promise<void>;
+}): Promise<TestTransport> {
+  const db = openDatabase({ dir: options.dir });
+  const fake = fakeSocketFactory(options.server);
+  const statuses: WhatsAppStatus[] = [];
+  const received: IncomingMessage[] = [];
+  const setup = createWhatsAppTransport({
+    db,
+    logger: silent,
+    whatsapp: { ...TEST_WHATSAPP, ...options.whatsapp },
+    createSocket: fake.factory,
+    onStatus: (status) => statuses.push(status),
+    policy: { ...TEST_POLICY, ...options.policy },
+  });
+  const test: TestTransport = {
+    ...setup,
+    db,
+    fake,
+    statuses,
+    received,
+    async close() {
+      await setup.transport.stop();
+      db.close();
+    },
+  };
+  await setup.transport.start(async (message) => {
+    received.push(message);
+    await options.handler?.(message, test);
+  });
+  return test;
+}

@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createDedupStore } from '../../src/store/dedup.js';
+import { openDatabase, type SqliteDatabase } from '../../src/store/sqlite.js';
+
+let dir: string;
+let db: SqliteDatabase;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-dedup-'));
+  db = openDatabase({ dir });
+});
+
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const GROUP = '120363000000000001@g.us';
+
+describe('persisted message dedupe', () => {
+  it('claims a message once and refuses every repeat', () => {
+    const dedup = createDedupStore(db);
+    expect(dedup.claim(GROUP, '123@lid', '3EB0AA')).toBe(true);
+    expect(dedup.claim(GROUP, '123@lid', '3EB0AA')).toBe(false);
+    expect(dedup.seen(GROUP, '123@lid', '3EB0AA')).toBe(true);
+  });
+
+  it('keys on chat + participant + id', () => {
+    const dedup = createDedupStore(db);
+    expect(dedup.claim(GROUP, '123@lid', '3EB0AA')).toBe(true);
+    expect(dedup.claim(GROUP, '456@lid', '3EB0AA')).toBe(true);
+    expect(dedup.claim('120363000000000002@g.us', '123@lid', '3EB0AA')).toBe(true);
+  });
+
+  it('remembers claims across a restart (reopened database)', () => {
+    createDedupStore(db).claim(GROUP, '123@lid', '3EB0BB');
+    db.close();
+    db = openDatabase({ dir });
+    expect(createDedupStore(db).claim(GROUP, '123@lid', '3EB0BB')).toBe(false);
+  });
+
+  it('prunes claims older than the retention, keeping recent ones', () => {
+    let now = 1_000_000;
+    const dedup = createDedupStore(db, { now: () => now, retentionMs: 1000 });
+    dedup.claim(GROUP, 'a@lid', 'old');
+    now += 800;
+    dedup.claim(GROUP, 'a@lid', 'recent');
+    now += 500;
+    expect(dedup.prune()).toBe(1);
+    expect(dedup.seen(GROUP, 'a@lid', 'old')).toBe(false);
+    expect(dedup.seen(GROUP, 'a@lid', 'recent')).toBe(true);
+  });
+
+  it('prunes by itself every N claims', () => {
+    let now = 0;
+    const dedup = createDedupStore(db, { now: () => now, retentionMs: 10, pruneEvery: 5 });
+    for (let i = 0; i < 4; i++) dedup.claim(GROUP, 'a@lid', `m${i}`);
+    now = 100;
+    dedup.claim(GROUP, 'a@lid', 'm4');
+    expect(dedup.count()).toBe(1);
+  });
+});

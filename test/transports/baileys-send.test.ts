@@ -1,0 +1,192 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  FakeWhatsApp,
+  startTestTransport,
+  type TestTransport,
+  waitFor,
+  waText,
+} from '../helpers/fake-socket.js';
+
+const GROUP = '120363000000000001@g.us';
+const LID = '123456789012345@lid';
+const PN = '51987654321@s.whatsapp.net';
+
+let dir: string;
+let server: FakeWhatsApp;
+const running: TestTransport[] = [];
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-wa-send-'));
+  server = new FakeWhatsApp();
+});
+
+afterEach(async () => {
+  for (const t of running.splice(0)) await t.close().catch(() => undefined);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function start(
+  options: Partial<Parameters<typeof startTestTransport>[0]> = {},
+): Promise<TestTransport> {
+  const t = await startTestTransport({ dir, server, ...options });
+  running.push(t);
+  return t;
+}
+
+const texts = () => server.sent.map((s) => ('text' in s.content ? s.content.text : '[doc]'));
+
+describe('sending through the outbox (fake socket)', () => {
+  it('sends 200 messages queued while closed exactly once after open, pacing each chat', async () => {
+    const t = await start({ whatsapp: { outbox: { minDelayMs: 0, maxDelayMs: 1, perChatGapMs: 10 } } });
+    const chats = Array.from({ length: 8 }, (_, i) => `12036300000000010${i}@g.us`);
+    for (let i = 0; i < 200; i++)
+      await t.transport.send(chats[i % 8] ?? GROUP, { kind: 'text', text: `r${i}` });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.sent).toHaveLength(0);
+
+    t.fake.latest().open();
+    await waitFor(() => server.sent.length === 200, 15_000, '200 sends');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(server.sent).toHaveLength(200);
+    expect(new Set(texts()).size).toBe(200);
+    expect(t.outbox.pendingCount()).toBe(0);
+    for (const chat of chats) {
+      const at = server.sent.filter((s) => s.jid === chat).map((s) => s.at);
+      for (let i = 1; i < at.length; i++) expect((at[i] ?? 0) - (at[i - 1] ?? 0)).toBeGreaterThanOrEqual(9);
+    }
+  });
+
+  it('replies quoting the original message, with mentions and the reserved message id', async () => {
+    const t = await start({
+      handler: async (message, self) => {
+        await self.transport.send(message.chatId, {
+          kind: 'text',
+          text: 'RUC 20123456786',
+          quotedId: message.id,
+          mentions: [message.senderIds[1] ?? ''],
+        });
+      },
+    });
+    t.fake.latest().open();
+    const original = waText('ruc 20123456786', { participant: LID, participantAlt: PN, id: '3EB0ORIG' });
+    t.fake.latest().upsert([original]);
+    await waitFor(() => server.sent.length === 1);
+    const [sent] = server.sent;
+    expect(sent?.content).toEqual({ text: 'RUC 20123456786', mentions: [LID] });
+    expect(sent?.options?.quoted?.key.id).toBe('3EB0ORIG');
+    expect(sent?.options?.quoted?.message?.conversation).toBe('ruc 20123456786');
+    const row = t.db.prepare('SELECT wa_id FROM outbox').get() as { wa_id: string };
+    expect(sent?.options?.messageId).toBe(row.wa_id);
+  });
+
+  it('keeps the quote of a reply that waited for a restart', async () => {
+    const first = await start({
+      handler: async (message, self) => {
+        await self.transport.send(message.chatId, { kind: 'text', text: 'respuesta', quotedId: message.id });
+      },
+    });
+    first.fake.latest().upsert([waText('tc', { participant: LID, id: '3EB0QUOTE' })]); // received before open
+    await waitFor(() => first.outbox.pendingCount() === 1);
+    await first.close();
+    running.splice(running.indexOf(first), 1);
+
+    const second = await start();
+    second.fake.latest().open();
+    await waitFor(() => server.sent.length === 1);
+    expect(server.sent[0]?.options?.quoted?.key).toMatchObject({
+      id: '3EB0QUOTE',
+      participant: LID,
+      remoteJid: GROUP,
+    });
+    expect(server.sent[0]?.options?.quoted?.message?.conversation).toBe('tc');
+  });
+
+  it('sends documents with bytes, mimetype, file name and caption', async () => {
+    const t = await start();
+    t.fake.latest().open();
+    const bytes = new Uint8Array([37, 80, 68, 70]);
+    await t.transport.send(GROUP, {
+      kind: 'document',
+      bytes,
+      fileName: 'guia-T001-42.pdf',
+      mimetype: 'application/pdf',
+      caption: 'Guía T001-42',
+    });
+    await waitFor(() => server.sent.length === 1);
+    expect(server.sent[0]?.content).toEqual({
+      document: Buffer.from(bytes),
+      mimetype: 'application/pdf',
+      fileName: 'guia-T001-42.pdf',
+      caption: 'Guía T001-42',
+    });
+  });
+
+  it('answers getMessage retry requests from the stored sent message', async () => {
+    const t = await start();
+    t.fake.latest().open();
+    await t.transport.send(GROUP, { kind: 'text', text: 'enviado' });
+    await waitFor(() => server.sent.length === 1);
+    await waitFor(() => t.outbox.pendingCount() === 0);
+    const id = server.sent[0]?.options?.messageId ?? '';
+    const message = await t.fake.latest().config.getMessage?.({ id, remoteJid: GROUP, fromMe: true });
+    expect(message?.extendedTextMessage?.text).toBe('enviado');
+    expect(await t.fake.latest().config.getMessage?.({ id: 'UNKNOWN', remoteJid: GROUP })).toBeUndefined();
+  });
+
+  it('keeps what was not sent when the connection drops mid-way and sends it on the next socket', async () => {
+    const t = await start();
+    server.beforeSend = () => new Promise((resolve) => setTimeout(resolve, 2));
+    for (let i = 0; i < 40; i++) await t.transport.send(GROUP, { kind: 'text', text: `m${i}` });
+    t.fake.latest().open();
+    await waitFor(() => server.sent.length >= 10);
+    t.fake.latest().close(428);
+    const afterDrop = server.sent.length;
+    await waitFor(() => t.fake.sockets.length === 2);
+    expect(server.sent.length).toBeLessThanOrEqual(afterDrop + 1);
+    t.fake.latest().open();
+    await waitFor(() => t.outbox.pendingCount() === 0, 5000, 'drained');
+    expect(new Set(texts())).toEqual(new Set(Array.from({ length: 40 }, (_, i) => `m${i}`)));
+    expect(server.deliveredIds().size).toBe(40);
+    expect(texts()).toEqual(Array.from({ length: 40 }, (_, i) => `m${i}`));
+  });
+
+  it('loses and duplicates nothing when the process dies mid-send (restart resends under the same id)', async () => {
+    const first = await start();
+    let sendsSeen = 0;
+    let crashed!: () => void;
+    const crash = new Promise<void>((resolve) => {
+      crashed = resolve;
+    });
+    server.afterSend = async () => {
+      sendsSeen += 1;
+      if (sendsSeen === 25) {
+        crashed();
+        await new Promise(() => {}); // it reached WhatsApp, but the process dies before the ack
+      }
+    };
+    for (let i = 0; i < 60; i++)
+      await first.transport.send(`chat${i % 3}@g.us`, { kind: 'text', text: `m${i}` });
+    first.fake.latest().open();
+    await crash;
+    first.outbox.close(); // crash: nothing else runs, the database goes away
+    first.db.close();
+    running.splice(running.indexOf(first), 1);
+
+    server.afterSend = undefined;
+    const second = await start();
+    second.fake.latest().open();
+    await waitFor(() => second.outbox.pendingCount() === 0, 5000, 'drained after restart');
+    const idsByText = new Map<string, Set<string>>();
+    for (const s of server.sent) {
+      const text = 'text' in s.content ? s.content.text : '';
+      idsByText.set(text, (idsByText.get(text) ?? new Set()).add(s.options?.messageId ?? ''));
+    }
+    expect(idsByText.size).toBe(60);
+    expect([...idsByText.values()].every((ids) => ids.size === 1)).toBe(true);
+    expect(server.deliveredIds().size).toBe(60);
+    expect(server.sent).toHaveLength(61); // the one in flight went out again, under its same id
+  });
+});
