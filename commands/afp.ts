@@ -1,0 +1,43 @@
+import { defineCommand } from '../src/bot/command.js';
+import { parsePeriod, previousPeriod } from '../src/domain/dates.js';
+import { LookupNotFoundError, LookupRejectedError } from '../src/lookup/errors.js';
+import type { PensionRate } from '../src/lookup/schemas/index.js';
+import { withExample } from './lib/parse.js';
+import { listData } from './lib/reply-data.js';
+
+const examples = ['afp', 'afp 10/2026', 'afp 2026-09'];
+
+/**
+ * `afp [periodo]`: pension-fund commissions (operation 15), one block per manager. Without a
+ * period it asks for the current month and, when that is not published yet, shows the previous one.
+ */
+export const afp = defineCommand({
+  name: 'afp',
+  aliases: ['comisiones', 'afps'],
+  summary: 'Comisiones, prima de seguro y remuneración máxima de las AFP',
+  usage: 'afp [periodo: 10/2026 o 2026-10]',
+  examples,
+  access: 'everyone',
+  argShape: 'optional',
+  parse: (raw, ctx) => ({
+    periodo: withExample(examples[1], () => parsePeriod(raw, ctx.now())),
+    explicit: raw.trim() !== '',
+  }),
+  async run(ctx) {
+    const { periodo, explicit } = ctx.args;
+    let rates: PensionRate[] | undefined;
+    try {
+      rates = await ctx.lookup.pensionRates(periodo);
+    } catch (error) {
+      const unpublished = error instanceof LookupRejectedError || error instanceof LookupNotFoundError;
+      if (explicit || !unpublished) throw error;
+    }
+    if (rates && (rates.length > 0 || explicit)) {
+      await ctx.reply('afp', listData(ctx, { periodo, afps: rates }));
+      return;
+    }
+    const previous = previousPeriod(periodo);
+    const fallback = await ctx.lookup.pensionRates(previous);
+    await ctx.reply('afp', listData(ctx, { periodo: previous, nota_periodo: periodo, afps: fallback }));
+  },
+});

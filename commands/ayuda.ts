@@ -1,0 +1,67 @@
+import type { CommandDefinition } from '../src/bot/command.js';
+import { defineCommand } from '../src/bot/command.js';
+import type { CommandContext } from '../src/bot/context.js';
+import { closestWord, foldWord } from '../src/bot/parse.js';
+import { tokens } from '../src/domain/args.js';
+
+type Listed = CommandDefinition<never>;
+
+/** Commands this sender may run (admin-only ones hidden from non-admins). */
+function visibleTo(ctx: CommandContext<unknown>): Listed[] {
+  return ctx.services.commands.filter((c) => c.access !== 'admin' || ctx.sender.isAdmin);
+}
+
+/** The command named `word` (name or alias, accent/case-insensitive). */
+function findCommand(commands: readonly Listed[], word: string): Listed | undefined {
+  const target = foldWord(word);
+  return commands.find((c) => foldWord(c.name) === target || c.aliases.some((a) => foldWord(a) === target));
+}
+
+/** `ayuda` lists every command the sender may use with one example; `ayuda <comando>` explains one. */
+export const ayuda = defineCommand({
+  name: 'ayuda',
+  aliases: ['help', 'comandos', 'menu'],
+  summary: 'Lista los comandos; ayuda <comando> explica uno',
+  usage: 'ayuda [comando]',
+  examples: ['ayuda', 'ayuda ruc'],
+  access: 'everyone',
+  argShape: 'optional',
+  isAttempt: (raw) => tokens(raw).length <= 1,
+  parse: (raw) => {
+    const word = tokens(raw)[0]?.replace(/^[/!.]+/u, '');
+    return { tema: word ? word.slice(0, 40) : undefined };
+  },
+  async run(ctx) {
+    const commands = visibleTo(ctx);
+    const { tema } = ctx.args;
+    if (tema === undefined) {
+      await ctx.reply('ayuda', {
+        comandos: commands.map((c) => ({
+          nombre: c.name,
+          resumen: c.summary,
+          ejemplo: c.examples[0] ?? c.usage,
+          datos_personales: c.personalData === true,
+        })),
+        hay_datos_personales: commands.some((c) => c.personalData === true),
+      });
+      return;
+    }
+    const command = findCommand(commands, tema);
+    if (!command) {
+      const names = commands.flatMap((c) => [c.name, ...c.aliases]).map(foldWord);
+      const guess = closestWord(foldWord(tema), names);
+      const sugerencia = guess === undefined ? undefined : (findCommand(commands, guess)?.name ?? guess);
+      await ctx.reply('ayuda-desconocido', { palabra: tema, sugerencia });
+      return;
+    }
+    await ctx.reply('ayuda-comando', {
+      nombre: command.name,
+      resumen: command.summary,
+      uso: command.usage,
+      alias: command.aliases,
+      ejemplos: command.examples,
+      admin: command.access === 'admin',
+      datos_personales: command.personalData === true,
+    });
+  },
+});

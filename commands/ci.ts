@@ -1,0 +1,27 @@
+import { defineCommand } from '../src/bot/command.js';
+import { parseForeignDoc } from '../src/domain/identity.js';
+import { withExample } from './lib/parse.js';
+import { rejectedAsNotFound } from './lib/rejected.js';
+
+const examples = ['ci 12345678901'];
+
+/** `ci <número>`: a foreign document holder's name (operation 5). Personal data. */
+export const ci = defineCommand({
+  name: 'ci',
+  aliases: ['cedula'],
+  summary: 'Nombre de una persona por su cédula de identidad',
+  usage: 'ci <número>',
+  examples,
+  access: 'everyone',
+  personalData: true,
+  argShape: 'required',
+  parse: (raw) => ({ numero: withExample(examples[0], () => parseForeignDoc(raw, 'CI')) }),
+  async run(ctx) {
+    const { numero } = ctx.args;
+    const person = await rejectedAsNotFound(ctx.lookup.ci(numero), 'foreign-doc-not-found', {
+      tipo: 'CI',
+      numero,
+    });
+    await ctx.reply('ci', { ...person });
+  },
+});

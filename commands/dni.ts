@@ -1,0 +1,22 @@
+import { defineCommand } from '../src/bot/command.js';
+import { parseDni } from '../src/domain/dni.js';
+import { withExample } from './lib/parse.js';
+
+const examples = ['dni 45678912'];
+
+/** `dni <DNI>`: the person's registry data (operation 1). Personal data. */
+export const dni = defineCommand({
+  name: 'dni',
+  aliases: [],
+  summary: 'Nombre y dirección de una persona por su DNI',
+  usage: 'dni <8 dígitos>',
+  examples,
+  access: 'everyone',
+  personalData: true,
+  argShape: 'required',
+  parse: (raw) => ({ dni: withExample(examples[0], () => parseDni(raw)) }),
+  async run(ctx) {
+    const person = await ctx.lookup.dni(ctx.args.dni);
+    await ctx.reply('dni', { ...person });
+  },
+});

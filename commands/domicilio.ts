@@ -1,0 +1,21 @@
+import { defineCommand } from '../src/bot/command.js';
+import { parseRuc } from '../src/domain/ruc.js';
+import { withExample } from './lib/parse.js';
+
+const examples = ['domicilio 20123456786'];
+
+/** `domicilio <RUC>`: the fiscal address (operation 7). */
+export const domicilio = defineCommand({
+  name: 'domicilio',
+  aliases: ['domiciliofiscal'],
+  summary: 'Domicilio fiscal de un RUC',
+  usage: 'domicilio <número de RUC>',
+  examples,
+  access: 'everyone',
+  argShape: 'required',
+  parse: (raw) => ({ ruc: withExample(examples[0], () => parseRuc(raw)) }),
+  async run(ctx) {
+    const address = await ctx.lookup.fiscalAddress(ctx.args.ruc);
+    await ctx.reply('domicilio', { ...address, ruc: ctx.args.ruc });
+  },
+});

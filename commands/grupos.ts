@@ -1,0 +1,26 @@
+import { defineCommand } from '../src/bot/command.js';
+import { listData } from './lib/reply-data.js';
+
+/** `grupos` (admins): the bot's groups with participant counts (operation 20 via the directory). */
+export const grupos = defineCommand({
+  name: 'grupos',
+  aliases: ['groups'],
+  summary: 'Grupos donde está el bot, con sus participantes',
+  usage: 'grupos',
+  examples: ['grupos'],
+  access: 'admin',
+  argShape: 'none',
+  parse: () => ({}),
+  async run(ctx) {
+    const list = await ctx.services.directory.list();
+    const rows = list
+      .map((group) => ({
+        nombre: group.Name,
+        id: group.JID,
+        participantes: group.ParticipantCount || group.Participants.length,
+        activo: ctx.services.groupSettings.isActive(group.JID),
+      }))
+      .sort((a, b) => a.nombre.localeCompare(b.nombre, 'es'));
+    await ctx.reply('grupos', listData(ctx, { grupos: rows }));
+  },
+});

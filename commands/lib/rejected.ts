@@ -1,0 +1,20 @@
+import { UserError } from '../../src/bot/user-error.js';
+import { LookupRejectedError } from '../../src/lookup/errors.js';
+
+/**
+ * Awaits a lookup whose upstream answers an unknown-but-well-formed input with a bare
+ * "Bad Request" (plates, foreign documents, licences, workers, debts): after local validation,
+ * that rejection means "not found", which the user should read as such.
+ */
+export async function rejectedAsNotFound<T>(
+  lookup: Promise<T>,
+  identifier: string,
+  data: Record<string, unknown>,
+): Promise<T> {
+  try {
+    return await lookup;
+  } catch (error) {
+    if (error instanceof LookupRejectedError) throw new UserError(identifier, data);
+    throw error;
+  }
+}

@@ -1,0 +1,27 @@
+import { defineCommand } from '../src/bot/command.js';
+import { limaToday, toIsoDate } from '../src/domain/dates.js';
+import { parseLicenceDni } from '../src/domain/dni.js';
+import { withExample } from './lib/parse.js';
+import { rejectedAsNotFound } from './lib/rejected.js';
+
+const examples = ['licencia 41234567', 'licencia Q70123456'];
+
+/** `licencia <DNI>`: the driving licence (operation 12), flagged when expired. Personal data. */
+export const licencia = defineCommand({
+  name: 'licencia',
+  aliases: ['brevete'],
+  summary: 'Licencia de conducir de una persona: categoría, estado y vencimiento',
+  usage: 'licencia <DNI o número de licencia>',
+  examples,
+  access: 'everyone',
+  personalData: true,
+  argShape: 'required',
+  parse: (raw) => ({ dni: withExample(examples[0], () => parseLicenceDni(raw)) }),
+  async run(ctx) {
+    const { dni } = ctx.args;
+    const licence = await rejectedAsNotFound(ctx.lookup.licence(dni), 'licence-not-found', { dni });
+    const expires = toIsoDate(licence.licencia.fecha_vencimiento);
+    const vencida = expires !== undefined && expires < limaToday(ctx.now());
+    await ctx.reply('licencia', { ...licence, vencida });
+  },
+});

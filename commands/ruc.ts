@@ -1,0 +1,21 @@
+import { defineCommand } from '../src/bot/command.js';
+import { parseRuc } from '../src/domain/ruc.js';
+import { withExample } from './lib/parse.js';
+
+const examples = ['ruc 20123456786', 'ruc 10456789124'];
+
+/** `ruc <RUC>`: the taxpayer's registry data (operation 6). */
+export const ruc = defineCommand({
+  name: 'ruc',
+  aliases: [],
+  summary: 'Datos de un contribuyente: razón social, estado, condición y dirección',
+  usage: 'ruc <número de RUC>',
+  examples,
+  access: 'everyone',
+  argShape: 'required',
+  parse: (raw) => ({ ruc: withExample(examples[0], () => parseRuc(raw)) }),
+  async run(ctx) {
+    const taxpayer = await ctx.lookup.ruc(ctx.args.ruc);
+    await ctx.reply('ruc', { ...taxpayer });
+  },
+});

@@ -1,0 +1,29 @@
+import { defineCommand } from '../src/bot/command.js';
+import { fold, tokens } from '../src/domain/args.js';
+import { parseDate } from '../src/domain/dates.js';
+import { withExample } from './lib/parse.js';
+
+const examples = ['tc', 'tc 20/11/2026', 'tc ayer'];
+
+/** `tc` followed by nothing, a digit, or hoy/ayer/anteayer is a request; anything else is chatter. */
+function isDateAttempt(raw: string): boolean {
+  const first = tokens(raw)[0];
+  return first === undefined || /\d/u.test(first) || ['hoy', 'ayer', 'anteayer'].includes(fold(first));
+}
+
+/** `tc [fecha]`: the exchange rate (operation 14); today in Lima by default. */
+export const tc = defineCommand({
+  name: 'tc',
+  aliases: ['tipodecambio', 'tipocambio'],
+  summary: 'Tipo de cambio del dólar (compra y venta) de hoy o de una fecha',
+  usage: 'tc [fecha: 20/11/2026, 2026-11-20, hoy o ayer]',
+  examples,
+  access: 'everyone',
+  argShape: 'optional',
+  isAttempt: isDateAttempt,
+  parse: (raw, ctx) => ({ fecha: withExample(examples[1], () => parseDate(raw, ctx.now())) }),
+  async run(ctx) {
+    const rate = await ctx.lookup.exchangeRate(ctx.args.fecha);
+    await ctx.reply('tc', { ...rate });
+  },
+});

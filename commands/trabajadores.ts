@@ -1,0 +1,25 @@
+import { defineCommand } from '../src/bot/command.js';
+import { parseRuc } from '../src/domain/ruc.js';
+import { withExample } from './lib/parse.js';
+import { rejectedAsNotFound } from './lib/rejected.js';
+import { listData } from './lib/reply-data.js';
+
+const examples = ['trabajadores 20123456786'];
+
+/** `trabajadores <RUC>`: workers declared per period (operation 9), latest period first. */
+export const trabajadores = defineCommand({
+  name: 'trabajadores',
+  aliases: ['planilla'],
+  summary: 'Trabajadores, pensionistas y prestadores declarados por periodo',
+  usage: 'trabajadores <número de RUC>',
+  examples,
+  access: 'everyone',
+  argShape: 'required',
+  parse: (raw) => ({ ruc: withExample(examples[0], () => parseRuc(raw)) }),
+  async run(ctx) {
+    const { ruc } = ctx.args;
+    const periods = await rejectedAsNotFound(ctx.lookup.workers(ruc), 'ruc-not-found', { ruc });
+    const latestFirst = [...periods].sort((a, b) => b.periodo.localeCompare(a.periodo));
+    await ctx.reply('trabajadores', listData(ctx, { ruc, periodos: latestFirst }));
+  },
+});

@@ -1,0 +1,125 @@
+/**
+ * The reply template engine: every `templates/**\/*.liquid` is read and parsed once at start-up,
+ * then rendered synchronously (liquidjs `renderSync`) with the es-PE filters of format.ts.
+ * Wording lives in the templates, so staff can edit replies without touching code.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Liquid, type Template } from 'liquidjs';
+import {
+  fecha,
+  fechahora,
+  limitList,
+  mes,
+  numero,
+  pct,
+  periodo,
+  remaining,
+  soles,
+  tasa,
+  tidy,
+} from './format.js';
+
+export interface Templates {
+  /** Renders `name` (path without extension, e.g. `ruc`, `errors/invalid-ruc-length`). Throws if unknown. */
+  render(name: string, data?: Record<string, unknown>): string;
+  has(name: string): boolean;
+  /** Every loaded template name, sorted (for tests and diagnostics). */
+  names(): string[];
+}
+
+export interface TemplatesOptions {
+  /** Defaults to the repository's `templates/` folder (found from this module, in src or dist). */
+  dir?: string;
+  /** Default cut for `limite`/`resto` when the render data has no `maximo_lista`. */
+  maxListItems?: number;
+}
+
+/** Render-data key that overrides the list cut for one render (commands pass settings.maxListItems). */
+export const LIST_LIMIT_KEY = 'maximo_lista';
+
+const DEFAULT_MAX_LIST_ITEMS = 10;
+
+/** The part of liquidjs' filter `this` we use (the type itself is not exported). */
+interface FilterThis {
+  context: { getSync(paths: string[]): unknown };
+}
+
+/** templates/ next to the package root, whether we run from src/render or dist/src/render. */
+export function defaultTemplatesDir(): string {
+  for (const up of ['../../templates', '../../../templates']) {
+    const dir = fileURLToPath(new URL(up, import.meta.url));
+    if (existsSync(dir) && statSync(dir).isDirectory()) return dir;
+  }
+  throw new Error('templates directory not found; pass createTemplates({ dir })');
+}
+
+function collect(dir: string, root: string, out: Map<string, string>): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) collect(path, root, out);
+    else if (entry.isFile() && entry.name.endsWith('.liquid')) {
+      const name = relative(root, path)
+        .split(sep)
+        .join('/')
+        .replace(/\.liquid$/u, '');
+      out.set(name, readFileSync(path, 'utf8'));
+    }
+  }
+}
+
+/** Loads and parses every template once; a syntax error fails start-up naming the file. */
+export function createTemplates(options: TemplatesOptions = {}): Templates {
+  const dir = options.dir ?? defaultTemplatesDir();
+  const defaultMax = options.maxListItems ?? DEFAULT_MAX_LIST_ITEMS;
+  const sources = new Map<string, string>();
+  collect(dir, dir, sources);
+
+  const liquid = new Liquid({
+    templates: Object.fromEntries(sources),
+    extname: '',
+    cache: true,
+    jsTruthy: true,
+    ownPropertyOnly: true,
+    strictFilters: true,
+  });
+  const maxFor = (impl: FilterThis, explicit: unknown): number => {
+    if (typeof explicit === 'number') return explicit;
+    const fromData = impl.context.getSync([LIST_LIMIT_KEY]);
+    return typeof fromData === 'number' && fromData >= 0 ? fromData : defaultMax;
+  };
+  liquid.registerFilter('soles', soles);
+  liquid.registerFilter('numero', numero);
+  liquid.registerFilter('tasa', tasa);
+  liquid.registerFilter('pct', pct);
+  liquid.registerFilter('fecha', fecha);
+  liquid.registerFilter('fechahora', fechahora);
+  liquid.registerFilter('periodo', periodo);
+  liquid.registerFilter('mes', mes);
+  liquid.registerFilter('limite', function (this: FilterThis, list: unknown, max?: unknown) {
+    return limitList(list, maxFor(this, max));
+  });
+  liquid.registerFilter('resto', function (this: FilterThis, list: unknown, max?: unknown) {
+    return remaining(list, maxFor(this, max));
+  });
+
+  const parsed = new Map<string, Template[]>();
+  for (const [name, source] of sources) {
+    try {
+      parsed.set(name, liquid.parse(source, name));
+    } catch (error) {
+      throw new Error(`template ${name}.liquid: ${(error as Error).message}`, { cause: error });
+    }
+  }
+
+  return {
+    render(name, data = {}) {
+      const template = parsed.get(name);
+      if (!template) throw new Error(`unknown template: ${name}`);
+      return tidy(String(liquid.renderSync(template, data)));
+    },
+    has: (name) => parsed.has(name),
+    names: () => [...parsed.keys()].sort(),
+  };
+}

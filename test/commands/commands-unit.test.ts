@@ -1,0 +1,161 @@
+import { describe, expect, it } from 'vitest';
+import { afp } from '../../commands/afp.js';
+import { grupos } from '../../commands/grupos.js';
+import { licencia } from '../../commands/licencia.js';
+import { trabajadores } from '../../commands/trabajadores.js';
+import { uso } from '../../commands/uso.js';
+import { LookupHttpError, LookupRejectedError } from '../../src/lookup/errors.js';
+import { fixedPensionRates, licences, workers } from '../../src/sandbox/fixtures/index.js';
+import { fakeGroup, runCommand } from './fake-context.js';
+
+/** Command logic that the sandbox cannot provoke, through the fake context. */
+describe('afp', () => {
+  const october = fixedPensionRates['2026-10'] ?? [];
+
+  it('falls back to the previous month when the current one is not published yet', async () => {
+    const run = await runCommand(afp, '', {
+      lookup: {
+        pensionRates: async (periodo) => {
+          if (periodo === '2026-11') throw new LookupRejectedError('pensionRates', 'Bad Request', 400);
+          return october;
+        },
+      },
+    });
+    expect(run.calls).toEqual([
+      ['pensionRates', '2026-11'],
+      ['pensionRates', '2026-10'],
+    ]);
+    expect(run.replies[0]?.text).toContain('*Comisiones AFP* · 10/2026');
+    expect(run.replies[0]?.text).toContain('_Aún no se publica 11/2026; se muestra el último periodo._');
+  });
+
+  it('also falls back when the current month comes back empty', async () => {
+    const run = await runCommand(afp, '', {
+      lookup: { pensionRates: async (periodo) => (periodo === '2026-11' ? [] : october) },
+    });
+    expect(run.replies[0]?.text).toContain('· 10/2026');
+  });
+
+  it('does not fall back for a period the user asked for', async () => {
+    const rejected = new LookupRejectedError('pensionRates', 'Bad Request', 400);
+    await expect(
+      runCommand(afp, '11/2026', { lookup: { pensionRates: async () => Promise.reject(rejected) } }),
+    ).rejects.toBe(rejected);
+  });
+
+  it('lets an outage through to the router instead of guessing', async () => {
+    const down = new LookupHttpError('pensionRates', 503);
+    await expect(runCommand(afp, '', { lookup: { pensionRates: () => Promise.reject(down) } })).rejects.toBe(
+      down,
+    );
+  });
+
+  it('cuts managers at settings.maxListItems', async () => {
+    const run = await runCommand(afp, '10/2026', {
+      lookup: { pensionRates: async () => october },
+      maxListItems: 2,
+    });
+    expect(run.replies[0]?.text).toContain('… y 2 más');
+    expect(run.replies[0]?.text).not.toContain('*PRIMA*');
+  });
+});
+
+describe('trabajadores', () => {
+  it('shows the latest period first and cuts at settings.maxListItems', async () => {
+    const list = workers['20123456786'] ?? [];
+    const run = await runCommand(trabajadores, '20123456786', {
+      lookup: { workers: async () => list },
+      maxListItems: 2,
+    });
+    const text = run.replies[0]?.text ?? '';
+    expect(text.indexOf('*09/2026*')).toBeLessThan(text.indexOf('*08/2026*'));
+    expect(text).not.toContain('*07/2026*');
+    expect(text).toContain(`… y ${list.length - 2} más`);
+  });
+});
+
+describe('licencia', () => {
+  it('flags a licence that expired before today in Lima', async () => {
+    const base = licences['41234567'];
+    if (!base) throw new Error('fixture missing');
+    const expired = { ...base, licencia: { ...base.licencia, fecha_vencimiento: '21/11/2026' } };
+    const run = await runCommand(licencia, '41234567', { lookup: { licence: async () => expired } });
+    expect(run.replies[0]?.text).toContain('Vence: 21/11/2026 ⚠️ *vencida*');
+    const valid = await runCommand(licencia, '41234567', {
+      lookup: {
+        licence: async () => ({ ...base, licencia: { ...base.licencia, fecha_vencimiento: '22/11/2026' } }),
+      },
+    });
+    expect(valid.replies[0]?.text).not.toContain('vencida');
+  });
+});
+
+describe('grupos', () => {
+  it('counts participants from ParticipantCount, else from the participant list, and shows toggles', async () => {
+    const run = await runCommand(grupos, '', {
+      services: {
+        directory: {
+          list: async () => [fakeGroup('2@g.us', 'Zeta', 3, 12), fakeGroup('1@g.us', 'Álamos', 4, 0)],
+          resolveName: async () => undefined,
+        },
+        groupSettings: { isActive: (id) => (id === '2@g.us' ? false : undefined), setActive: () => {} },
+      },
+    });
+    expect(run.replies[0]?.text).toBe(
+      '*Grupos del bot* (2)\n• *Álamos* · 4 participantes\n  _1@g.us_\n• *Zeta* · 12 participantes · desactivado\n  _2@g.us_',
+    );
+  });
+
+  it('does not hide a directory failure (the router answers it)', async () => {
+    const down = new LookupHttpError('groups', 503);
+    const failing = { list: () => Promise.reject(down), resolveName: async () => undefined };
+    await expect(runCommand(grupos, '', { services: { directory: failing } })).rejects.toBe(down);
+  });
+});
+
+describe('uso', () => {
+  const rows = [
+    { operation: 'ruc', chatId: '1@g.us', calls: 5, saved: 2 },
+    { operation: 'ruc', chatId: '51987654321@s.whatsapp.net', calls: 1, saved: 0 },
+    { operation: 'vehicle', chatId: '1@g.us', calls: 7, saved: 0 },
+    { operation: 'dni', chatId: '9@g.us', calls: 2, saved: 1 },
+  ];
+
+  it('adds up per operation and per chat, naming groups from the directory', async () => {
+    const run = await runCommand(uso, '', {
+      services: {
+        usage: { record: () => {}, month: () => rows },
+        directory: {
+          list: async () => [fakeGroup('1@g.us', 'Despacho Lima', 2)],
+          resolveName: async () => undefined,
+        },
+      },
+    });
+    expect(run.replies[0]?.text).toBe(
+      [
+        '*Uso de consultas* · noviembre 2026',
+        'Consultas: *15* · créditos usados: *12* · ahorradas por la caché: *3*',
+        '',
+        '*Por consulta*',
+        '• Placa: 7',
+        '• RUC: 6 (2 de la caché)',
+        '• DNI: 2 (1 de la caché)',
+        '',
+        '*Por chat*',
+        '• Despacho Lima: 12 (2 de la caché)',
+        '• 9@g.us: 2 (1 de la caché)',
+        '• Chat directo 51987654321: 1',
+      ].join('\n'),
+    );
+  });
+
+  it('still answers with ids when the directory is down, and says when nothing was used', async () => {
+    const failing = { list: () => Promise.reject(new Error('down')), resolveName: async () => undefined };
+    const run = await runCommand(uso, '', {
+      services: { usage: { record: () => {}, month: () => rows }, directory: failing },
+    });
+    expect(run.replies[0]?.text).toContain('• 1@g.us: 12');
+    const empty = await runCommand(uso, '', { services: { directory: failing } });
+    expect(empty.replies[0]?.text).toBe('*Uso de consultas* · noviembre 2026\nNo hubo consultas este mes.');
+  });
+});

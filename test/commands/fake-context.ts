@@ -1,0 +1,152 @@
+import type { CommandDefinition } from '../../src/bot/command.js';
+import type { BotServices, CommandContext } from '../../src/bot/context.js';
+import type {
+  DriversPort,
+  GroupDirectoryPort,
+  GroupSettingsPort,
+  GuidePdfPort,
+  UsagePort,
+} from '../../src/bot/services.js';
+import { UserError } from '../../src/bot/user-error.js';
+import { silentLogger } from '../../src/logger.js';
+import type { LookupApi } from '../../src/lookup/api.js';
+import type { Group } from '../../src/lookup/schemas/index.js';
+import { createTemplates } from '../../src/render/templates.js';
+import type { IncomingMessage, OutgoingMessage } from '../../src/transports/transport.js';
+
+/**
+ * A small CommandContext for unit tests of one command's parse + run, without router, store or
+ * sandbox: lookups are whatever the test passes, replies are rendered with the real templates.
+ */
+const templates = createTemplates();
+
+export interface Rendered {
+  template: string;
+  data: Record<string, unknown>;
+  text: string;
+}
+
+export interface FakeOptions {
+  lookup?: Partial<LookupApi>;
+  services?: Partial<BotServices>;
+  message?: Partial<IncomingMessage>;
+  isAdmin?: boolean;
+  now?: Date;
+  maxListItems?: number;
+}
+
+export interface FakeRun {
+  replies: Rendered[];
+  sent: { chatId: string; message: OutgoingMessage }[];
+  /** The UserError thrown by parse or run, rendered like the router would. */
+  error?: Rendered;
+  /** Names of lookup methods called, in order, with their first argument. */
+  calls: [string, unknown][];
+  settings: Record<string, boolean>;
+}
+
+/** A lookup whose every method records the call and then uses the test's implementation (or fails). */
+function recordingLookup(impl: Partial<LookupApi>, calls: [string, unknown][]): LookupApi {
+  return new Proxy({} as LookupApi, {
+    get(_target, name: string) {
+      return (...args: unknown[]) => {
+        calls.push([name, args[0]]);
+        const method = impl[name as keyof LookupApi] as ((...a: unknown[]) => unknown) | undefined;
+        if (!method) return Promise.reject(new Error(`unexpected lookup ${name}`));
+        return method(...args);
+      };
+    },
+  });
+}
+
+export function fakeGroup(jid: string, name: string, participants: number, count = participants): Group {
+  return {
+    JID: jid,
+    Name: name,
+    ParticipantCount: count,
+    Participants: Array.from({ length: participants }, (_, i) => ({
+      JID: `5190000000${i}@s.whatsapp.net`,
+      PhoneNumber: `5190000000${i}@s.whatsapp.net`,
+      LID: `${i}@lid`,
+      IsAdmin: false,
+      IsSuperAdmin: false,
+      DisplayName: `P${i}`,
+      Error: 0,
+      AddRequest: '',
+    })),
+  } as unknown as Group;
+}
+
+/** Runs `command` on `rawArgs` in a fake context; never throws a UserError (it is rendered into `error`). */
+export async function runCommand<A>(
+  command: CommandDefinition<A>,
+  rawArgs: string,
+  options: FakeOptions = {},
+): Promise<FakeRun> {
+  const now = options.now ?? new Date('2026-11-22T15:00:00Z');
+  const result: FakeRun = { replies: [], sent: [], calls: [], settings: {} };
+  const usage: UsagePort = { record: () => {}, month: () => [] };
+  const groupSettings: GroupSettingsPort = {
+    isActive: (chatId) => result.settings[chatId],
+    setActive: (chatId, active) => {
+      result.settings[chatId] = active;
+    },
+  };
+  const directory: GroupDirectoryPort = { list: async () => [], resolveName: async () => undefined };
+  const drivers = {} as DriversPort;
+  const guidePdf = {} as GuidePdfPort;
+  const services: BotServices = {
+    settings: { maxListItems: options.maxListItems ?? 10, maxZipBytes: 5_000_000, timezone: 'America/Lima' },
+    usage,
+    groupSettings,
+    directory,
+    drivers,
+    guidePdf,
+    commands: [],
+    ...options.services,
+  };
+  const message: IncomingMessage = {
+    id: 'm1',
+    chatId: '120363000000000001@g.us',
+    isGroup: true,
+    chatName: 'Despacho Lima',
+    senderIds: ['51987654321@s.whatsapp.net'],
+    text: `${command.name} ${rawArgs}`,
+    timestamp: now.getTime(),
+    ...options.message,
+  };
+  const render = (template: string, data: Record<string, unknown> = {}): Rendered => ({
+    template,
+    data,
+    text: templates.render(template, data),
+  });
+  try {
+    const args = command.parse(rawArgs, { now: () => now, settings: services.settings });
+    const ctx: CommandContext<A> = {
+      message,
+      command,
+      args,
+      rawArgs,
+      sender: { ids: message.senderIds, isAdmin: options.isAdmin ?? true },
+      lookup: recordingLookup(options.lookup ?? {}, result.calls),
+      services,
+      log: silentLogger(),
+      now: () => now,
+      render: (template, data) => templates.render(template, data),
+      reply: async (template, data) => {
+        result.replies.push(render(template, data));
+      },
+      replyDocument: async (document) => {
+        result.sent.push({ chatId: message.chatId, message: { kind: 'document', ...document } });
+      },
+      send: async (chatId, outgoing) => {
+        result.sent.push({ chatId, message: outgoing });
+      },
+    };
+    await command.run(ctx);
+  } catch (error) {
+    if (!(error instanceof UserError)) throw error;
+    result.error = render(`errors/${error.identifier}`, error.data);
+  }
+  return result;
+}
