@@ -1,0 +1,95 @@
+import { defineCommand } from '../src/bot/command.js';
+import { UserError } from '../src/bot/user-error.js';
+import { echo, fold, tokens } from '../src/domain/args.js';
+
+const examples = ['chofer 41234567 987654321', 'chofer borrar 41234567', 'chofer 41234567'];
+
+type ChoferArgs =
+  | { action: 'set'; document: string; phone: string }
+  | { action: 'remove'; document: string }
+  | { action: 'show'; document: string };
+
+const REMOVE_WORDS = new Set(['borrar', 'eliminar', 'quitar']);
+
+/** Identity document of a driver: DNI (8 digits) or a foreigner's card (9 to 12 letters/digits). */
+export function parseDriverDocument(raw: string): string {
+  const value = raw.trim().toUpperCase();
+  if (!/^[0-9A-Z]{8,12}$/.test(value) || !/\d/.test(value)) {
+    throw new UserError('chofer-documento', { valor: echo(raw), ejemplo: examples[0] });
+  }
+  return value;
+}
+
+/**
+ * A Peruvian mobile number: 9 digits starting with 9, optionally with +51/51 and spaces or
+ * hyphens. Stored as `51XXXXXXXXX` (the WhatsApp id without `@s.whatsapp.net`).
+ */
+export function parseDriverPhone(raw: string): string {
+  const trimmed = raw.trim();
+  const digits = /^\+?[\d\s().-]+$/.test(trimmed) ? trimmed.replace(/\D/g, '') : '';
+  const local = digits.length === 11 && digits.startsWith('51') ? digits.slice(2) : digits;
+  if (!/^9\d{8}$/.test(local)) {
+    throw new UserError('chofer-telefono', { valor: echo(raw), ejemplo: examples[0] });
+  }
+  return `51${local}`;
+}
+
+/**
+ * `chofer <dni> <número>` registers (or changes) the WhatsApp number a driver's guides go to;
+ * `chofer borrar <dni>` removes it; `chofer <dni>` shows it. Admins only: it decides who receives
+ * documents. Persisted in the store, over the drivers of the config file.
+ */
+export const chofer = defineCommand<ChoferArgs>({
+  name: 'chofer',
+  aliases: ['conductor'],
+  summary: 'Registra el WhatsApp de un chofer para enviarle sus guías (o lo borra)',
+  usage: 'chofer <dni> <número> · chofer borrar <dni>',
+  examples,
+  access: 'admin',
+  argShape: 'required',
+  isAttempt: (raw) => {
+    const words = tokens(raw);
+    return words.length > 0 && words.length <= 6 && words.some((w) => /\d/.test(w));
+  },
+  parse(raw) {
+    const words = tokens(raw);
+    if (words.length === 0) throw new UserError('chofer-uso', { ejemplo: examples[0] });
+    const [first = '', ...rest] = words;
+    if (REMOVE_WORDS.has(fold(first))) {
+      if (rest.length !== 1) throw new UserError('chofer-uso', { ejemplo: examples[1] });
+      return { action: 'remove', document: parseDriverDocument(rest[0] ?? '') };
+    }
+    const document = parseDriverDocument(first);
+    if (rest.length === 0) return { action: 'show', document };
+    return { action: 'set', document, phone: parseDriverPhone(rest.join(' ')) };
+  },
+  async run(ctx) {
+    const { args } = ctx;
+    const drivers = ctx.services.drivers;
+    if (args.action === 'set') {
+      const previous = drivers.get(args.document);
+      drivers.set(args.document, args.phone, ctx.sender.ids[0] ?? 'chat');
+      await ctx.reply('chofer-guardado', {
+        documento: args.document,
+        telefono: `+${args.phone}`,
+        anterior: previous && previous.phone !== args.phone ? `+${previous.phone}` : undefined,
+      });
+      return;
+    }
+    if (args.action === 'remove') {
+      const removed = drivers.remove(args.document);
+      await ctx.reply(removed ? 'chofer-borrado' : 'chofer-no-registrado', { documento: args.document });
+      return;
+    }
+    const driver = drivers.get(args.document);
+    if (!driver) {
+      await ctx.reply('chofer-no-registrado', { documento: args.document });
+      return;
+    }
+    await ctx.reply('chofer-registrado', {
+      documento: driver.documentNumber,
+      telefono: `+${driver.phone}`,
+      origen: driver.source,
+    });
+  },
+});

@@ -1,0 +1,178 @@
+import { defineCommand } from '../src/bot/command.js';
+import type { CommandContext } from '../src/bot/context.js';
+import type { DocumentRef } from '../src/bot/services.js';
+import { fold, tokens } from '../src/domain/args.js';
+import { looksLikeDocumentRef, parseDocumentRef } from '../src/domain/document-ref.js';
+import type { Guide } from '../src/lookup/schemas/guide.js';
+import { buildGuideView, type GuideView } from '../src/render/pdf/guide-view.js';
+
+const examples = ['guia 20123456786-09-T001-42', 'guia T001-42 enviar', 'guia 20123456786 09 T001 42'];
+
+interface GuiaArgs {
+  ref: DocumentRef;
+  /** `enviar`: send the PDF to the guide's registered drivers instead of the group. */
+  send: boolean;
+}
+
+const SEND_WORDS = new Set(['enviar', 'envia', 'enviala', 'mandar', 'manda']);
+
+/** `GRE-<ruc>-<serie>-<número>.pdf`, the file name the group and the drivers receive. */
+export function guidePdfName(ref: DocumentRef): string {
+  return `GRE-${ref.ruc}-${ref.series}-${ref.number}.pdf`;
+}
+
+/** Template data of the chat summary (Spanish keys: staff edit templates/guia.liquid). */
+function summaryData(view: GuideView): Record<string, unknown> {
+  return {
+    titulo: view.title,
+    serie_numero: view.shortId,
+    emisor: view.issuerName,
+    ruc: view.ruc,
+    anulada: view.cancelled,
+    estado: view.stateDescription,
+    motivo_baja: view.cancellation?.reason,
+    fecha_baja: view.cancellation?.date,
+    emision: view.emittedAt,
+    inicio_traslado: view.transferStart,
+    entrega: view.deliveryAt,
+    destinatario: view.recipient.name,
+    destinatario_doc: view.recipient.document,
+    motivo: view.shipment.reason,
+    modalidad: view.shipment.mode,
+    peso: view.shipment.grossWeight,
+    bultos: view.shipment.packages,
+    partida: view.departure,
+    llegada: view.arrival,
+    placas: view.vehicles.map((v) => v.plate),
+    conductores: view.drivers.map((d) => ({ nombre: d.name, documento: d.document, licencia: d.licence })),
+    transportista: view.carrier,
+    bienes: view.goods.length,
+    observaciones: view.observations,
+  };
+}
+
+/** `+51 9•• ••• 321`: enough for staff to recognise a number without posting it whole in a group. */
+export function maskPhone(phone: string): string {
+  const country = phone.startsWith('51') && phone.length === 11 ? '+51 ' : '+';
+  const local = country === '+51 ' ? phone.slice(2) : phone;
+  return `${country}${local.slice(0, 1)}${'•'.repeat(Math.max(local.length - 4, 0))}${local.slice(-3)}`;
+}
+
+async function renderPdf(ctx: CommandContext<GuiaArgs>, view: GuideView, guide: Guide) {
+  try {
+    return await ctx.services.guidePdf.render(guide);
+  } catch (error) {
+    ctx.log.error({ err: error, guide: view.shortId }, 'guide PDF rendering failed');
+    return undefined;
+  }
+}
+
+/** `guia <ref> enviar`: the PDF to each registered driver in a direct chat, then a report in the group. */
+async function sendToDrivers(ctx: CommandContext<GuiaArgs>, guide: Guide) {
+  const view = buildGuideView(guide);
+  const base = { serie_numero: view.shortId, ruc: view.ruc };
+  if (view.cancelled) {
+    await ctx.reply('guia-anulada-no-enviada', {
+      ...base,
+      motivo_baja: view.cancellation?.reason,
+      fecha_baja: view.cancellation?.date,
+    });
+    return;
+  }
+  const seen = new Set<string>();
+  const drivers = view.drivers.filter((d) => {
+    if (d.documentNumber === undefined || seen.has(d.documentNumber)) return false;
+    seen.add(d.documentNumber);
+    return true;
+  });
+  if (drivers.length === 0) {
+    await ctx.reply('guia-sin-conductores', base);
+    return;
+  }
+  const known = drivers.flatMap((d) => {
+    const entry = ctx.services.drivers.get(d.documentNumber ?? '');
+    return entry ? [{ driver: d, phone: entry.phone }] : [];
+  });
+  const unknown = drivers
+    .filter((d) => !known.some((k) => k.driver === d))
+    .map((d) => ({ nombre: d.name, documento: d.documentNumber }));
+  const sent: { nombre?: string; telefono: string }[] = [];
+  const failed: { nombre?: string; telefono: string }[] = [];
+  const bytes = known.length > 0 ? await renderPdf(ctx, view, guide) : undefined;
+  if (known.length > 0 && bytes === undefined) {
+    await ctx.reply('guia-pdf-error', base);
+    return;
+  }
+  if (bytes !== undefined) {
+    const caption = ctx.render('guia-chofer', {
+      ...base,
+      placa: view.vehicles[0]?.plate,
+      partida: view.departure?.district,
+      llegada: view.arrival?.district,
+      inicio_traslado: view.transferStart,
+      destinatario: view.recipient.name,
+    });
+    const fileName = guidePdfName(ctx.args.ref);
+    for (const { driver, phone } of known) {
+      const row = { nombre: driver.name, telefono: maskPhone(phone) };
+      try {
+        await ctx.send(`${phone}@s.whatsapp.net`, {
+          kind: 'document',
+          bytes,
+          fileName,
+          mimetype: 'application/pdf',
+          caption,
+        });
+        sent.push(row);
+      } catch (error) {
+        ctx.log.warn({ err: error, guide: view.shortId }, 'sending the guide to a driver failed');
+        failed.push(row);
+      }
+    }
+  }
+  await ctx.reply('guia-enviada', { ...base, enviados: sent, fallidos: failed, desconocidos: unknown });
+}
+
+/**
+ * `guia <ref>` (operation 19): a summary of the delivery guide plus its printable PDF.
+ * `guia <ref> enviar`: the PDF goes to the guide's drivers registered with `chofer`; open to everyone
+ * in an allowed group (dispatch staff are rarely admins) because it can only reach numbers an admin
+ * registered, and a cancelled guide is never sent.
+ */
+export const guia = defineCommand<GuiaArgs>({
+  name: 'guia',
+  aliases: ['gre', 'guiaremision'],
+  summary: 'Guía de remisión: resumen y PDF; con «enviar», el PDF a sus choferes',
+  usage: 'guia <ruc>-09-<serie>-<número> [enviar]',
+  examples,
+  access: 'everyone',
+  argShape: 'required',
+  isAttempt: looksLikeDocumentRef,
+  parse(raw, ctx) {
+    const words = tokens(raw);
+    const send = words.some((w) => SEND_WORDS.has(fold(w)));
+    const rest = words.filter((w) => !SEND_WORDS.has(fold(w))).join(' ');
+    const ownRuc = ctx.settings.taxPortal?.ruc;
+    const ref = parseDocumentRef(rest, {
+      kind: 'guide',
+      example: examples[0],
+      ...(ownRuc ? { ownRuc } : {}),
+    });
+    return { ref, send };
+  },
+  async run(ctx) {
+    const guide = await ctx.lookup.guide(ctx.args.ref);
+    if (ctx.args.send) {
+      await sendToDrivers(ctx, guide);
+      return;
+    }
+    const view = buildGuideView(guide);
+    await ctx.reply('guia', summaryData(view));
+    const bytes = await renderPdf(ctx, view, guide);
+    if (bytes === undefined) {
+      await ctx.reply('guia-pdf-error', { serie_numero: view.shortId, ruc: view.ruc });
+      return;
+    }
+    await ctx.replyDocument({ bytes, fileName: guidePdfName(ctx.args.ref), mimetype: 'application/pdf' });
+  },
+});

@@ -1,0 +1,44 @@
+import { defineCommand } from '../src/bot/command.js';
+import type { DocumentRef } from '../src/bot/services.js';
+import { looksLikeDocumentRef, parseDocumentRef } from '../src/domain/document-ref.js';
+
+const examples = ['guiaxml 20123456786-09-T001-42', 'guiaxml T001-42'];
+
+/** `<ruc>-<tipo>-<serie>-<número>.xml`, the name the tax authority gives the guide's XML. */
+export function guideXmlName(ref: DocumentRef): string {
+  return `${ref.ruc}-${ref.type}-${ref.series}-${ref.number}.xml`;
+}
+
+/** `guiaxml <ref>` (operation 18): the guide's signed XML, decoded from Base64, as a document. */
+export const guiaxml = defineCommand<{ ref: DocumentRef }>({
+  name: 'guiaxml',
+  aliases: ['xmlguia'],
+  summary: 'XML de una guía de remisión, como archivo',
+  usage: 'guiaxml <ruc>-09-<serie>-<número>',
+  examples,
+  access: 'everyone',
+  argShape: 'required',
+  isAttempt: looksLikeDocumentRef,
+  parse(raw, ctx) {
+    const ownRuc = ctx.settings.taxPortal?.ruc;
+    return {
+      ref: parseDocumentRef(raw, { kind: 'guide', example: examples[0], ...(ownRuc ? { ownRuc } : {}) }),
+    };
+  },
+  async run(ctx) {
+    const { ref } = ctx.args;
+    const base64 = await ctx.lookup.guideXml(ref);
+    const bytes = Buffer.from(base64.replace(/\s+/g, ''), 'base64');
+    const data = { serie_numero: `${ref.series}-${ref.number}`, ruc: ref.ruc };
+    if (bytes.length === 0) {
+      await ctx.reply('guiaxml-vacio', data);
+      return;
+    }
+    await ctx.replyDocument({
+      bytes,
+      fileName: guideXmlName(ref),
+      mimetype: 'application/xml',
+      caption: ctx.render('guiaxml', data),
+    });
+  },
+});

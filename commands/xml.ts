@@ -1,0 +1,103 @@
+import type { CommandDefinition } from '../src/bot/command.js';
+import { defineCommand } from '../src/bot/command.js';
+import type { DocumentRef } from '../src/bot/services.js';
+import { UserError } from '../src/bot/user-error.js';
+import { DOCUMENT_TYPES, looksLikeDocumentRef, parseDocumentRef } from '../src/domain/document-ref.js';
+import { InvoiceZipError, unzipBase64 } from '../src/lookup/zip.js';
+
+/** At most this many files of one archive are sent; real archives hold one or two. */
+const MAX_FILES = 10;
+
+const MIMETYPES: Readonly<Record<string, string>> = {
+  xml: 'application/xml',
+  pdf: 'application/pdf',
+  zip: 'application/zip',
+};
+
+/** Mimetype by file extension (xml, pdf; anything else is sent as opaque bytes). */
+export function mimetypeFor(fileName: string): string {
+  const ext = /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase() ?? '';
+  return MIMETYPES[ext] ?? 'application/octet-stream';
+}
+
+/** The archive entry's base name, without folders or characters chat clients reject. */
+export function safeFileName(entryName: string, fallback: string): string {
+  const base = entryName.split(/[/\\]/).pop() ?? '';
+  const clean = base.replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_').trim();
+  return clean === '' || clean === '.' || clean === '..' ? fallback : clean;
+}
+
+/**
+ * `xml` (operation 16) and `pdf` (operation 17): the invoice archive from the tax portal, with the
+ * company's credentials from the server config only, opened and sent file by file. A corrupt, empty
+ * or oversized archive gets a templated reply (errors/zip-*), never a crash.
+ */
+export function invoiceFileCommand(kind: 'xml' | 'pdf'): CommandDefinition<{ ref: DocumentRef }> {
+  const examples = [`${kind} 20123456786-01-F001-123`, `${kind} F001-123`, `${kind} B001-15`];
+  return defineCommand<{ ref: DocumentRef }>({
+    name: kind,
+    aliases: kind === 'xml' ? ['facturaxml'] : ['facturapdf'],
+    summary:
+      kind === 'xml'
+        ? 'XML de una factura, boleta o nota (del portal tributario), como archivo'
+        : 'PDF de una factura, boleta o nota (del portal tributario), como archivo',
+    usage: `${kind} <ruc>-<tipo>-<serie>-<número>`,
+    examples,
+    access: 'admin',
+    argShape: 'required',
+    isAttempt: looksLikeDocumentRef,
+    parse(raw, ctx) {
+      const ownRuc = ctx.settings.taxPortal?.ruc;
+      if (ownRuc === undefined) throw new UserError('zip-no-credentials', { comando: kind });
+      return { ref: parseDocumentRef(raw, { kind: 'invoice', ownRuc, example: examples[0] }) };
+    },
+    async run(ctx) {
+      const credentials = ctx.services.settings.taxPortal;
+      if (!credentials) throw new UserError('zip-no-credentials', { comando: kind });
+      const { ref } = ctx.args;
+      const file =
+        kind === 'xml'
+          ? await ctx.lookup.invoiceXml(credentials, ref)
+          : await ctx.lookup.invoicePdf(credentials, ref);
+      const data = {
+        tipo: DOCUMENT_TYPES[ref.type] ?? ref.type,
+        serie_numero: `${ref.series}-${ref.number}`,
+        ruc: ref.ruc,
+        formato: kind.toUpperCase(),
+        maximo_mb: Math.max(1, Math.round(ctx.services.settings.maxZipBytes / 1_048_576)),
+      };
+      let entries: { name: string; bytes: Uint8Array }[];
+      try {
+        entries = unzipBase64(file.xml_base64, { maxBytes: ctx.services.settings.maxZipBytes });
+      } catch (error) {
+        if (error instanceof InvoiceZipError) {
+          ctx.log.warn({ reason: error.reason, kind }, 'invoice archive rejected');
+          throw new UserError(`zip-${error.reason.replace('_', '-')}`, data);
+        }
+        throw error;
+      }
+      const fallback = `${ref.ruc}-${ref.type}-${ref.series}-${ref.number}.${kind}`;
+      const shown = entries.slice(0, MAX_FILES);
+      for (const [index, entry] of shown.entries()) {
+        const fileName = safeFileName(entry.name, fallback);
+        await ctx.replyDocument({
+          bytes: entry.bytes,
+          fileName,
+          mimetype: mimetypeFor(fileName),
+          ...(index === 0
+            ? {
+                caption: ctx.render('documento-archivo', {
+                  ...data,
+                  archivos: entries.length,
+                  omitidos: entries.length - shown.length,
+                }),
+              }
+            : {}),
+        });
+      }
+    },
+  });
+}
+
+/** `xml <ref>`: the invoice's XML (operation 16). */
+export const xml = invoiceFileCommand('xml');

@@ -1,0 +1,142 @@
+import { UserError } from '../bot/user-error.js';
+import type { DocumentRef } from '../lookup/api.js';
+import { echo, tokens } from './args.js';
+import { isValidRuc } from './ruc.js';
+
+/**
+ * Electronic document references typed in chat (`xml`, `pdf`, `guia`, `guiaxml`), validated
+ * before any API call (rules in peru-domain.md). Accepted forms, parts split by hyphens and/or spaces:
+ *   20123456786-09-T001-42 · 20123456786 09 T001 42   (issuer, type, series, correlative)
+ *   09-T001-42 · 20123456786-T001-42 · T001-42        (short forms: the issuer defaults to the
+ *   company's own RUC, the type is inferred from the series letter: F→01, B→03, T→09, V→31)
+ * Series are uppercased. Correlatives lose their leading zeros (T001-00000042 = T001-42) both for the
+ * API call and for display, so both spellings hit the same cache entry.
+ */
+
+/** Catálogo 01 codes we accept, with the Spanish name used in replies. */
+export const DOCUMENT_TYPES: Readonly<Record<string, string>> = {
+  '01': 'factura',
+  '03': 'boleta',
+  '07': 'nota de crédito',
+  '08': 'nota de débito',
+  '09': 'guía de remisión remitente',
+  '31': 'guía de remisión transportista',
+};
+
+/** Which commands take which types: invoices and notes (16/17) vs guides (18/19). */
+export type DocumentKind = 'invoice' | 'guide';
+
+const KIND_TYPES: Readonly<Record<DocumentKind, readonly string[]>> = {
+  invoice: ['01', '03', '07', '08'],
+  guide: ['09', '31'],
+};
+
+const CONTINGENCY = /^\d{4}$/;
+const PORTAL_GUIDE = /^EG0[1-7]$/;
+
+/** Series rule per type (peru-domain.md "Series"). */
+const SERIES_RULES: Readonly<Record<string, (series: string) => boolean>> = {
+  '01': (s) => /^F[A-Z0-9]{3}$/.test(s) || CONTINGENCY.test(s),
+  '03': (s) => /^B[A-Z0-9]{3}$/.test(s) || CONTINGENCY.test(s),
+  '07': (s) => /^[FB][A-Z0-9]{3}$/.test(s) || CONTINGENCY.test(s),
+  '08': (s) => /^[FB][A-Z0-9]{3}$/.test(s) || CONTINGENCY.test(s),
+  '09': (s) => /^T[A-Z0-9]{3}$/.test(s) || PORTAL_GUIDE.test(s),
+  '31': (s) => /^V[A-Z0-9]{3}$/.test(s) || PORTAL_GUIDE.test(s),
+};
+
+/** The type a series letter implies, when it implies one for this kind of command. */
+function inferType(series: string, kind: DocumentKind): string | undefined {
+  if (PORTAL_GUIDE.test(series) || CONTINGENCY.test(series)) return undefined;
+  const byLetter: Record<string, string> = kind === 'invoice' ? { F: '01', B: '03' } : { T: '09', V: '31' };
+  return byLetter[series.charAt(0)];
+}
+
+export interface ParseRefOptions {
+  kind: DocumentKind;
+  /** The company's own RUC (tax-portal config): lets users leave the issuer out. */
+  ownRuc?: string;
+  /** The command's own example, echoed in error replies. */
+  example?: string;
+}
+
+const isRucToken = (t: string) => /^\d{11}$/.test(t);
+const isTypeToken = (t: string) => /^\d{2}$/.test(t);
+
+/** Splits the reference into its parts (issuer and type may be absent in short forms). */
+function split(raw: string): { ruc?: string; type?: string; series: string; number: string } | undefined {
+  const parts = tokens(raw.replace(/[-–—_/]+/g, ' '));
+  if (parts.length === 4) {
+    const [ruc = '', type = '', series = '', number = ''] = parts;
+    return { ruc, type, series, number };
+  }
+  if (parts.length === 3) {
+    const [first = '', series = '', number = ''] = parts;
+    if (isRucToken(first)) return { ruc: first, series, number };
+    if (isTypeToken(first)) return { type: first, series, number };
+    if (/^\d+$/.test(first)) return { ruc: first, series, number };
+    return undefined;
+  }
+  if (parts.length === 2) {
+    const [series = '', number = ''] = parts;
+    return { series, number };
+  }
+  return undefined;
+}
+
+/**
+ * Parses and validates a document reference; throws `UserError('ref-…')` (templates/errors/ref-*.liquid)
+ * naming what is wrong, so a reference that cannot exist never costs an API credit.
+ */
+export function parseDocumentRef(raw: string, options: ParseRefOptions): DocumentRef {
+  const ejemplo = options.example;
+  const base = ejemplo === undefined ? {} : { ejemplo };
+  const text = raw.trim();
+  if (text === '') throw new UserError('ref-missing', base);
+  const parts = split(text);
+  if (!parts) throw new UserError('ref-format', { ...base, valor: echo(text, 40) });
+
+  const series = parts.series.toUpperCase();
+  const valor = echo(text, 40);
+  if (!/^[A-Z0-9]{4}$/.test(series))
+    throw new UserError('ref-series', { ...base, valor, serie: echo(series, 12) });
+  if (!/^\d{1,8}$/.test(parts.number) || /^0+$/.test(parts.number)) {
+    throw new UserError('ref-number', { ...base, valor, numero: echo(parts.number, 12) });
+  }
+  const number = parts.number.replace(/^0+/, '');
+
+  const ruc = parts.ruc ?? options.ownRuc;
+  if (ruc === undefined) throw new UserError('ref-own-ruc', { ...base, valor });
+  if (!isValidRuc(ruc)) throw new UserError('ref-ruc', { ...base, valor, ruc: echo(ruc, 14) });
+
+  const type = parts.type ?? inferType(series, options.kind);
+  if (type === undefined) throw new UserError('ref-type-needed', { ...base, valor, serie: series });
+  const typeName = DOCUMENT_TYPES[type];
+  if (typeName === undefined) throw new UserError('ref-type', { ...base, valor, tipo: echo(type, 4) });
+  if (!KIND_TYPES[options.kind].includes(type)) {
+    throw new UserError('ref-type-kind', {
+      ...base,
+      valor,
+      tipo: type,
+      nombre: typeName,
+      clase: options.kind,
+    });
+  }
+  if (!SERIES_RULES[type]?.(series)) {
+    throw new UserError('ref-series', { ...base, valor, serie: series, tipo: type, nombre: typeName });
+  }
+  return { ruc, type, series, number };
+}
+
+/** `20123456786-09-T001-42`: the API's path form and the cache key. */
+export function formatDocumentRef(ref: DocumentRef): string {
+  return `${ref.ruc}-${ref.type}-${ref.series}-${ref.number}`;
+}
+
+/**
+ * "Is this an attempt?" for unaddressed group messages: a short text holding a digit
+ * (`guia T001-42 enviar` has up to 6 words once spaced out), not chatter like `guia de remisión`.
+ */
+export function looksLikeDocumentRef(rawArgs: string): boolean {
+  const words = tokens(rawArgs);
+  return words.length > 0 && words.length <= 6 && words.some((word) => /\d/.test(word));
+}

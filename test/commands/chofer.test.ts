@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseDriverDocument, parseDriverPhone } from '../../commands/chofer.js';
+import { UserError } from '../../src/bot/user-error.js';
+import type { OutgoingMessage } from '../../src/transports/transport.js';
+import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
+
+/** `chofer <dni> <número>`, `chofer borrar <dni>`, `chofer <dni>` and `choferes` (admins). */
+let h: BotHarness;
+
+beforeAll(async () => {
+  h = await createBotHarness({ config: { drivers: { '70123456': '987 000 111' } } });
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const textOf = (replies: OutgoingMessage[]) =>
+  replies.flatMap((reply) => (reply.kind === 'text' ? [reply.text] : [])).join('\n');
+
+describe('chofer', () => {
+  it('registers a driver, normalising the number to 51XXXXXXXXX, and persists it over a restart', async () => {
+    const text = textOf(await h.send('chofer 41234567 +51 987-654-000'));
+    expect(text).toContain('documento 41234567 se enviarán al WhatsApp +51987654000');
+    expect(h.app.services.drivers.get('41234567')).toMatchObject({ phone: '51987654000', source: 'chat' });
+    await h.restart();
+    expect(textOf(await h.send('chofer 41234567'))).toContain(
+      'Chofer con documento 41234567: WhatsApp +51987654000',
+    );
+  });
+
+  it('tells the previous number when a registration changes it', async () => {
+    await h.send('chofer 41234567 987654000');
+    const text = textOf(await h.send('chofer 41234567 51 912 345 678'));
+    expect(text).toContain('+51912345678');
+    expect(text).toContain('(Antes: +51987654000.)');
+  });
+
+  it('removes a driver, and says when there was nothing to remove', async () => {
+    await h.send('chofer 41234567 987654000');
+    expect(textOf(await h.send('chofer borrar 41234567'))).toContain('se borró el WhatsApp del chofer');
+    expect(h.app.services.drivers.get('41234567')).toBeUndefined();
+    expect(textOf(await h.send('chofer borrar 41234567'))).toContain('no tiene WhatsApp registrado');
+  });
+
+  it('rejects bad numbers and documents with an example', async () => {
+    expect(textOf(await h.send('chofer 41234567 12345'))).toContain('no es un celular peruano');
+    expect(textOf(await h.send('chofer 41234567 887654321'))).toContain('no es un celular peruano');
+    expect(textOf(await h.send('chofer 4123 987654321'))).toContain('no parece un documento de chofer');
+    expect(textOf(await h.send('/chofer'))).toContain('chofer <dni> <número>');
+    expect(h.app.services.drivers.get('4123')).toBeUndefined();
+  });
+
+  it('is for admins only', async () => {
+    const text = textOf(await h.send('chofer 41234567 987654000', { admin: false }));
+    expect(text).toContain('solo para administradores');
+  });
+});
+
+describe('choferes', () => {
+  it('lists chat and config drivers, marking the config ones', async () => {
+    await h.send('chofer 41234567 987654000');
+    const text = textOf(await h.send('choferes'));
+    expect(text).toContain('*Choferes registrados* (2)');
+    expect(text).toContain('• 41234567 → +51987654000');
+    expect(text).toContain('• 70123456 → +51987000111 _(configuración)_');
+  });
+
+  it('hides a config driver removed by chat, also after a restart', async () => {
+    await h.send('chofer borrar 70123456');
+    await h.restart();
+    expect(textOf(await h.send('choferes'))).not.toContain('70123456');
+  });
+
+  it('is for admins only', async () => {
+    expect(textOf(await h.send('choferes', { admin: false }))).toContain('solo para administradores');
+  });
+});
+
+describe('driver phone and document rules', () => {
+  it.each([
+    ['987654321', '51987654321'],
+    ['+51 987 654 321', '51987654321'],
+    ['51-987-654-321', '51987654321'],
+    ['(51) 987654321', '51987654321'],
+  ])('%s → %s', (raw, expected) => {
+    expect(parseDriverPhone(raw)).toBe(expected);
+  });
+
+  it.each(['98765432', '9876543210', '887654321', '+1 987 654 321', 'nueve', '52987654321'])(
+    'rejects %s',
+    (raw) => {
+      expect(() => parseDriverPhone(raw)).toThrow(UserError);
+    },
+  );
+
+  it('accepts DNI and foreigner cards, uppercased, and rejects the rest', () => {
+    expect(parseDriverDocument('41234567')).toBe('41234567');
+    expect(parseDriverDocument('ce001234567')).toBe('CE001234567');
+    expect(() => parseDriverDocument('1234567')).toThrow(UserError);
+    expect(() => parseDriverDocument('ABCDEFGHI')).toThrow(UserError);
+  });
+});

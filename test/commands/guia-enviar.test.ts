@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { guia } from '../../commands/guia.js';
+import type { BotServices, CommandContext } from '../../src/bot/context.js';
+import type { Driver, DriversPort } from '../../src/bot/services.js';
+import { silentLogger } from '../../src/logger.js';
+import type { LookupApi } from '../../src/lookup/api.js';
+import { createTemplates } from '../../src/render/templates.js';
+import { guides } from '../../src/sandbox/fixtures/index.js';
+import type { DocumentMessage, OutgoingMessage } from '../../src/transports/transport.js';
+import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
+import { GROUP_ID } from '../helpers/messages.js';
+import { pdfText } from '../helpers/pdf-text.js';
+import { runCommand } from './fake-context.js';
+
+/**
+ * `guia <ref> enviar`: the guide PDF goes to each driver of the guide whose WhatsApp number is
+ * registered (config file or `chofer`), in a direct chat; the group gets a report. Cancelled
+ * guides never leave.
+ */
+const HUAMAN = { dni: '41234567', phone: '51911111111' };
+const FLORES = { dni: '70123456', phone: '51922222222' };
+
+let h: BotHarness;
+
+beforeAll(async () => {
+  h = await createBotHarness();
+});
+afterAll(async () => {
+  await h.close();
+});
+
+/** Only the drivers in `known` have a number. */
+function registerOnly(...known: { dni: string; phone: string }[]) {
+  const drivers = h.app.services.drivers;
+  for (const { dni } of [HUAMAN, FLORES]) drivers.remove(dni);
+  for (const { dni, phone } of known) drivers.set(dni, phone, 'test');
+}
+
+/** Sends `text` and splits what the bot sent into direct-chat documents and group texts. */
+async function run(text: string, from: Parameters<BotHarness['send']>[1] = {}) {
+  const start = h.outbox.length;
+  await h.send(text, from);
+  const sent = h.outbox.slice(start);
+  const direct = sent.filter(
+    (s): s is { chatId: string; message: DocumentMessage } =>
+      s.chatId.endsWith('@s.whatsapp.net') && s.message.kind === 'document',
+  );
+  const group = sent.filter((s) => s.chatId === GROUP_ID).map((s) => s.message);
+  return {
+    direct,
+    group,
+    groupText: group.map((m: OutgoingMessage) => (m.kind === 'text' ? m.text : '')).join('\n'),
+  };
+}
+
+beforeEach(() => registerOnly(HUAMAN, FLORES));
+
+describe('guia <ref> enviar', () => {
+  it('sends the PDF to every registered driver with a caption, and reports in the group', async () => {
+    const { direct, group, groupText } = await run('guia T001-42 enviar');
+    expect(direct.map((d) => d.chatId).sort()).toEqual([
+      `${HUAMAN.phone}@s.whatsapp.net`,
+      `${FLORES.phone}@s.whatsapp.net`,
+    ]);
+    for (const { message } of direct) {
+      expect(message.fileName).toBe('GRE-20123456786-T001-42.pdf');
+      expect(message.mimetype).toBe('application/pdf');
+      expect(message.caption).toContain('*Guía T001-42* · placa ABC123');
+      expect(message.caption).toContain('LA VICTORIA → CERRO COLORADO');
+      expect(message.caption).toContain('Inicio del traslado: 20/11/2026');
+    }
+    const pdf = await pdfText(direct[0]!.message.bytes);
+    expect(pdf.text).toContain('T001-00000042');
+    expect(group.every((m) => m.kind === 'text')).toBe(true);
+    expect(groupText).toContain('✅ HUAMAN TORRES CARLOS ALBERTO (+51 9•••••111)');
+    expect(groupText).toContain('✅ FLORES CCAHUANA LUCÍA (+51 9•••••222)');
+    expect(groupText).not.toContain(HUAMAN.phone);
+    expect(groupText).not.toContain('Sin WhatsApp registrado');
+  });
+
+  it('uses a driver from the config file (phone normalised) when nobody registered one by chat', async () => {
+    const fresh = await createBotHarness({ config: { drivers: { [HUAMAN.dni]: '+51 911 111 111' } } });
+    try {
+      expect(fresh.app.services.drivers.get(HUAMAN.dni)?.source).toBe('config');
+      await fresh.send('guia T001-42 enviar');
+      const direct = fresh.outbox.filter((s) => s.chatId.endsWith('@s.whatsapp.net'));
+      expect(direct.map((s) => s.chatId)).toEqual([`${HUAMAN.phone}@s.whatsapp.net`]);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('sends to the known driver and explains how to register the unknown one', async () => {
+    registerOnly(HUAMAN);
+    const { direct, groupText } = await run('guia T001-42 enviar');
+    expect(direct.map((d) => d.chatId)).toEqual([`${HUAMAN.phone}@s.whatsapp.net`]);
+    expect(groupText).toContain('✅ HUAMAN TORRES CARLOS ALBERTO');
+    expect(groupText).toContain('Sin WhatsApp registrado:\n• FLORES CCAHUANA LUCÍA (documento 70123456)');
+    expect(groupText).toContain('*chofer 70123456 9XXXXXXXX*');
+  });
+
+  it('sends nothing when no driver is registered, and says so', async () => {
+    registerOnly();
+    const { direct, groupText } = await run('guia 20123456786 09 T001 42 enviar');
+    expect(direct).toHaveLength(0);
+    expect(groupText).toContain('HUAMAN TORRES CARLOS ALBERTO (documento 41234567)');
+    expect(groupText).toContain('FLORES CCAHUANA LUCÍA (documento 70123456)');
+    expect(groupText).not.toContain('Enviada por WhatsApp');
+  });
+
+  it('never sends a cancelled guide to a driver', async () => {
+    const { direct, groupText } = await run('guia T001-43 enviar');
+    expect(direct).toHaveLength(0);
+    expect(groupText).toContain('La guía T001-43 está *ANULADA* (baja del 18/11/2026 16:42)');
+    expect(groupText).toContain('Motivo de la baja: ERROR EN LOS DATOS DEL DESTINATARIO');
+  });
+
+  it('explains that a guide without drivers has nobody to send to', async () => {
+    const { direct, groupText } = await run('guia T001-45 enviar');
+    expect(direct).toHaveLength(0);
+    expect(groupText).toContain('no tiene choferes registrados');
+  });
+
+  it('is open to non-admin dispatch staff', async () => {
+    const { direct, groupText } = await run('guia T001-42 enviar', { admin: false });
+    expect(direct).toHaveLength(2);
+    expect(groupText).not.toContain('solo para administradores');
+  });
+
+  it('validates the reference before sending anything', async () => {
+    const before = h.sandbox.requestCount();
+    const { direct, groupText } = await run('guia T001-4x enviar');
+    expect(direct).toHaveLength(0);
+    expect(groupText).toContain('no es un número de comprobante válido');
+    expect(h.sandbox.requestCount()).toBe(before);
+  });
+});
+
+describe('guia enviar when delivery or rendering fails', () => {
+  const known: DriversPort = {
+    get: (documentNumber): Driver | undefined =>
+      documentNumber === HUAMAN.dni ? { documentNumber, phone: HUAMAN.phone, source: 'chat' } : undefined,
+    set: () => {},
+    remove: () => false,
+    list: () => [],
+  };
+  const lookup = { guide: async () => structuredClone(guides['20123456786-09-T001-42']!) };
+  const settings = {
+    maxListItems: 10,
+    maxZipBytes: 1_000_000,
+    timezone: 'America/Lima' as const,
+    taxPortal: { ruc: '20123456786', user: 'U', password: 'P' },
+  };
+
+  it('reports a driver whose chat could not be reached instead of claiming success', async () => {
+    const templates = createTemplates();
+    const replies: string[] = [];
+    const services = {
+      settings,
+      drivers: known,
+      guidePdf: { render: async () => new Uint8Array([37, 80, 68, 70]) },
+    } as unknown as BotServices;
+    const args = guia.parse('T001-42 enviar', { now: () => new Date(), settings });
+    const ctx = {
+      args,
+      services,
+      lookup: lookup as unknown as LookupApi,
+      log: silentLogger(),
+      render: (name: string, data?: Record<string, unknown>) => templates.render(name, data),
+      reply: async (name: string, data?: Record<string, unknown>) => {
+        replies.push(templates.render(name, data));
+      },
+      send: async () => {
+        throw new Error('socket closed');
+      },
+    } as unknown as CommandContext<typeof args>;
+    await guia.run(ctx);
+    expect(replies.at(-1)).toContain('No se pudo enviar a:\n❌ HUAMAN TORRES CARLOS ALBERTO (+51 9•••••111)');
+    expect(replies.at(-1)).not.toContain('✅');
+  });
+
+  it('replies that the PDF could not be made, and sends nothing, when rendering throws', async () => {
+    const result = await runCommand(guia, 'T001-42 enviar', {
+      lookup,
+      services: {
+        settings,
+        drivers: known,
+        guidePdf: {
+          render: async () => {
+            throw new Error('font missing');
+          },
+        },
+      },
+    });
+    expect(result.sent).toHaveLength(0);
+    expect(result.replies.map((r) => r.template)).toEqual(['guia-pdf-error']);
+    expect(result.replies[0]?.text).toContain('No pude generar el PDF de la guía T001-42');
+  });
+
+  it('still gives the summary when only the PDF fails (guia without enviar)', async () => {
+    const result = await runCommand(guia, 'T001-42', {
+      lookup,
+      services: {
+        settings,
+        drivers: known,
+        guidePdf: {
+          render: async () => {
+            throw new Error('font missing');
+          },
+        },
+      },
+    });
+    expect(result.replies.map((r) => r.template)).toEqual(['guia', 'guia-pdf-error']);
+    expect(result.sent).toHaveLength(0);
+  });
+});
