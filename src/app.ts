@@ -6,12 +6,13 @@ import type { TemplateRenderer } from './bot/context-impl.js';
 import { createRouter, type Router } from './bot/router.js';
 import type { GuidePdfPort } from './bot/services.js';
 import type { Config } from './config.js';
-import { createGroupDirectory } from './groups/directory.js';
+import { createGroupDirectory, type GroupSource } from './groups/directory.js';
 import { silentLogger } from './logger.js';
 import type { LookupApi } from './lookup/api.js';
 import { type CachedLookup, createCachedLookup } from './lookup/cached.js';
 import { createLookupClient } from './lookup/index.js';
 import { createTemplates } from './render/templates.js';
+import { createScheduler, type Scheduler } from './scheduler/scheduler.js';
 import { createDriversRepo } from './store/drivers.js';
 import { createGroupSettingsRepo } from './store/group-settings.js';
 import { openDatabase, type SqliteDatabase } from './store/sqlite.js';
@@ -37,6 +38,12 @@ export interface AppOptions {
   templates?: TemplateRenderer;
   /** Overrides the guide PDF renderer (loaded lazily otherwise: it parses fonts). */
   guidePdf?: GuidePdfPort;
+  /** An already open store (`chasqui start` shares its connection); opened from `config.dataDir` when absent. */
+  db?: SqliteDatabase;
+  /** Groups of the messaging session (WhatsApp), used when no messaging host is configured. */
+  groupSource?: GroupSource;
+  /** Run scheduled posts once started (default true). Schedules can be managed either way. */
+  runSchedules?: boolean;
 }
 
 export interface App {
@@ -49,11 +56,13 @@ export interface App {
   readonly lookup: LookupApi;
   /** The cached facade commands use (stats for tests and benchmarks). */
   readonly cachedLookup: CachedLookup;
+  /** Scheduled posts; ticking only between start() and close() when `runSchedules` is on. */
+  readonly scheduler: Scheduler;
   /** Routes one incoming message; never throws. */
   handle(message: IncomingMessage): Promise<void>;
-  /** Starts the transport with `handle` as its message handler. */
+  /** Starts the transport with `handle` as its message handler, then the scheduler. */
   start(): Promise<void>;
-  /** Stops the transport (if started), closes the lookup client it built and the database. */
+  /** Stops the scheduler and the transport (if started), the lookup client it built and the database it opened. */
   close(): Promise<void>;
 }
 
@@ -92,11 +101,33 @@ export function createApp(options: AppOptions): App {
         env: {},
       });
   const lookup: LookupApi = options.lookup ?? (ownClient as LookupApi);
-  const db = openDatabase({ dir: config.dataDir });
+  const db = options.db ?? openDatabase({ dir: config.dataDir });
+  const closeDb = () => {
+    if (!options.db) db.close();
+  };
   try {
     const usage = createUsageRepo(db);
     const cached = createCachedLookup(lookup, { db, ttlSeconds: config.cacheTtlSeconds, usage, now, logger });
     const commands = options.commands ?? registeredCommands;
+    const templates = options.templates ?? createTemplates({ maxListItems: config.maxListItems });
+    const groupSettings = createGroupSettingsRepo(db, { now });
+    // The messaging host's /group/all is authoritative when configured; else the session's groups.
+    const directory = createGroupDirectory(
+      !config.lookup.messagingBaseUrl && options.groupSource
+        ? { source: options.groupSource, logger, now }
+        : { lookup, logger, now },
+    );
+    const scheduler = createScheduler({
+      db,
+      config,
+      lookup: (chatId) => cached.forChat(chatId),
+      templates,
+      send: (chatId, message) => transport.send(chatId, message),
+      logger,
+      clock: { now },
+      resolveGroupName: (name) => directory.resolveName(name),
+      isGroupActive: (chatId) => groupSettings.isActive(chatId),
+    });
     const services: BotServices = {
       settings: {
         maxListItems: config.maxListItems,
@@ -105,16 +136,17 @@ export function createApp(options: AppOptions): App {
         ...(config.taxPortal ? { taxPortal: config.taxPortal } : {}),
       },
       usage,
-      groupSettings: createGroupSettingsRepo(db, { now }),
-      directory: createGroupDirectory({ lookup, logger, now }),
+      groupSettings,
+      directory,
       drivers: createDriversRepo(db, { seed: config.drivers, now }),
       guidePdf: options.guidePdf ?? lazy(lazyGuidePdf),
       commands,
+      schedules: scheduler,
     };
     const router = createRouter({
       commands,
       services,
-      templates: options.templates ?? createTemplates({ maxListItems: config.maxListItems }),
+      templates,
       lookupFor: (chatId) => cached.forChat(chatId),
       transport,
       policy: config,
@@ -122,6 +154,7 @@ export function createApp(options: AppOptions): App {
       now,
     });
     let started = false;
+    let ticking = false;
     const handle = async (message: IncomingMessage) => {
       await router.handle(message);
     };
@@ -133,19 +166,25 @@ export function createApp(options: AppOptions): App {
       transport,
       lookup,
       cachedLookup: cached,
+      scheduler,
       handle,
       async start() {
         started = true;
         await transport.start(handle);
+        if (options.runSchedules ?? true) {
+          ticking = true;
+          await scheduler.start();
+        }
       },
       async close() {
+        if (ticking) await scheduler.stop();
         if (started) await transport.stop();
         await ownClient?.close();
-        db.close();
+        closeDb();
       },
     };
   } catch (error) {
-    db.close();
+    closeDb();
     void ownClient?.close();
     throw error;
   }

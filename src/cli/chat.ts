@@ -162,7 +162,7 @@ export async function runChat(argv: string[], io: ChatIo = process): Promise<num
       senderName: 'Usuario de terminal',
       senderIsGroupAdmin: false,
     });
-    const app = createApp({ config, transport, logger });
+    const app = createApp({ config, transport, logger, runSchedules: interactive });
     cleanup.unshift(() => app.close());
     if (interactive) {
       const where = chat.isGroup

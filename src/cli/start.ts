@@ -249,10 +249,15 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
       onStatus: (status) => konsole.status(status),
       ...(overrides.createSocket ? { createSocket: overrides.createSocket } : {}),
     });
-    // `groupSource` feeds the directory from this session when no messaging host is configured
-    // (createApp reads it once it supports it; an unknown extra field is harmless until then).
-    const appOptions = { config, transport: setup.transport, logger, groupSource: setup.groupSource };
-    const app = createApp(appOptions);
+    // One connection for the whole process; `groupSource` feeds the directory from this session
+    // when no messaging host is configured.
+    const app = createApp({
+      config,
+      transport: setup.transport,
+      logger,
+      db: waDb,
+      groupSource: setup.groupSource,
+    });
     cleanup.unshift(() => app.close());
 
     let requested: () => void = () => {};

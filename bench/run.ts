@@ -1,0 +1,40 @@
+/**
+ * `npm run bench`: every benchmark in one run, each printing its own figures. Sections run one
+ * after another so they do not compete for the two cores. `npm run bench -- lookup bot` runs some.
+ */
+import { bench as botBench } from './bot.js';
+import { bench as cacheBench } from './cache.js';
+import { bench as lookupBench } from './lookup.js';
+import { bench as renderBench } from './render.js';
+import { bench as templatesBench } from './templates.js';
+import { bench as whatsappBench } from './whatsapp.js';
+
+const sections: Record<string, { title: string; run: () => Promise<void> }> = {
+  lookup: { title: 'Lookup client vs bare undici (issue 2)', run: lookupBench },
+  cache: { title: 'SQLite cache and coalescing (issue 3)', run: cacheBench },
+  templates: { title: 'Reply templates (issue 3)', run: templatesBench },
+  bot: { title: 'Router + validation + template overhead (issue 3)', run: botBench },
+  render: { title: 'Guide PDF rendering (issue 5)', run: renderBench },
+  whatsapp: { title: 'WhatsApp load test through the fake socket (issue 4)', run: whatsappBench },
+};
+
+async function main(): Promise<void> {
+  const wanted = process.argv.slice(2);
+  const unknown = wanted.filter((name) => !(name in sections));
+  if (unknown.length > 0) {
+    process.stderr.write(
+      `unknown bench section(s): ${unknown.join(', ')}; known: ${Object.keys(sections).join(', ')}\n`,
+    );
+    process.exitCode = 2;
+    return;
+  }
+  const names = wanted.length > 0 ? wanted : Object.keys(sections);
+  process.stdout.write(`node ${process.version}, ${new Date().toISOString()}\n`);
+  for (const name of names) {
+    const section = sections[name]!;
+    process.stdout.write(`\n=== ${section.title} ===\n`);
+    await section.run();
+  }
+}
+
+await main();
