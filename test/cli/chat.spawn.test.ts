@@ -6,8 +6,8 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * The real CLI in a child process, as a user runs it: `printf ... | chasqui chat --json`. It runs
- * the TypeScript entry through test/helpers/ts-register.mjs (per-file transpile, cached), so the
- * test needs no build; `bin/chasqui.js` runs the same code compiled to dist/.
+ * the TypeScript entry through tsx, so the test needs no build and never runs a stale dist/;
+ * `.ci/run` also smoke-tests `bin/chasqui.js`, the same code compiled.
  */
 function runCli(
   args: string[],
@@ -16,7 +16,7 @@ function runCli(
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      ['--import', './test/helpers/ts-register.mjs', 'src/main.ts', ...args],
+      ['--import', 'tsx', 'src/main.ts', ...args],
       {
         cwd: ROOT,
         // A clean environment: no LOOKUP_BASE_URL, so the embedded sandbox starts.
