@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { LookupApi } from '../lookup/api.js';
+import type { SchedulesPort } from '../scheduler/port.js';
 import type { IncomingMessage, OutgoingMessage } from '../transports/transport.js';
 import type { CommandDefinition } from './command.js';
 import type {
@@ -22,7 +23,7 @@ export interface BotServices {
   /** The registered commands (for `ayuda`). */
   commands: readonly CommandDefinition<never>[];
   /** Scheduled posts (issue 6); absent until the scheduler is wired. */
-  schedules?: import('../scheduler/port.js').SchedulesPort;
+  schedules?: SchedulesPort;
 }
 
 export interface SenderInfo {

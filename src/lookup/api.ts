@@ -34,8 +34,7 @@ export interface TaxPortalCredentials {
 
 /** Result of operation 2: a DNI without RUC is an answer, not an error. */
 export type DniRucResult =
-  | { hasRuc: true; ruc: string; message: string }
-  | { hasRuc: false; message: string };
+  { hasRuc: true; ruc: string; message: string } | { hasRuc: false; message: string };
 
 export interface CallOptions {
   signal?: AbortSignal;

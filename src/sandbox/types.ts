@@ -31,13 +31,7 @@ export interface SandboxRequest {
 }
 
 export type FaultKind =
-  | 'latency'
-  | 'status'
-  | 'rate-limit'
-  | 'malformed-json'
-  | 'schema-break'
-  | 'reset'
-  | 'credits';
+  'latency' | 'status' | 'rate-limit' | 'malformed-json' | 'schema-break' | 'reset' | 'credits';
 
 /** A fault to inject: matched by path (exact, or prefix when it ends with '*'), consumed `times` times. */
 export interface FaultSpec {

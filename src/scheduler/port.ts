@@ -23,8 +23,7 @@ export interface ScheduleEntry {
 }
 
 export type AddScheduleResult =
-  | { ok: true; entry: ScheduleEntry }
-  | { ok: false; reason: 'duplicate'; existing: ScheduleEntry };
+  { ok: true; entry: ScheduleEntry } | { ok: false; reason: 'duplicate'; existing: ScheduleEntry };
 
 export type RemoveScheduleResult =
   | { ok: true; entry: ScheduleEntry }

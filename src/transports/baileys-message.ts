@@ -22,14 +22,7 @@ import type { IncomingMessage } from './transport.js';
  */
 
 export type SkipReason =
-  | 'no-key'
-  | 'status-broadcast'
-  | 'broadcast'
-  | 'newsletter'
-  | 'from-me'
-  | 'stub'
-  | 'too-old'
-  | 'no-text';
+  'no-key' | 'status-broadcast' | 'broadcast' | 'newsletter' | 'from-me' | 'stub' | 'too-old' | 'no-text';
 
 export interface ParsedMessage {
   id: string;

@@ -16,12 +16,7 @@
  */
 
 export type StopReason =
-  | 'logged-out'
-  | 'multidevice-mismatch'
-  | 'forbidden'
-  | 'version-rejected'
-  | 'replaced'
-  | 'gave-up';
+  'logged-out' | 'multidevice-mismatch' | 'forbidden' | 'version-rejected' | 'replaced' | 'gave-up';
 
 export type ReconnectReason = 'restart-required' | 'replaced' | 'bad-session' | 'connection';
 

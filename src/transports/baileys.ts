@@ -231,13 +231,12 @@ export class BaileysTransport implements Transport {
   private sleep(ms: number): Promise<void> {
     if (ms <= 0 || this.stopping) return Promise.resolve();
     return new Promise((resolve) => {
-      const timer = setTimeout(finish, ms);
-      const self = this;
-      function finish(): void {
+      const finish = (): void => {
         clearTimeout(timer);
-        self.wakeSleep = undefined;
+        this.wakeSleep = undefined;
         resolve();
-      }
+      };
+      const timer = setTimeout(finish, ms);
       this.wakeSleep = finish;
     });
   }

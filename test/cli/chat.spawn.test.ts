@@ -14,20 +14,16 @@ function runCli(
   stdin: string,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'src/main.ts', ...args],
-      {
-        cwd: ROOT,
-        // A clean environment: no LOOKUP_BASE_URL, so the embedded sandbox starts.
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? ROOT,
-          TMPDIR: process.env.TMPDIR ?? '/tmp',
-        },
-        stdio: ['pipe', 'pipe', 'pipe'],
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+      cwd: ROOT,
+      // A clean environment: no LOOKUP_BASE_URL, so the embedded sandbox starts.
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? ROOT,
+        TMPDIR: process.env.TMPDIR ?? '/tmp',
       },
-    );
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => {

@@ -19,8 +19,7 @@ export interface JobInput {
 
 /** `not-ready`: the data of the day is not published yet; the scheduler retries later. */
 export type JobResult =
-  | { kind: 'post'; message: OutgoingMessage; note: string }
-  | { kind: 'not-ready'; note: string };
+  { kind: 'post'; message: OutgoingMessage; note: string } | { kind: 'not-ready'; note: string };
 
 /**
  * A scheduled post. Lookup failures are thrown (the scheduler retries, then tells the admins);
