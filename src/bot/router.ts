@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
 import type { LookupApi } from '../lookup/api.js';
-import { LookupError } from '../lookup/errors.js';
+import { LookupError, LookupSchemaError, LookupUnauthorizedError } from '../lookup/errors.js';
 import type { IncomingMessage, Transport } from '../transports/transport.js';
 import type { CommandDefinition } from './command.js';
 import type { BotServices, SenderInfo } from './context.js';
@@ -82,10 +82,25 @@ export function createRouter(options: RouterOptions): Router {
 
   async function fail(message: IncomingMessage, command: AnyCommand, error: unknown): Promise<RouteResult> {
     const mapped = errorReply(error);
-    if (mapped.alert && error instanceof LookupError) {
-      log.error(
-        { alert: 'lookup-credits', operation: error.operation },
-        'ALERT: lookup API credits exhausted; an admin must top up the plan',
+    if (error instanceof LookupUnauthorizedError) {
+      // Both need an admin: top up the plan, or fix a wrong/expired LOOKUP_TOKEN.
+      const fields = { operation: error.operation, status: error.status, command: command.name };
+      if (error.creditsExhausted) {
+        log.error(
+          { alert: 'lookup-credits', ...fields },
+          'ALERT: lookup API credits exhausted; an admin must top up the plan',
+        );
+      } else {
+        log.error(
+          { alert: 'lookup-unauthorized', ...fields },
+          'ALERT: lookup API refused the token; an admin must check LOOKUP_TOKEN (wrong or expired)',
+        );
+      }
+    } else if (error instanceof LookupSchemaError) {
+      // The field path only (e.g. data.ruc), never the value: the API changed shape.
+      log.warn(
+        { operation: error.operation, kind: error.kind, field: error.path, command: command.name },
+        'lookup answer did not match the schema',
       );
     } else if (error instanceof LookupError) {
       log.warn({ operation: error.operation, kind: error.kind, command: command.name }, 'lookup failed');

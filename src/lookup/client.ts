@@ -81,11 +81,11 @@ class HttpLookupClient implements LookupClient {
   }
   invoiceXml(credentials: TaxPortalCredentials, doc: DocumentRef, o?: CallOptions): Promise<S.InvoiceFile> {
     const request = { method: 'POST', path: '/taxauth/xml', body: invoiceBody(credentials, doc) } as const;
-    return this.#call(OPERATIONS.invoiceXml, this.#options.main, request, o, credentials.password);
+    return this.#call(OPERATIONS.invoiceXml, this.#options.main, request, o, credentials);
   }
   invoicePdf(credentials: TaxPortalCredentials, doc: DocumentRef, o?: CallOptions): Promise<S.InvoiceFile> {
     const request = { method: 'POST', path: '/taxauth/pdf', body: invoiceBody(credentials, doc) } as const;
-    return this.#call(OPERATIONS.invoicePdf, this.#options.main, request, o, credentials.password);
+    return this.#call(OPERATIONS.invoicePdf, this.#options.main, request, o, credentials);
   }
   guideXml(ref: DocumentRef, o?: CallOptions): Promise<string> {
     return this.#get(OPERATIONS.guideXml, this.#options.main, guidePath('xml', ref), o);
@@ -118,18 +118,26 @@ class HttpLookupClient implements LookupClient {
     host: HostConfig,
     request: HttpRequest,
     o?: CallOptions,
-    password?: string,
+    credentials?: TaxPortalCredentials,
   ): Promise<R> {
     const response = await this.#http.send(spec.name, host, request, o?.signal);
-    return unwrap(spec, response, (text) => this.#scrub(text, password));
+    const secrets = credentials ? [...this.#secrets, credentials.password, credentials.user] : this.#secrets;
+    return unwrap(spec, response, (text) => scrub(text, secrets));
   }
+}
 
-  /** Upstream text may echo what we sent; secrets never leave in an error. */
-  #scrub(text: string, password: string | undefined): string {
-    let out = text;
-    for (const secret of password ? [...this.#secrets, password] : this.#secrets) {
-      if (secret && out.includes(secret)) out = out.split(secret).join(REDACTED);
+/**
+ * Upstream text may echo what we sent: token, tax-portal password and user never leave in an
+ * error. Matched case-insensitively (an upstream may echo the user in another case).
+ */
+export function scrub(text: string, secrets: readonly string[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    if (!secret) continue;
+    if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    if (out.toLowerCase().includes(secret.toLowerCase())) {
+      out = out.replace(new RegExp(secret.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), REDACTED);
     }
-    return out;
   }
+  return out;
 }

@@ -20,21 +20,26 @@ export interface RawResponse {
   retryAfterMs: number | undefined;
 }
 
-/** undici `code`s meaning the attempt ran out of time. */
-const TIMEOUT_CODES = new Set([
-  'UND_ERR_CONNECT_TIMEOUT',
-  'UND_ERR_HEADERS_TIMEOUT',
-  'UND_ERR_BODY_TIMEOUT',
-  'ETIMEDOUT',
-]);
-/** Codes meaning the request got no answer; every operation is a read, so retrying is safe. */
-const NETWORK_CODES = new Set([
+/** undici `code`s meaning one of its own timers (connect, headers, body idle) fired. */
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+/**
+ * Connection-level failures: the request got no answer, so another attempt may get one; every
+ * operation is a read, so retrying is safe. Any other failure is a network error, not retried.
+ */
+const RETRY_NETWORK_CODES = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
-  'UND_ERR_SOCKET',
+  'ECONNABORTED',
   'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'EHOSTDOWN',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'ENETRESET',
   'ENOTFOUND',
   'EAI_AGAIN',
+  'UND_ERR_SOCKET',
 ]);
 /** Statuses worth another attempt: rate limit and gateway/unavailable. Never other 4xx. */
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
@@ -52,7 +57,10 @@ export class HttpTransport {
     this.#options = options;
   }
 
-  /** Sends `request` to `host`, retrying what is retryable; throws only network/timeout errors. */
+  /**
+   * Sends `request` to `host`, retrying what is retryable. Each attempt has a total deadline of
+   * `timeoutMs`; throws only LookupNetworkError/LookupTimeoutError, or the caller's abort reason.
+   */
   async send(
     operation: OperationName,
     host: HostConfig,
@@ -70,13 +78,14 @@ export class HttpTransport {
       body: request.body ?? null,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
-      signal: signal ?? null,
     };
     for (let attempt = 0; ; attempt++) {
       const started = performance.now();
+      // undici's body timeout is an idle timer: a dripped body could outlive it forever.
+      const deadline = attemptDeadline(timeoutMs, signal);
       let waitMs: number;
       try {
-        const response = await dispatcher.request(options);
+        const response = await dispatcher.request({ ...options, signal: deadline.signal });
         const status = response.statusCode;
         const retryAfterMs = RETRY_STATUSES.has(status)
           ? parseRetryAfter(response.headers['retry-after'])
@@ -98,21 +107,15 @@ export class HttpTransport {
         waitMs = retryAfterMs ?? this.#backoff(attempt);
       } catch (error) {
         if (signal?.aborted) throw error;
-        const code = errorCode(error);
-        const timedOut = code !== undefined && TIMEOUT_CODES.has(code);
-        if (!timedOut && (code === undefined || !(NETWORK_CODES.has(code) || isSystemCode(code))))
-          throw error;
+        const failure = classify(operation, error, deadline.expired(), timeoutMs);
         logger?.debug(
-          { op: operation, attempt: attempt + 1, code, durationMs: since(started) },
+          { op: operation, attempt: attempt + 1, code: failure.code, durationMs: since(started) },
           'lookup attempt',
         );
-        const retryable = timedOut || NETWORK_CODES.has(code);
-        if (!retryable || attempt >= retries) {
-          throw timedOut
-            ? new LookupTimeoutError(operation, timeoutMs, { cause: error })
-            : new LookupNetworkError(operation, code, { cause: error });
-        }
+        if (!failure.retryable || attempt >= retries) throw failure.error;
         waitMs = this.#backoff(attempt);
+      } finally {
+        deadline.dispose();
       }
       await this.#options.sleep(waitMs, signal);
     }
@@ -168,16 +171,62 @@ export function parseRetryAfter(value: string | string[] | undefined, now = Date
   return Number.isNaN(at) ? undefined : Math.max(0, at - now);
 }
 
+/** A failed attempt as a typed error, and whether another attempt may help. */
+interface Failure {
+  error: LookupTimeoutError | LookupNetworkError;
+  retryable: boolean;
+  code: string | undefined;
+}
+
+/**
+ * Every failure except a caller abort lands in the typed tree: timeouts (ours or undici's) and
+ * connection-level errors are retried; anything else (closed pool, length mismatch...) is not.
+ */
+function classify(operation: OperationName, error: unknown, expired: boolean, timeoutMs: number): Failure {
+  const code = expired ? 'LOOKUP_DEADLINE' : errorCode(error);
+  if (expired || (code !== undefined && TIMEOUT_CODES.has(code))) {
+    return { error: new LookupTimeoutError(operation, timeoutMs, { cause: error }), retryable: true, code };
+  }
+  const retryable = code !== undefined && RETRY_NETWORK_CODES.has(code);
+  return { error: new LookupNetworkError(operation, code, { cause: error }), retryable, code };
+}
+
+/** The error's `code`, or its cause's (some wrappers keep the system error there). */
 function errorCode(error: unknown): string | undefined {
-  if (typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string') {
-    return error.code;
+  for (let current = error, depth = 0; depth < 3; depth++) {
+    if (typeof current !== 'object' || current === null) return undefined;
+    if ('code' in current && typeof current.code === 'string') return current.code;
+    current = 'cause' in current ? current.cause : undefined;
   }
   return undefined;
 }
 
-/** Other socket-level errors (`EHOSTUNREACH`, `UND_ERR_CLOSED`...) are network failures, not retried. */
-function isSystemCode(code: string): boolean {
-  return /^E[A-Z]+$/.test(code) || code === 'UND_ERR_CLOSED' || code === 'UND_ERR_DESTROYED';
+/** Per-attempt total deadline, also aborted by the caller's signal (with the caller's reason). */
+interface AttemptDeadline {
+  signal: AbortSignal;
+  expired(): boolean;
+  /** Clears the timer and the listener on the caller's signal; call once the attempt is over. */
+  dispose(): void;
+}
+
+function attemptDeadline(timeoutMs: number, caller: AbortSignal | undefined): AttemptDeadline {
+  const controller = new AbortController();
+  let expired = false;
+  const timer = setTimeout(() => {
+    expired = true;
+    controller.abort(new DOMException(`attempt exceeded ${timeoutMs} ms`, 'TimeoutError'));
+  }, timeoutMs);
+  const onAbort = (): void => controller.abort(caller?.reason);
+  if (caller?.aborted) onAbort();
+  else caller?.addEventListener('abort', onAbort, { once: true });
+  return {
+    signal: controller.signal,
+    expired: () => expired,
+    dispose() {
+      clearTimeout(timer);
+      caller?.removeEventListener('abort', onAbort);
+    },
+  };
 }
 
 function since(started: number): number {

@@ -19,7 +19,10 @@ export interface LookupClientOptions {
   messagingBaseUrl?: string;
   /** Bearer token of the messaging host (MESSAGING_TOKEN); defaults to the main token. */
   messagingToken?: string;
-  /** Per-attempt connect/headers/body timeout in ms (LOOKUP_TIMEOUT_MS, default 10000). */
+  /**
+   * Total time one attempt may take in ms, body included (LOOKUP_TIMEOUT_MS, default 10000); also
+   * the connect/headers/body-idle timeouts of the pool.
+   */
   timeoutMs?: number;
   /** Retries after the first attempt (LOOKUP_RETRIES, default 2). */
   retries?: number;

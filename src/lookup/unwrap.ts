@@ -43,22 +43,24 @@ export function unwrap<D, R>(
   const { status } = response;
   const body = parseJson(response.text);
   const envelope = isRecord(body) ? body : undefined;
-  const message = typeof envelope?.message === 'string' ? scrub(envelope.message) : '';
+  // Classify on the upstream text as sent; only the scrubbed text may land in an error or result.
+  const raw = typeof envelope?.message === 'string' ? envelope.message : '';
+  const message = scrub(raw);
 
   if (status === 401 || status === 402 || status === 403) {
-    const text = message || `HTTP ${status}`;
-    throw new LookupUnauthorizedError(op, status, text, status === 402 || CREDITS.test(text));
+    const credits = status === 402 || CREDITS.test(raw);
+    throw new LookupUnauthorizedError(op, status, message || `HTTP ${status}`, credits);
   }
   if (status === 429) throw new LookupRateLimitedError(op, response.retryAfterMs);
   const failure = envelope?.success === false;
   if (status < 200 || status >= 300) {
-    if (failure && status < 500) return answerOrThrow(spec, message, status);
+    if (failure && status < 500) return answerOrThrow(spec, raw, message, status);
     throw new LookupHttpError(op, status, message || undefined);
   }
 
   if (body === NOT_JSON) throw new LookupSchemaError(op, '(body)', 'response is not valid JSON');
   if (!envelope) throw new LookupSchemaError(op, '(root)', 'expected the envelope object');
-  if (failure) return answerOrThrow(spec, message, status);
+  if (failure) return answerOrThrow(spec, raw, message, status);
   if (
     envelope.success !== true &&
     !(envelope.success === undefined && spec.successFlagOptional && 'data' in envelope)
@@ -69,18 +71,20 @@ export function unwrap<D, R>(
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const path = ['data', ...(issue?.path ?? [])].map(String).join('.');
-    throw new LookupSchemaError(op, path, issue?.message ?? 'invalid');
+    throw new LookupSchemaError(op, path, scrub(issue?.message ?? 'invalid'));
   }
   return spec.result(parsed.data, message);
 }
 
-/** `success: false` (or a 4xx failure envelope): an answer of the operation, not found, credits, or rejected. */
-function answerOrThrow<D, R>(spec: OperationSpec<D, R>, message: string, status: number): R {
+/**
+ * `success: false` (or a 4xx failure envelope): an answer of the operation, not found, credits, or
+ * rejected. Matched on `raw`; a fixed text of the spec is kept verbatim, any other text scrubbed.
+ */
+function answerOrThrow<D, R>(spec: OperationSpec<D, R>, raw: string, message: string, status: number): R {
   const op = spec.name;
-  if (spec.answers && normalise(message) === normalise(spec.answers.message))
-    return spec.answers.result(message);
-  if (NOT_FOUND.has(normalise(message))) throw new LookupNotFoundError(op, message);
-  if (CREDITS.test(message)) throw new LookupUnauthorizedError(op, status, message, true);
+  if (spec.answers && normalise(raw) === normalise(spec.answers.message)) return spec.answers.result(raw);
+  if (NOT_FOUND.has(normalise(raw))) throw new LookupNotFoundError(op, raw);
+  if (CREDITS.test(raw)) throw new LookupUnauthorizedError(op, status, message, true);
   throw new LookupRejectedError(op, message || '(no message)', status);
 }
 

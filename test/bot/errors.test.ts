@@ -93,6 +93,41 @@ describe('router error replies', () => {
     expect(String(alert?.msg)).toContain('ALERT');
   });
 
+  it('logs a wrong or expired token as an ALERT at error level, apart from credits', async () => {
+    const capture = captureLogger();
+    const { router, transport } = createTestRouter({
+      logger: capture.logger,
+      lookup: failing(new LookupUnauthorizedError('ruc', 401, 'Unauthorized', false)),
+    });
+    await router.handle(groupMessage('ruc 20123456786'));
+    expect(textAt(transport.sent, 0)).toBe('errors/lookup-unauthorized');
+    const alert = capture.lines().find((line) => line.alert === 'lookup-unauthorized');
+    expect(alert).toMatchObject({ level: 50, operation: 'ruc', status: 401, command: 'ruc' });
+    expect(String(alert?.msg)).toContain('ALERT');
+    expect(String(alert?.msg)).toContain('LOOKUP_TOKEN');
+    expect(capture.lines().some((line) => line.alert === 'lookup-credits')).toBe(false);
+  });
+
+  it('logs a schema mismatch with the operation and the bad field path, never the value', async () => {
+    const capture = captureLogger();
+    const { router, transport } = createTestRouter({
+      logger: capture.logger,
+      lookup: failing(
+        new LookupSchemaError('ruc', 'data.razon_social', 'expected string, got QUISPE MAMANI ROSA ELENA'),
+      ),
+    });
+    await router.handle(groupMessage('ruc 20123456786'));
+    expect(textAt(transport.sent, 0)).toBe('errors/lookup-unavailable');
+    const line = capture.lines().find((entry) => entry.kind === 'schema');
+    expect(line).toMatchObject({
+      level: 40,
+      operation: 'ruc',
+      field: 'data.razon_social',
+      command: 'ruc',
+    });
+    expect(capture.raw()).not.toContain('QUISPE');
+  });
+
   it('answers errors/internal for a crash and logs the stack, never showing it to the user', async () => {
     const capture = captureLogger();
     const { router, transport } = createTestRouter({ logger: capture.logger });

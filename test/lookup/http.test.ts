@@ -155,6 +155,75 @@ describe('transport retries', () => {
     expect(error).toMatchObject({ timeoutMs: 10_000 });
   });
 
+  it.each(['EHOSTUNREACH', 'ENETUNREACH', 'ECONNABORTED', 'ETIMEDOUT', 'ENETDOWN', 'EPIPE'])(
+    'retries the connection-level %s and ends in a network error with that code',
+    async (code) => {
+      const pool = agent.get(ORIGIN);
+      pool.intercept({ path: '/api/v1/placa', method: 'POST' }).replyWithError(codeError(code)).times(3);
+      const error = await client.vehicle('ABC123').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(LookupNetworkError);
+      expect(error).toMatchObject({ code, operation: 'vehicle' });
+      expect(sleeps).toHaveLength(2);
+    },
+  );
+
+  it('succeeds when an unreachable host answers on the retry', async () => {
+    const pool = agent.get(ORIGIN);
+    pool.intercept({ path: '/api/v1/placa', method: 'POST' }).replyWithError(codeError('EHOSTUNREACH'));
+    pool.intercept({ path: '/api/v1/placa', method: 'POST' }).reply(200, OK);
+    await expect(client.vehicle('ABC123')).resolves.toMatchObject({ placa: 'ABC123' });
+    expect(sleeps).toHaveLength(1);
+  });
+
+  it.each([
+    'UND_ERR_REQ_CONTENT_LENGTH_MISMATCH',
+    'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+    'UND_ERR_RESPONSE_STATUS_CODE',
+    'UND_ERR_CLOSED',
+    'UND_ERR_DESTROYED',
+    'UND_ERR_ABORTED',
+    'UND_ERR_INVALID_ARG',
+    'ERR_TLS_CERT_ALTNAME_INVALID',
+  ])('wraps the non-connection undici error %s in a network error without retrying', async (code) => {
+    const pool = agent.get(ORIGIN);
+    pool.intercept({ path: '/api/v1/placa', method: 'POST' }).replyWithError(codeError(code));
+    pool.intercept({ path: '/api/v1/placa', method: 'POST' }).reply(200, OK);
+    const error = await client.vehicle('ABC123').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LookupNetworkError);
+    expect(error).toMatchObject({ code, operation: 'vehicle', kind: 'network' });
+    expect((error as Error).cause).toMatchObject({ code });
+    expect(sleeps).toEqual([]);
+  });
+
+  it('wraps an error without any code in a network error without retrying', async () => {
+    agent
+      .get(ORIGIN)
+      .intercept({ path: '/api/v1/placa', method: 'POST' })
+      .replyWithError(new TypeError('something odd inside undici'));
+    const error = await client.vehicle('ABC123').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(LookupNetworkError);
+    expect(error).toMatchObject({ code: undefined, operation: 'vehicle' });
+    expect(sleeps).toEqual([]);
+  });
+
+  it('reads the code of a wrapped system error from its cause', async () => {
+    const wrapped = new Error('fetch failed', { cause: codeError('ECONNREFUSED') });
+    agent.get(ORIGIN).intercept({ path: '/api/v1/placa', method: 'POST' }).replyWithError(wrapped).times(3);
+    await expect(client.vehicle('ABC123')).rejects.toMatchObject({ kind: 'network', code: 'ECONNREFUSED' });
+    expect(sleeps).toHaveLength(2);
+  });
+
+  it("rethrows the caller's reason when the caller aborts mid-request, without retrying", async () => {
+    const controller = new AbortController();
+    agent.get(ORIGIN).intercept({ path: '/api/v1/placa', method: 'POST' }).reply(200, OK).delay(5_000);
+    const pending = client.vehicle('ABC123', { signal: controller.signal }).catch((e: unknown) => e);
+    setTimeout(() => controller.abort(new Error('caller left')), 20);
+    const error = await pending;
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe('caller left');
+    expect(sleeps).toEqual([]);
+  });
+
   it('does not retry once the caller aborts', async () => {
     const controller = new AbortController();
     controller.abort(new Error('caller gave up'));
@@ -196,6 +265,74 @@ describe('per-attempt timeout over a real socket', () => {
     const real = createLookupClient({ env: {}, baseUrl: url, token: 't', timeoutMs: 100, retries: 0 });
     try {
       await expect(real.ruc('20123456786')).rejects.toMatchObject({ kind: 'timeout', timeoutMs: 100 });
+    } finally {
+      await real.close();
+    }
+  });
+});
+
+describe('total per-attempt deadline over a real socket', () => {
+  let server: Server;
+  let url: string;
+  let requests: number;
+  const GUIDE_XML_BODY = JSON.stringify({ success: true, message: 'exito', data: 'PGd1aWEvPg==' });
+  beforeEach(async () => {
+    requests = 0;
+    // Headers at once, then one whitespace byte every 20 ms, forever: never idle long enough
+    // for undici's body timeout, so only a total deadline can end the attempt.
+    server = createServer((_req, res) => {
+      requests++;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      const timer = setInterval(() => res.write(' '), 20);
+      res.on('close', () => clearInterval(timer));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1`;
+  });
+  afterEach(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('ends a slowly dripped body at timeoutMs as a timeout, and retries it like one', async () => {
+    const waits: number[] = [];
+    const real = createLookupClient({
+      env: {},
+      baseUrl: url,
+      token: 't',
+      timeoutMs: 200,
+      retries: 1,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+    const started = performance.now();
+    try {
+      const error = await real.ruc('20123456786').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(LookupTimeoutError);
+      expect(error).toMatchObject({ kind: 'timeout', operation: 'ruc', timeoutMs: 200 });
+    } finally {
+      await real.close();
+    }
+    expect(requests).toBe(2);
+    expect(waits).toHaveLength(1);
+    // Two attempts of 200 ms each; without the deadline the drip would never end.
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
+
+  it('still returns a body that arrives in pieces within the deadline', async () => {
+    server.removeAllListeners('request');
+    server.on('request', (_req, res) => {
+      requests++;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.write(GUIDE_XML_BODY.slice(0, 20));
+      setTimeout(() => res.end(GUIDE_XML_BODY.slice(20)), 30);
+    });
+    const real = createLookupClient({ env: {}, baseUrl: url, token: 't', timeoutMs: 2_000, retries: 0 });
+    try {
+      const ref = { ruc: '20123456786', type: '09', series: 'T001', number: '42' };
+      await expect(real.guideXml(ref)).resolves.toBe('PGd1aWEvPg==');
+      expect(requests).toBe(1);
     } finally {
       await real.close();
     }

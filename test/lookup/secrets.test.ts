@@ -1,12 +1,13 @@
 import { MockAgent } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.js';
-import { createLookupClient, type LookupClient } from '../../src/lookup/client.js';
+import { createLookupClient, type LookupClient, scrub } from '../../src/lookup/client.js';
 
 const ORIGIN = 'http://lookup.test';
 const TOKEN = 'tok-SECRET-4711';
 const PASSWORD = 'clave-SECRETA-0815';
-const credentials = { ruc: '20123456786', user: 'CHASQUI1', password: PASSWORD };
+const USER = 'CHASQUI1';
+const credentials = { ruc: '20123456786', user: USER, password: PASSWORD };
 const doc = { ruc: '20123456786', type: '01', series: 'F001', number: '123' };
 
 let agent: MockAgent;
@@ -51,9 +52,45 @@ describe('secrets', () => {
     expect(text).toContain('[redacted]');
     expect(text).not.toContain(PASSWORD);
     expect(text).not.toContain(TOKEN);
+    expect(text).not.toContain(USER);
     expect(logged).toContain('"op":"invoiceXml"');
     expect(logged).not.toContain(PASSWORD);
     expect(logged).not.toContain(TOKEN);
+    expect(logged).not.toContain(USER);
+  });
+
+  it.each([
+    ['a 401 envelope', 401, { success: false, message: `Usuario chasqui1 no autorizado` }, 'unauthorized'],
+    ['a 500 failure', 500, { success: false, message: `Error interno para ${USER}` }, 'http'],
+    ['a 400 rejection', 400, { success: false, message: `usuario ${USER} bloqueado` }, 'rejected'],
+    [
+      'a credits message',
+      200,
+      { success: false, message: `${USER}: sin créditos en su plan` },
+      'unauthorized',
+    ],
+  ])('keeps the tax-portal user out of %s, in any letter case', async (_name, status, body, kind) => {
+    agent.get(ORIGIN).intercept({ path: '/api/v1/taxauth/pdf', method: 'POST' }).reply(status, body);
+    const error = await client.invoicePdf(credentials, doc).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind, operation: 'invoicePdf' });
+    const text = everything(error);
+    expect(text).toContain('[redacted]');
+    expect(text.toLowerCase()).not.toContain(USER.toLowerCase());
+    expect(logged.toLowerCase()).not.toContain(USER.toLowerCase());
+  });
+
+  it('still recognises a fixed not-found text even when it contains the user', async () => {
+    await client.close();
+    client = createLookupClient({ env: {}, baseUrl: `${ORIGIN}/api/v1`, token: TOKEN, dispatcher: agent });
+    agent
+      .get(ORIGIN)
+      .intercept({ path: '/api/v1/taxauth/xml', method: 'POST' })
+      .reply(200, { success: false, message: 'No se encontraron resultados' });
+    const odd = { ...credentials, user: 'resultados' };
+    await expect(client.invoiceXml(odd, doc)).rejects.toMatchObject({
+      kind: 'not_found',
+      upstreamMessage: 'No se encontraron resultados',
+    });
   });
 
   it('keeps them out of a network failure after retries', async () => {
@@ -92,5 +129,14 @@ describe('secrets', () => {
       serie: 'F001',
       correlativo: '123',
     });
+  });
+});
+
+describe('scrub', () => {
+  it('replaces every occurrence of each secret, case-insensitively, and leaves the rest', () => {
+    expect(scrub('user CHASQUI1 / chasqui1 / pass a.b*c', ['CHASQUI1', 'a.b*c', ''])).toBe(
+      'user [redacted] / [redacted] / pass [redacted]',
+    );
+    expect(scrub('nothing secret here', ['CHASQUI1'])).toBe('nothing secret here');
   });
 });
