@@ -15,6 +15,8 @@ export const REDACT_PATHS = [
   '*.headers.authorization',
   'credentials',
   '*.credentials',
+  'usuario',
+  '*.usuario',
   'dni',
   '*.dni',
   'senderName',
