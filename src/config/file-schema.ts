@@ -135,10 +135,22 @@ const whatsappSchema = z
     }
   });
 
+const HOLIDAY_MESSAGE = 'expected a date as YYYY-MM-DD, e.g. "2026-04-02"';
+const holidaySchema = z
+  .string({ error: HOLIDAY_MESSAGE })
+  .trim()
+  .refine((text) => /^\d{4}-\d{2}-\d{2}$/.test(text) && isRealDate(text), { error: HOLIDAY_MESSAGE });
+
+function isRealDate(text: string): boolean {
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
+}
+
 const schedulerSchema = z.strictObject({
   catchUpMinutes: intRange(0, 1_440, 'minutes').default(180),
   rateRetries: intRange(0, 20, 'retries').default(3),
   rateRetryIntervalMinutes: intRange(1, 240, 'minutes').default(30),
+  holidays: z.array(holidaySchema, { error: 'expected a list of dates as YYYY-MM-DD' }).default([]),
 });
 
 const lookupSchema = z.strictObject({

@@ -29,6 +29,11 @@ export interface SchedulerConfig {
   /** Retries when the day's exchange rate is not published yet. */
   rateRetries: number;
   rateRetryIntervalMinutes: number;
+  /**
+   * Extra holidays ('YYYY-MM-DD', e.g. Holy Thursday and Good Friday) on top of the fixed-date
+   * ones in src/domain/calendar.ts: days with no exchange rate of their own.
+   */
+  holidays: string[];
 }
 
 /** The validated configuration every module reads; built once by loadConfig. */

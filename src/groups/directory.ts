@@ -18,6 +18,11 @@ export interface GroupDirectoryOptions {
   lookup?: Pick<LookupApi, 'groups'>;
   /** How long a loaded list is reused (default 5 min). */
   ttlMs?: number;
+  /**
+   * How long an empty list, or the old list kept after a failed reload, is reused (default 30 s,
+   * never more than `ttlMs`): a WhatsApp session loads its groups only after the socket opens.
+   */
+  retryMs?: number;
   now?: () => Date;
   logger?: Logger;
 }
@@ -32,17 +37,21 @@ interface Snapshot {
   groups: Group[];
   byName: Map<string, string[]>;
   loadedAt: number;
+  /** How long this snapshot is trusted: the full TTL, or `retryMs` when empty or stale. */
+  ttlMs: number;
   warned: Set<string>;
 }
 
 /**
  * Lists groups and resolves configured group names to ids, loading from the source at most once
- * per TTL (concurrent callers share one load). When a reload fails the last list is kept.
+ * per TTL (concurrent callers share one load). An empty list is not trusted for the full TTL (the
+ * source may not have loaded yet), and when a reload fails the last list is kept but retried soon.
  */
 export function createGroupDirectory(options: GroupDirectoryOptions): GroupDirectory {
   const source = options.source ?? (options.lookup ? fromLookup(options.lookup) : undefined);
   if (!source) throw new TypeError('createGroupDirectory needs a source or a lookup');
   const ttlMs = options.ttlMs ?? 5 * 60_000;
+  const retryMs = Math.min(options.retryMs ?? 30_000, ttlMs);
   const now = options.now ?? (() => new Date());
   const log = options.logger?.child({ module: 'groups' });
   let snapshot: Snapshot | undefined;
@@ -51,12 +60,19 @@ export function createGroupDirectory(options: GroupDirectoryOptions): GroupDirec
   const reload = async (): Promise<Snapshot> => {
     try {
       const groups = await source();
-      snapshot = { groups, byName: indexByName(groups), loadedAt: now().getTime(), warned: new Set() };
+      snapshot = {
+        groups,
+        byName: indexByName(groups),
+        loadedAt: now().getTime(),
+        ttlMs: groups.length > 0 ? ttlMs : retryMs,
+        warned: new Set(),
+      };
       return snapshot;
     } catch (error) {
       if (!snapshot) throw error;
       log?.warn({ err: error }, 'group directory reload failed; keeping the last list');
       snapshot.loadedAt = now().getTime();
+      snapshot.ttlMs = retryMs;
       return snapshot;
     }
   };
@@ -68,7 +84,7 @@ export function createGroupDirectory(options: GroupDirectoryOptions): GroupDirec
   };
 
   const current = async (): Promise<Snapshot> =>
-    snapshot && now().getTime() - snapshot.loadedAt < ttlMs ? snapshot : load();
+    snapshot && now().getTime() - snapshot.loadedAt < snapshot.ttlMs ? snapshot : load();
 
   return {
     async list() {

@@ -1,4 +1,4 @@
-import { limaDate, limaInstant } from './lima-time.js';
+import { addDays, limaDate, limaInstant } from './lima-time.js';
 import type { ScheduleEntry } from './port.js';
 import { occursOn } from './schedule-spec.js';
 import { type RunRow, scheduleKey } from './store.js';
@@ -27,7 +27,7 @@ export type Due =
 
 export interface DueInput {
   schedules: readonly ScheduleEntry[];
-  /** Today's runs and all waiting runs (see ScheduleStore.runs). */
+  /** Yesterday's and today's runs and all waiting runs (see ScheduleStore.runs). */
   runs: readonly RunRow[];
   now: Date;
   catchUpMinutes: number;
@@ -37,9 +37,10 @@ const MINUTE = 60_000;
 
 /**
  * The heart of the scheduler, pure so tests need no timers: given the schedules, the recorded runs
- * and an instant, which occurrences are due. Today's occurrence is due once its Lima time has come
- * and it has no run row; more than `catchUpMinutes` late it is skipped instead. A waiting run (a
- * retry) is due at its `nextAt`. A chat schedule never fires for a time before it was created.
+ * and an instant, which occurrences are due. Yesterday's and today's occurrences are due once
+ * their Lima time has come and they have no run row; more than `catchUpMinutes` late they are
+ * skipped (recorded and logged) instead. A waiting run (a retry) is due at its `nextAt`. A chat
+ * schedule never fires for a time before it was created; nor does any schedule for yesterday.
  */
 export function computeDue(input: DueInput): Due[] {
   const { now, catchUpMinutes } = input;
@@ -81,23 +82,23 @@ export function computeDue(input: DueInput): Due[] {
     }
   }
 
+  // Yesterday too: a late-evening post missed across midnight may still be inside the window.
+  const yesterday = addDays(today, -1);
   for (const [key, entry] of byKey) {
-    if (!occursOn(entry.spec, today) || runIds.has(`${key}\n${today}`)) continue;
-    const scheduledAt = limaInstant(today, entry.spec.hour, entry.spec.minute);
-    const delay = now.getTime() - scheduledAt.getTime();
-    if (delay < 0) continue;
-    if (entry.source === 'chat' && entry.createdAt.getTime() > scheduledAt.getTime()) continue;
-    if (delay > windowMs) {
-      due.push({
-        action: 'skip',
-        entry,
-        key,
-        date: today,
-        scheduledAt,
-        minutesLate: Math.floor(delay / MINUTE),
-      });
-    } else {
-      due.push({ action: 'run', entry, key, date: today, scheduledAt, attempt: 0, late: delay >= MINUTE });
+    for (const date of [yesterday, today]) {
+      if (!occursOn(entry.spec, date) || runIds.has(`${key}\n${date}`)) continue;
+      const scheduledAt = limaInstant(date, entry.spec.hour, entry.spec.minute);
+      const delay = now.getTime() - scheduledAt.getTime();
+      if (delay < 0) continue;
+      // A schedule never fires (nor counts as missed) for a time before it existed; config rows
+      // may still post today's occurrence late (the config changed while Chasqui was down).
+      const createdAfter = entry.createdAt.getTime() > scheduledAt.getTime();
+      if (createdAfter && (entry.source === 'chat' || date !== today)) continue;
+      if (delay > windowMs) {
+        due.push({ action: 'skip', entry, key, date, scheduledAt, minutesLate: Math.floor(delay / MINUTE) });
+      } else {
+        due.push({ action: 'run', entry, key, date, scheduledAt, attempt: 0, late: delay >= MINUTE });
+      }
     }
   }
   return due.sort((a, b) => a.scheduledAt.getTime() - b.scheduledAt.getTime());

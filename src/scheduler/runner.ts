@@ -21,6 +21,8 @@ export interface RunnerDeps {
   /** Admin phone numbers (digits) told when a post fails for good. */
   admins: readonly string[];
   groupNames: ReadonlyMap<string, string>;
+  /** Extra holidays ('YYYY-MM-DD') from config `scheduler.holidays`. */
+  holidays?: ReadonlySet<string>;
   /** false = the group was deactivated: its posts are skipped. */
   isGroupActive?: (chatId: string) => boolean | undefined;
 }
@@ -36,7 +38,7 @@ export function failureKind(error: unknown): string {
 
 /**
  * Runs one due occurrence: the job, then either a retry later (a waiting row), the post (the run
- * row is written first: exactly once), or a failure reported to the admins. Never throws.
+ * row is written first: never twice), or a failure reported to the admins. Never throws.
  */
 export function createRunner(deps: RunnerDeps): (due: RunDue) => Promise<void> {
   const { store, log, clock } = deps;
@@ -85,6 +87,7 @@ export function createRunner(deps: RunnerDeps): (due: RunDue) => Promise<void> {
         lookup: deps.lookup(entry.chatId),
         templates: deps.templates,
         finalAttempt,
+        ...(deps.holidays ? { holidays: deps.holidays } : {}),
       });
     } catch (error) {
       const kind = failureKind(error);
@@ -101,7 +104,11 @@ export function createRunner(deps: RunnerDeps): (due: RunDue) => Promise<void> {
       retryLater(due, result.note);
       return;
     }
-    // Exactly once: the run row goes in before the message is handed over.
+    // Never twice: the run row is committed before the message is handed over. The two writes
+    // are NOT one transaction (`send` is the async Transport seam; the Baileys outbox row is a
+    // second commit on the same database right after this one, in the same synchronous stretch).
+    // So a crash exactly between the two commits loses that day's post (the row says sent, the
+    // outbox has nothing): at most once, never twice. A `send` that throws is noted on the row.
     if (!store.finish(key, date, 'sent', result.note, clock.now())) {
       log.warn({ schedule: key, date }, 'scheduled post already recorded; not sent again');
       return;

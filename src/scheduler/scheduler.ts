@@ -13,6 +13,8 @@ import { createRunner } from './runner.js';
 import { createSchedulesService } from './service.js';
 import { createScheduleStore } from './store.js';
 
+const MINUTE = 60_000;
+
 export interface SchedulerDeps {
   db: SqliteDatabase;
   config: Pick<Config, 'admins' | 'groups' | 'scheduler'>;
@@ -25,7 +27,10 @@ export interface SchedulerDeps {
   clock?: Clock;
   /** Calls tick about once a minute; node-cron in America/Lima by default. */
   ticker?: Ticker;
-  /** Resolves config groups given only by name (GroupDirectoryPort.resolveName). */
+  /**
+   * Resolves config groups given only by name (GroupDirectoryPort.resolveName). Names not resolved
+   * at start are tried again on the ticks, at most once a minute, until they all resolve.
+   */
   resolveGroupName?: (name: string) => Promise<string | undefined>;
   /** GroupSettingsPort.isActive: a group deactivated with `desactivar` gets no posts. */
   isGroupActive?: (chatId: string) => boolean | undefined;
@@ -63,32 +68,78 @@ export function createScheduler(deps: SchedulerDeps): Scheduler & SchedulesPort 
     retryIntervalMinutes: settings.rateRetryIntervalMinutes,
     admins: deps.config.admins,
     groupNames: groupNames(deps.config),
+    holidays: new Set(settings.holidays ?? []),
     ...(deps.isGroupActive ? { isGroupActive: deps.isGroupActive } : {}),
   });
   const inFlight = new Map<string, Promise<void>>();
   let ticker: { stop(): void } | undefined;
   let stopped = false;
+  /** Config groups with schedules whose names are not resolved yet (retried on the ticks). */
+  let unresolvedNames = 0;
+  let lastResolveAt = Number.NEGATIVE_INFINITY;
+  let resolving: Promise<void> | undefined;
 
-  /** Config rows follow the config; with unresolved group names nothing is pruned. */
-  const syncConfig = (resolved?: ReadonlyMap<string, string>) => {
+  /**
+   * Config rows follow the config; with unresolved group names nothing is pruned. `report` says what
+   * to report: nothing (construction), unresolved names (start), or only a change (retries).
+   */
+  const syncConfig = (
+    resolved?: ReadonlyMap<string, string>,
+    report: 'none' | 'start' | 'change' = 'none',
+  ) => {
     const { schedules, unresolved } = configSchedules(deps.config, resolved);
     const result = store.syncConfig(schedules, clock.now(), unresolved.length === 0);
-    if (unresolved.length > 0) {
-      log.warn(
-        { groups: unresolved.length },
-        'config groups with schedules not resolved by name; kept as they were',
-      );
+    const before = unresolvedNames;
+    unresolvedNames = unresolved.length;
+    const changed = before !== unresolvedNames || result.added > 0 || result.removed > 0;
+    if (report === 'start' || (report === 'change' && changed)) {
+      if (unresolvedNames > 0) {
+        log.warn(
+          { groups: unresolvedNames, ...result, retriedEveryMinute: Boolean(deps.resolveGroupName) },
+          'config groups with schedules not resolved by name; kept as they were',
+        );
+      } else if (report === 'change') {
+        log.info({ ...result }, 'config groups resolved by name; their schedules are in place');
+      }
     }
     return result;
   };
   syncConfig();
 
+  /** Resolves the config group names again (start, and ticks while some are unresolved). */
+  const resolveAndSync = async (now: Date, report: 'start' | 'change') => {
+    lastResolveAt = now.getTime();
+    const resolveName = deps.resolveGroupName;
+    if (!resolveName) return syncConfig(undefined, report);
+    return syncConfig(await resolveGroupNames(deps.config, resolveName), report);
+  };
+
+  /**
+   * The session's groups may load after start (WhatsApp opens the socket later): while a name is
+   * unresolved, try again at most once a minute, before deciding what is due.
+   */
+  const retryNames = async (now: Date) => {
+    if (resolving) return resolving;
+    if (unresolvedNames === 0 || !deps.resolveGroupName) return;
+    if (now.getTime() - lastResolveAt < MINUTE) return;
+    resolving = resolveAndSync(now, 'change')
+      .then(() => undefined)
+      .catch((error: unknown) => log.error({ err: error }, 'config group names could not be resolved'))
+      .finally(() => {
+        resolving = undefined;
+      });
+    await resolving;
+  };
+
   const tick = async (now: Date = clock.now()): Promise<void> => {
     if (stopped) return;
+    await retryNames(now);
+    if (stopped) return;
     const today = limaDate(now);
+    const yesterday = addDays(today, -1);
     const due = computeDue({
       schedules: store.all(),
-      runs: store.runs([today], addDays(today, -1)),
+      runs: store.runs([yesterday, today], yesterday),
       now,
       catchUpMinutes: settings.catchUpMinutes,
     });
@@ -125,11 +176,7 @@ export function createScheduler(deps: SchedulerDeps): Scheduler & SchedulesPort 
     },
     async start() {
       stopped = false;
-      const needsNames = deps.config.groups.some((g) => !g.id && g.schedules.length > 0);
-      const synced =
-        needsNames && deps.resolveGroupName
-          ? syncConfig(await resolveGroupNames(deps.config, deps.resolveGroupName))
-          : syncConfig();
+      const synced = await resolveAndSync(clock.now(), 'start');
       log.info({ ...synced, schedules: store.all().length }, 'scheduler started');
       safeTick();
       ticker?.stop();

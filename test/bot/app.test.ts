@@ -1,5 +1,14 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../../src/app.js';
+import { parseConfig } from '../../src/config.js';
+import type { Group } from '../../src/lookup/schemas/index.js';
+import { createFakeClock } from '../../src/scheduler/clock.js';
+import { createMemoryTransport } from '../../src/transports/memory.js';
 import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
+import { lima, OTHER_GROUP, rateLookup } from '../scheduler/helpers.js';
 
 describe('the real app through the harness', () => {
   let harness: BotHarness;
@@ -36,5 +45,41 @@ describe('the real app through the harness', () => {
     const replies = await harness.send('placa ABC123');
     expect(harness.texts(replies).join('\n')).toContain('VOLVO');
     expect(harness.sandbox.requestCount('/placa')).toBe(0);
+  });
+});
+
+describe('the app with groups from the messaging session (WhatsApp)', () => {
+  it('gives a config group named, not identified, its schedule once the session loads its groups', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-app-'));
+    const config = parseConfig(
+      { dataDir: dir, groups: [{ name: 'Contabilidad', schedules: [{ job: 'tc', spec: '08:30' }] }] },
+      {},
+    );
+    const session = { groups: [] as Group[] };
+    const clock = createFakeClock(lima('2026-11-20 08:00'));
+    const transport = createMemoryTransport();
+    const app = createApp({
+      config,
+      transport,
+      lookup: rateLookup('2026-11-20').lookup,
+      now: () => clock.now(),
+      groupSource: async () => session.groups,
+    });
+    try {
+      await app.start(); // the socket has not opened yet: no groups
+      await app.scheduler.idle();
+      session.groups = [{ JID: OTHER_GROUP, Name: 'Contabilidad', Participants: [] } as unknown as Group];
+      clock.set(lima('2026-11-20 08:01'));
+      await app.scheduler.tick();
+      expect(app.services.schedules?.list(OTHER_GROUP).map((e) => e.specText)).toEqual(['08:30']);
+      clock.set(lima('2026-11-20 08:30'));
+      await app.scheduler.tick();
+      const posts = transport.sent.filter((s) => s.chatId === OTHER_GROUP);
+      expect(posts).toHaveLength(1);
+      expect(posts[0]?.message).toMatchObject({ kind: 'text', text: expect.stringContaining('20/11/2026') });
+    } finally {
+      await app.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -51,7 +51,12 @@ describe('loadConfig defaults and precedence', () => {
       outbox: { minDelayMs: 400, maxDelayMs: 1500, perChatGapMs: 1000 },
       shutdownFlushMs: 5000,
     });
-    expect(config.scheduler).toEqual({ catchUpMinutes: 180, rateRetries: 3, rateRetryIntervalMinutes: 30 });
+    expect(config.scheduler).toEqual({
+      catchUpMinutes: 180,
+      rateRetries: 3,
+      rateRetryIntervalMinutes: 30,
+      holidays: [],
+    });
   });
 
   it('lets the environment override the file, and the file override defaults', () => {
@@ -148,6 +153,7 @@ drivers:
   "70123456": 51911222333
 scheduler:
   catchUpMinutes: 60
+  holidays: [2026-04-02, "2026-04-03"]
 `;
 
   it('reads YAML and the same content as JSON to the same Config', () => {
@@ -162,7 +168,7 @@ scheduler:
       ],
       cacheTtlSeconds: { dni: 0, ruc: 7200 },
       drivers: { '41234567': '+51 999 888 777', '70123456': 51911222333 },
-      scheduler: { catchUpMinutes: 60 },
+      scheduler: { catchUpMinutes: 60, holidays: ['2026-04-02', '2026-04-03'] },
     };
     const jsonFile = writeFile('c.json', JSON.stringify(asObject, null, 2));
     const fromJson = loadConfig({ env: {}, file: jsonFile });
@@ -175,7 +181,12 @@ scheduler:
     expect(fromYaml.cacheTtlSeconds.ruc).toBe(7200);
     expect(fromYaml.cacheTtlSeconds.guide).toBe(DEFAULT_CACHE_TTL_SECONDS.guide);
     expect(fromYaml.drivers).toEqual({ '41234567': '51999888777', '70123456': '51911222333' });
-    expect(fromYaml.scheduler).toEqual({ catchUpMinutes: 60, rateRetries: 3, rateRetryIntervalMinutes: 30 });
+    expect(fromYaml.scheduler).toEqual({
+      catchUpMinutes: 60,
+      rateRetries: 3,
+      rateRetryIntervalMinutes: 30,
+      holidays: ['2026-04-02', '2026-04-03'],
+    });
   });
 
   it('accepts an empty file as no settings', () => {

@@ -65,6 +65,18 @@ describe('config validation names the bad key', () => {
       'scheduler.rateRetryIntervalMinutes',
       /minutes/,
     ],
+    [
+      'a holiday that is not a real date',
+      { scheduler: { holidays: ['2026-04-02', '2026-02-30'] } },
+      'scheduler.holidays[1]',
+      /YYYY-MM-DD/,
+    ],
+    [
+      'a holiday given as a number',
+      { scheduler: { holidays: [20260402] } },
+      'scheduler.holidays[0]',
+      /YYYY-MM-DD/,
+    ],
     ['a bad log level', { logLevel: 'verbose' }, 'logLevel', /info/],
     ['a top-level list', [], '(root)', /object/],
   ])('rejects %s', (_label, data, pathName, message) => {

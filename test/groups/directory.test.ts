@@ -73,6 +73,51 @@ describe('group directory', () => {
     expect(await empty.resolveName('Contabilidad')).toBeUndefined();
   });
 
+  it('trusts an empty list only briefly: groups loaded later resolve without waiting the TTL', async () => {
+    let now = 0;
+    let groups: Group[] = [];
+    const source = vi.fn(async () => groups);
+    const directory = createGroupDirectory({ source, retryMs: 30_000, now: () => new Date(now) });
+    expect(await directory.resolveName('Contabilidad')).toBeUndefined();
+    groups = GROUPS;
+    now = 29_999;
+    expect(await directory.resolveName('Contabilidad')).toBeUndefined();
+    expect(source).toHaveBeenCalledTimes(1);
+    now = 30_000;
+    expect(await directory.resolveName('Contabilidad')).toBe('120363000000000002@g.us');
+    expect(source).toHaveBeenCalledTimes(2);
+    // A full list is then kept for the whole TTL (5 minutes by default).
+    now = 30_000 + 4 * 60_000;
+    await directory.list();
+    expect(source).toHaveBeenCalledTimes(2);
+  });
+
+  it('retries soon after a failed reload instead of keeping the old list a full TTL', async () => {
+    let now = 0;
+    let fail = false;
+    const source = vi.fn(async () => {
+      if (fail) throw new Error('messaging host down');
+      return GROUPS;
+    });
+    const directory = createGroupDirectory({
+      source,
+      ttlMs: 300_000,
+      retryMs: 30_000,
+      now: () => new Date(now),
+    });
+    await directory.list();
+    fail = true;
+    now = 300_000;
+    expect(await directory.list()).toHaveLength(3);
+    fail = false;
+    now = 329_999;
+    await directory.list();
+    expect(source).toHaveBeenCalledTimes(2);
+    now = 330_000;
+    await directory.list();
+    expect(source).toHaveBeenCalledTimes(3);
+  });
+
   it('reads groups from the lookup API (operation 20)', async () => {
     const groups = vi.fn(async () => GROUPS);
     const directory = createGroupDirectory({ lookup: { groups } });

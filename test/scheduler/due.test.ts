@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeDue } from '../../src/scheduler/due.js';
+import { addDays, limaDate } from '../../src/scheduler/lima-time.js';
 import type { ScheduleEntry } from '../../src/scheduler/port.js';
 import { formatScheduleSpec, parseScheduleSpec } from '../../src/scheduler/schedule-spec.js';
 import { type RunRow, scheduleKey } from '../../src/scheduler/store.js';
@@ -20,12 +21,25 @@ function entry(spec: string, overrides: Partial<ScheduleEntry> = {}): ScheduleEn
   };
 }
 
-const due = (schedules: ScheduleEntry[], now: Date, runs: RunRow[] = [], catchUpMinutes = 180) =>
-  computeDue({ schedules, runs, now, catchUpMinutes }).map((d) => ({
+/** Yesterday went normally: each schedule has a sent row for the Lima day before `now`. */
+function sentYesterday(schedules: ScheduleEntry[], now: Date): RunRow[] {
+  const date = addDays(limaDate(now), -1);
+  return schedules.map((s) => ({ key: scheduleKey(s), date, status: 'sent', attempts: 0, at: now }));
+}
+
+const simplify = (list: ReturnType<typeof computeDue>) =>
+  list.map((d) => ({
     action: d.action,
     date: d.date,
     ...(d.action === 'run' ? { attempt: d.attempt, late: d.late } : { minutesLate: d.minutesLate }),
   }));
+
+const due = (schedules: ScheduleEntry[], now: Date, runs: RunRow[] = [], catchUpMinutes = 180) =>
+  simplify(computeDue({ schedules, runs: [...sentYesterday(schedules, now), ...runs], now, catchUpMinutes }));
+
+/** Like `due`, but yesterday has no run rows at all (Chasqui was down). */
+const dueAfterDowntime = (schedules: ScheduleEntry[], now: Date, catchUpMinutes = 180) =>
+  simplify(computeDue({ schedules, runs: [], now, catchUpMinutes }));
 
 describe('computeDue', () => {
   it('is empty before the Lima time and due from that minute on', () => {
@@ -102,5 +116,35 @@ describe('computeDue', () => {
     const s = [entry('dia 1 09:00')];
     expect(due(s, lima('2026-12-01 09:00'))).toHaveLength(1);
     expect(due(s, lima('2026-12-02 09:00'))).toEqual([]);
+  });
+
+  it('posts a late-evening occurrence missed across midnight once, late, inside the window', () => {
+    const s = [entry('23:00 todos')];
+    expect(dueAfterDowntime(s, lima('2026-11-21 00:30'))).toEqual([
+      { action: 'run', date: '2026-11-20', attempt: 0, late: true },
+    ]);
+    // Yesterday's 23:00 exactly at the edge of a 60-minute window, then just past it.
+    expect(dueAfterDowntime(s, lima('2026-11-21 00:00'), 60)).toEqual([
+      { action: 'run', date: '2026-11-20', attempt: 0, late: true },
+    ]);
+    expect(dueAfterDowntime(s, lima('2026-11-21 00:01'), 60)).toEqual([
+      { action: 'skip', date: '2026-11-20', minutesLate: 61 },
+    ]);
+  });
+
+  it('records yesterday’s occurrence as skipped when missed beyond the window', () => {
+    const s = [entry('08:30')];
+    expect(dueAfterDowntime(s, lima('2026-11-21 07:00'))).toEqual([
+      { action: 'skip', date: '2026-11-20', minutesLate: 1350 },
+    ]);
+  });
+
+  it('never counts yesterday for a schedule created after yesterday’s time (config or chat)', () => {
+    const createdAt = lima('2026-11-21 00:10');
+    for (const source of ['config', 'chat'] as const) {
+      expect(
+        dueAfterDowntime([entry('23:00 todos', { source, createdAt })], lima('2026-11-21 00:30')),
+      ).toEqual([]);
+    }
   });
 });

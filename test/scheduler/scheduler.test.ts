@@ -75,23 +75,35 @@ describe('scheduler: the morning exchange-rate post', () => {
     expect(rates.state.calls).toHaveLength(1);
   });
 
-  it('on Monday with only Saturday’s rate, retries and then posts it with the note', async () => {
+  it('on Monday posts Saturday’s rate at once with the note (no rate is published on Mondays)', async () => {
     const { h, rates } = setup({ start: lima('2026-11-23 07:00'), latest: '2026-11-21' });
     await h.at(lima('2026-11-23 08:30'));
+    expect(h.texts()).toEqual([
+      '*Tipo de cambio USD* · 23/11/2026\nCompra: *3.745*\nVenta: *3.752*\n_Rige el tipo de cambio publicado el 21/11/2026._',
+    ]);
+    expect(rates.state.calls).toEqual(['2026-11-23']);
+    expect(h.runs()).toMatchObject([{ run_date: '2026-11-23', status: 'sent' }]);
+    await h.at(lima('2026-11-23 09:00'));
+    expect(rates.state.calls).toHaveLength(1);
+  });
+
+  it('on Tuesday with only Monday’s rate, retries and then posts it with the note', async () => {
+    const { h, rates } = setup({ start: lima('2026-11-24 07:00'), latest: '2026-11-23' });
+    await h.at(lima('2026-11-24 08:30'));
     expect(h.sent).toHaveLength(0);
     expect(h.runs()).toMatchObject([{ status: 'waiting' }]);
 
-    await h.at(lima('2026-11-23 08:59'));
+    await h.at(lima('2026-11-24 08:59'));
     expect(rates.state.calls).toHaveLength(1);
     for (const time of ['09:00', '09:30']) {
-      await h.at(lima(`2026-11-23 ${time}`));
+      await h.at(lima(`2026-11-24 ${time}`));
       expect(h.sent).toHaveLength(0);
     }
-    await h.at(lima('2026-11-23 10:00'));
-    expect(rates.state.calls).toEqual(Array(4).fill('2026-11-23'));
+    await h.at(lima('2026-11-24 10:00'));
+    expect(rates.state.calls).toEqual(Array(4).fill('2026-11-24'));
     expect(h.texts()).toHaveLength(1);
     expect(h.texts()[0]).toContain(
-      'Aún no se publica el tipo de cambio del 23/11/2026; este es el último, publicado el 21/11/2026.',
+      'Aún no se publica el tipo de cambio del 24/11/2026; este es el último, publicado el 23/11/2026.',
     );
     expect(h.runs()).toMatchObject([{ status: 'sent' }]);
   });

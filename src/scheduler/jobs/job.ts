@@ -15,6 +15,8 @@ export interface JobInput {
   templates: TemplateRenderer;
   /** No retries left: post what is available (with a note) instead of asking to wait. */
   finalAttempt: boolean;
+  /** Extra holidays ('YYYY-MM-DD', config `scheduler.holidays`) besides the fixed-date ones. */
+  holidays?: ReadonlySet<string>;
 }
 
 /** `not-ready`: the data of the day is not published yet; the scheduler retries later. */

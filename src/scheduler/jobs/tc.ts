@@ -1,17 +1,18 @@
-import { weekdayOf } from '../lima-time.js';
+import { isNoRateDay } from '../../domain/calendar.js';
 import type { ScheduledJob } from './job.js';
 
 /**
- * The morning exchange-rate post (record 2.12, as the `tc` command shows it). Monday to Saturday
- * a rate is expected for the day itself; while the API still answers with an earlier
- * `fecha_taxauth` it is not published yet: wait (retry), and on the last attempt post the latest
- * rate saying which day it is from. On Sunday the latest rate is posted at once, with the note.
+ * The morning exchange-rate post (record 2.12, as the `tc` command shows it). On a day with a rate
+ * of its own (Tuesday to Saturday, not a holiday) a rate is expected for the day itself: while the
+ * API still answers with an earlier `fecha_taxauth` it is not published yet, so wait (retry), and
+ * on the last attempt post the latest rate saying so. On Sunday, Monday and holidays none is
+ * published (the last one applies): post at once, with the note saying which day's rate it is.
  */
 export const tcJob: ScheduledJob = {
   name: 'tc',
-  async run({ date, lookup, templates, finalAttempt }) {
+  async run({ date, lookup, templates, finalAttempt, holidays }) {
     const rate = await lookup.exchangeRate(date);
-    const expected = weekdayOf(date) !== 0;
+    const expected = !isNoRateDay(date, holidays);
     const notPublished = expected && rate.fecha_taxauth < date;
     if (notPublished && !finalAttempt) {
       return { kind: 'not-ready', note: `rate of ${date} not published (latest ${rate.fecha_taxauth})` };
