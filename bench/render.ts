@@ -7,12 +7,15 @@ import { guides } from '../src/sandbox/fixtures/index.js';
 /**
  * Guide PDF rendering: time (p50/p99) and size for the one-page sandbox guide T001-42 and the
  * 200-item guide T001-44, then heap used before/after 1,000 renders to show memory stays flat.
- * Prints numbers; asserts nothing. Run with `node --expose-gc` for a forced GC between heap samples.
+ * Prints numbers and whether the 1-page p50 meets its 25 ms target; asserts nothing.
+ * Run with `node --expose-gc` for a forced GC between heap samples.
  */
 const WARMUP = 30;
 const RUNS_ONE_PAGE = 300;
 const RUNS_LONG = 200;
 const MEMORY_RENDERS = 1000;
+/** Issue 5 target for a one-page guide; printed as met/missed, never asserted. */
+const TARGET_ONE_PAGE_P50_MS = 25;
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -48,10 +51,12 @@ async function timeRenders(
     size = bytes.length;
   }
   samples.sort((a, b) => a - b);
+  const p50 = percentile(samples, 50);
   console.log(
-    `render: ${label.padEnd(24)} p50 ${percentile(samples, 50).toFixed(1)} ms  p99 ${percentile(samples, 99).toFixed(1)} ms  ` +
+    `render: ${label.padEnd(24)} p50 ${p50.toFixed(1)} ms  p99 ${percentile(samples, 99).toFixed(1)} ms  ` +
       `min ${(samples[0] ?? 0).toFixed(1)} ms  size ${(size / 1024).toFixed(1)} KiB  (${runs} runs)`,
   );
+  return p50;
 }
 
 export async function bench(): Promise<void> {
@@ -59,7 +64,11 @@ export async function bench(): Promise<void> {
   const fonts = loadGuideFonts();
   console.log(`render: fonts loaded once in ${(performance.now() - loadStart).toFixed(1)} ms`);
   const onePage = guide('T001-42');
-  await timeRenders('1 page (T001-42)', onePage, RUNS_ONE_PAGE, fonts);
+  const onePageP50 = await timeRenders('1 page (T001-42)', onePage, RUNS_ONE_PAGE, fonts);
+  console.log(
+    `render: 1 page p50 ${onePageP50.toFixed(1)} ms, target < ${TARGET_ONE_PAGE_P50_MS} ms: ` +
+      (onePageP50 < TARGET_ONE_PAGE_P50_MS ? 'met' : 'missed'),
+  );
   await timeRenders('200 items (T001-44)', guide('T001-44'), RUNS_LONG, fonts);
 
   const before = heapMb();

@@ -67,7 +67,10 @@ async function renderPdf(ctx: CommandContext<GuiaArgs>, view: GuideView, guide: 
   }
 }
 
-/** `guia <ref> enviar`: the PDF to each registered driver in a direct chat, then a report in the group. */
+/**
+ * `guia <ref> enviar`: the PDF to each registered driver in a direct chat, then a report in the group
+ * that says the guide is on its way (queued), not that it arrived; a transport that throws is reported.
+ */
 async function sendToDrivers(ctx: CommandContext<GuiaArgs>, guide: Guide) {
   const view = buildGuideView(guide);
   const base = { serie_numero: view.shortId, ruc: view.ruc };
@@ -96,7 +99,9 @@ async function sendToDrivers(ctx: CommandContext<GuiaArgs>, guide: Guide) {
   const unknown = drivers
     .filter((d) => !known.some((k) => k.driver === d))
     .map((d) => ({ nombre: d.name, documento: d.documentNumber }));
-  const sent: { nombre?: string; telefono: string }[] = [];
+  // `sent` means handed to the transport: WhatsApp queues in a durable outbox and resolves before
+  // delivery (and cannot tell whether the number has WhatsApp), so the report says "enviando".
+  const sent: { nombre?: string; telefono: string; documento?: string }[] = [];
   const failed: { nombre?: string; telefono: string }[] = [];
   const bytes = known.length > 0 ? await renderPdf(ctx, view, guide) : undefined;
   if (known.length > 0 && bytes === undefined) {
@@ -114,7 +119,7 @@ async function sendToDrivers(ctx: CommandContext<GuiaArgs>, guide: Guide) {
     });
     const fileName = guidePdfName(ctx.args.ref);
     for (const { driver, phone } of known) {
-      const row = { nombre: driver.name, telefono: maskPhone(phone) };
+      const row = { nombre: driver.name, telefono: maskPhone(phone), documento: driver.documentNumber };
       try {
         await ctx.send(`${phone}@s.whatsapp.net`, {
           kind: 'document',

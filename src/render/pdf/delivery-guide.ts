@@ -4,8 +4,8 @@ import type { Guide } from '../../lookup/schemas/guide.js';
 import { FONT_BOLD, FONT_REGULAR, type GuideFonts, loadGuideFonts } from './fonts.js';
 import { goodsTable } from './goods-table.js';
 import { buildGuideView } from './guide-view.js';
-import { FOOTER_SPACE, MARGIN, TOP, type Writer } from './layout.js';
-import { markPages } from './page-marks.js';
+import { type Box, FOOTER_SPACE, MARGIN, TOP, type Writer } from './layout.js';
+import { type CancelledMark, markPages } from './page-marks.js';
 import {
   cancellationSection,
   datesSection,
@@ -26,6 +26,15 @@ import {
 export interface GuidePdfOptions {
   /** Fixed creation date: the same guide then renders to the same bytes (tests, caching). */
   creationDate?: Date;
+  /** Receives where the QR and the ANULADA marks were drawn (tests check they never overlap). */
+  onLayout?: (layout: GuideLayout) => void;
+}
+
+/** Layout facts of one render; page indexes are 0-based. */
+export interface GuideLayout {
+  pages: number;
+  qr?: { page: number; box: Box };
+  marks: CancelledMark[];
 }
 
 type PdfFontSource = Parameters<PDFKit.PDFDocument['registerFont']>[1];
@@ -73,8 +82,15 @@ export function renderGuidePdf(
   transportSection(w, view);
   goodsTable(w, view);
   observationsSection(w, view);
-  footerSection(w, view);
-  markPages(doc, view);
+  const footer = footerSection(w, view);
+  const range = doc.bufferedPageRange();
+  const footerPage = range.start + range.count - 1;
+  const marks = markPages(doc, view, { page: footerPage, top: footer.top, bottom: footer.bottom });
+  options.onLayout?.({
+    pages: range.count,
+    ...(footer.qr ? { qr: { page: footerPage, box: footer.qr } } : {}),
+    marks,
+  });
   doc.end();
   return done;
 }

@@ -26,6 +26,19 @@ export const COLOR = {
   alert: '#b3261e',
 } as const;
 
+/** An axis-aligned rectangle in pdfkit coordinates (points, origin top-left). */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** True when two boxes share any area (touching edges do not count). */
+export function boxesOverlap(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
 /** The document plus the current vertical position. */
 export interface Writer {
   doc: PDFKit.PDFDocument;

@@ -1,6 +1,7 @@
 import { FONT_BOLD, FONT_REGULAR } from './fonts.js';
 import type { GuideView, PlaceView } from './guide-view.js';
 import {
+  type Box,
   COLOR,
   CONTENT_WIDTH,
   ensureSpace,
@@ -152,8 +153,15 @@ export function observationsSection(w: Writer, view: GuideView): void {
 
 const QR_SIZE = 84;
 
+/** Where the footer landed: its band (rule to bottom) and the QR box, on the last page. */
+export interface FooterLayout {
+  top: number;
+  bottom: number;
+  qr?: Box;
+}
+
 /** 8. QR of `desQr`, the hash and the legend, kept together at the end. */
-export function footerSection(w: Writer, view: GuideView): void {
+export function footerSection(w: Writer, view: GuideView): FooterLayout {
   const { doc } = w;
   const textX = MARGIN + (view.qr ? QR_SIZE + 12 : 0);
   const textWidth = MARGIN + CONTENT_WIDTH - textX;
@@ -178,6 +186,7 @@ export function footerSection(w: Writer, view: GuideView): void {
     .moveTo(MARGIN, w.y)
     .lineTo(MARGIN + CONTENT_WIDTH, w.y);
   doc.stroke().restore();
+  const rule = w.y;
   const top = w.y + 6;
   if (view.qr && !drawQr(doc, view.qr, MARGIN, top, QR_SIZE)) {
     write(doc, 'QR no disponible', MARGIN, top + QR_SIZE / 2 - 4, QR_SIZE, {
@@ -191,6 +200,8 @@ export function footerSection(w: Writer, view: GuideView): void {
     y += heights[i] ?? 0;
   });
   w.y = top + height;
+  const qr = view.qr ? { x: MARGIN, y: top, width: QR_SIZE, height: QR_SIZE } : undefined;
+  return { top: rule, bottom: w.y, ...(qr ? { qr } : {}) };
 }
 
 /** A titled section of label/value rows; nothing at all when no field has a value. */

@@ -146,10 +146,19 @@ describe('guide PDF with 200 goods (sandbox T001-44)', () => {
     pdf = await read(guide);
   });
 
-  it('spans several pages, each numbered n/N with the real total', () => {
-    expect(pdf.numPages).toBeGreaterThanOrEqual(4);
+  it('spans exactly 6 pages, each numbered "Página i/6"', () => {
+    // Page 1 holds the header sections and rows 1-18; a continuation page holds 46 rows, so
+    // rows 19-64, 65-110, 111-156 and 157-200 fill pages 2-5; the observations and the footer
+    // (QR, hash, legend) no longer fit under row 200 and open page 6.
+    const codes = new Set(guide.traslado.bien.map((item) => item.codBien));
+    const rowsPerPage = pdf.items.map((items) => items.filter((item) => codes.has(item.str)).length);
+    expect(rowsPerPage).toEqual([18, 46, 46, 46, 44, 0]);
+    expect(pdf.numPages).toBe(6);
+    expect(pdf.pages[5]).toContain('OBSERVACIONES');
+    expect(pdf.pages[5]).toContain('Representación impresa de la Guía de Remisión Electrónica');
     pdf.pages.forEach((page, index) => {
-      expect(page).toContain(`Página ${index + 1}/${pdf.numPages}`);
+      expect(page).toContain(`Página ${index + 1}/6`);
+      expect(page.match(/Página \d+\/\d+/g)).toEqual([`Página ${index + 1}/6`]);
     });
   });
 
