@@ -1,7 +1,12 @@
 import { defineCommand } from '../src/bot/command.js';
+import { UserError } from '../src/bot/user-error.js';
+import { LookupConfigError } from '../src/lookup/options.js';
 import { listData } from './lib/reply-data.js';
 
-/** `grupos` (admins): the bot's groups with participant counts (operation 20 via the directory). */
+/**
+ * `grupos` (admins): the bot's groups with participant counts (operation 20 via the directory).
+ * Without a messaging host nor a session group source it says MESSAGING_BASE_URL is missing.
+ */
 export const grupos = defineCommand({
   name: 'grupos',
   aliases: ['groups'],
@@ -12,7 +17,10 @@ export const grupos = defineCommand({
   argShape: 'none',
   parse: () => ({}),
   async run(ctx) {
-    const list = await ctx.services.directory.list();
+    const list = await ctx.services.directory.list().catch((error: unknown) => {
+      if (error instanceof LookupConfigError) throw new UserError('groups-unavailable');
+      throw error;
+    });
     const rows = list
       .map((group) => ({
         nombre: group.Name,

@@ -1,26 +1,49 @@
 import { defineCommand } from '../src/bot/command.js';
+import type { CommandContext } from '../src/bot/context.js';
 import type { UsageRow } from '../src/bot/services.js';
 import { currentPeriod } from '../src/domain/dates.js';
+import { LookupConfigError } from '../src/lookup/options.js';
 
 interface Tally {
+  /** Answered lookups (ok or not found). */
   consultas: number;
+  /** Of those, answered by the cache (no credit spent). */
   ahorradas: number;
+  /** Failed lookups: no answer, not counted as credits. */
+  fallidas: number;
 }
 
 function tally(rows: readonly UsageRow[], key: (row: UsageRow) => string): Map<string, Tally> {
   const totals = new Map<string, Tally>();
   for (const row of rows) {
-    const entry = totals.get(key(row)) ?? { consultas: 0, ahorradas: 0 };
+    const entry = totals.get(key(row)) ?? { consultas: 0, ahorradas: 0, fallidas: 0 };
     entry.consultas += row.calls;
     entry.ahorradas += row.saved;
+    entry.fallidas += row.failed ?? 0;
     totals.set(key(row), entry);
   }
   return totals;
 }
 
-const byCallsDesc = (a: Tally, b: Tally) => b.consultas - a.consultas;
+const byCallsDesc = (a: Tally, b: Tally) => b.consultas - a.consultas || b.fallidas - a.fallidas;
 
-/** `uso` (admins): this month's lookups per operation and per chat, and how many the cache saved. */
+/** Group names by id; without a group source (no MESSAGING_BASE_URL) the ids are shown instead. */
+async function groupNames(ctx: CommandContext<unknown>): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  try {
+    for (const group of await ctx.services.directory.list()) names.set(group.JID, group.Name);
+  } catch (error) {
+    if (error instanceof LookupConfigError) ctx.log.debug('no group source; uso shows group ids');
+    else ctx.log.warn({ error: (error as Error).message }, 'group names unavailable for uso');
+  }
+  return names;
+}
+
+/**
+ * `uso` (admins): this month's lookups per operation and per chat. Credits spent are answered
+ * lookups not served by the cache; failed calls are shown apart. Direct chats appear numbered,
+ * never by phone number (the usage log only holds a pseudonym of them).
+ */
 export const uso = defineCommand({
   name: 'uso',
   aliases: ['consumo', 'creditos'],
@@ -33,26 +56,36 @@ export const uso = defineCommand({
   async run(ctx) {
     const now = ctx.now();
     const rows = ctx.services.usage.month(now);
-    const names = new Map<string, string>();
-    try {
-      for (const group of await ctx.services.directory.list()) names.set(group.JID, group.Name);
-    } catch (error) {
-      ctx.log.warn({ err: error }, 'group names unavailable for uso');
-    }
+    const isGroup = (id: string) => id.endsWith('@g.us');
+    const names = rows.some((row) => isGroup(row.chatId)) ? await groupNames(ctx) : new Map();
     const operaciones = [...tally(rows, (r) => r.operation)]
       .map(([operacion, t]) => ({ operacion, ...t }))
       .sort(byCallsDesc);
+    let directos = 0;
     const chats = [...tally(rows, (r) => r.chatId)]
-      .map(([id, t]) => ({
-        id,
-        nombre: names.get(id),
-        directo: !id.endsWith('@g.us'),
-        numero: id.split('@')[0],
-        ...t,
-      }))
-      .sort(byCallsDesc);
+      .sort(([, a], [, b]) => byCallsDesc(a, b))
+      .map(([id, t]) => {
+        const directo = !isGroup(id);
+        if (directo) directos += 1;
+        return {
+          id: directo ? undefined : id,
+          nombre: directo ? undefined : names.get(id),
+          directo,
+          numero: directo ? directos : undefined,
+          ...t,
+        };
+      });
     const total = rows.reduce((sum, r) => sum + r.calls, 0);
     const ahorradas = rows.reduce((sum, r) => sum + r.saved, 0);
-    await ctx.reply('uso', { mes: currentPeriod(now), total, ahorradas, operaciones, grupos: chats });
+    const fallidas = rows.reduce((sum, r) => sum + (r.failed ?? 0), 0);
+    await ctx.reply('uso', {
+      mes: currentPeriod(now),
+      total,
+      ahorradas,
+      creditos: total - ahorradas,
+      fallidas,
+      operaciones,
+      grupos: chats,
+    });
   },
 });

@@ -15,6 +15,7 @@ import { createTemplates } from './render/templates.js';
 import { createScheduler, type Scheduler } from './scheduler/scheduler.js';
 import { createDriversRepo } from './store/drivers.js';
 import { createGroupSettingsRepo } from './store/group-settings.js';
+import { createPseudonymizer } from './store/hash.js';
 import { openDatabase, type SqliteDatabase } from './store/sqlite.js';
 import { createUsageRepo } from './store/usage.js';
 import { createMemoryTransport } from './transports/memory.js';
@@ -152,6 +153,7 @@ export function createApp(options: AppOptions): App {
       policy: config,
       logger,
       now,
+      pseudonym: createPseudonymizer(db),
     });
     let started = false;
     let ticking = false;

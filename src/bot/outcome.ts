@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { IncomingMessage } from '../transports/transport.js';
 
@@ -16,17 +16,23 @@ export interface RouteResult {
   template?: string;
 }
 
+/** Maps a phone number or direct-chat id to a keyed pseudonym (see `createPseudonymizer`). */
+export type PseudonymFn = (value: string) => string;
+
+const processKey = randomBytes(32);
+
 /**
- * A short, stable pseudonym for a phone number or direct chat so logs can correlate a user's
- * messages without holding the number itself.
+ * Fallback pseudonym when the router was given none: an HMAC under a random per-process key, so
+ * it cannot be reversed by hashing every phone number. The app passes one keyed with the database
+ * secret (`createPseudonymizer`), stable across restarts and equal to the usage log's.
  */
 export function pseudonym(value: string): string {
-  return createHash('sha256').update(`chasqui:${value}`).digest('hex').slice(0, 12);
+  return createHmac('sha256', processKey).update(value, 'utf8').digest('hex').slice(0, 16);
 }
 
 /** Group ids are logged as they are; direct chats (a phone number) only as a pseudonym. */
-export function chatLabel(message: IncomingMessage): string {
-  return message.isGroup ? message.chatId : `direct:${pseudonym(message.chatId)}`;
+export function chatLabel(message: IncomingMessage, hide: PseudonymFn = pseudonym): string {
+  return message.isGroup ? message.chatId : `direct:${hide(message.chatId)}`;
 }
 
 /**
@@ -39,16 +45,17 @@ export function logOutcome(
   sender: string,
   result: RouteResult,
   durationMs: number,
-  extra?: Record<string, unknown>,
+  options: { pseudonym?: PseudonymFn | undefined; extra?: Record<string, unknown> } = {},
 ): void {
+  const hide = options.pseudonym ?? pseudonym;
   const record = {
     outcome: result.outcome,
     reason: result.reason,
     command: result.command,
-    chat: chatLabel(message),
-    sender: pseudonym(sender),
+    chat: chatLabel(message, hide),
+    sender: hide(sender),
     durationMs: Math.round(durationMs * 1000) / 1000,
-    ...extra,
+    ...options.extra,
   };
   if (result.outcome === 'ignored') log.debug(record, 'message ignored');
   else log.info(record, `message ${result.outcome}`);

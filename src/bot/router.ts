@@ -8,7 +8,7 @@ import type { BotServices, SenderInfo } from './context.js';
 import { createCommandContext, sendSafely, type TemplateRenderer } from './context-impl.js';
 import { cutText, errorReply, LAST_RESORT_TEXT } from './error-reply.js';
 import { type AccessPolicy, chatAccess, isAdmin, senderKey } from './guards.js';
-import { logOutcome, type RouteResult } from './outcome.js';
+import { logOutcome, type PseudonymFn, type RouteResult } from './outcome.js';
 import { closestWord, foldWord, idDigits, looksLikeAttempt, type ParsedText, parseText } from './parse.js';
 import { createRateLimiter } from './rate-limit.js';
 
@@ -24,6 +24,8 @@ export interface RouterOptions {
   policy: AccessPolicy;
   logger: Logger;
   now?: () => Date;
+  /** Keyed pseudonym for phone numbers in the outcome log (the app's is keyed by the db secret). */
+  pseudonym?: PseudonymFn;
 }
 
 /** Turns one incoming message into at most a few replies; never throws, logs one outcome. */
@@ -238,7 +240,9 @@ export function createRouter(options: RouterOptions): Router {
         log.error({ err: error }, 'message handling failed');
         result = { outcome: 'failed', reason: 'router' };
       }
-      logOutcome(log, message, sender, result, performance.now() - started);
+      logOutcome(log, message, sender, result, performance.now() - started, {
+        pseudonym: options.pseudonym,
+      });
       return result;
     },
   };

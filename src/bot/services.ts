@@ -17,9 +17,14 @@ export interface UsageEvent {
 
 export interface UsageRow {
   operation: string;
+  /** A group id, or a keyed pseudonym `direct:<hex>` for a direct chat (never a phone number). */
   chatId: string;
+  /** Answered lookups (ok or not found); `calls - saved` is the credits spent. */
   calls: number;
+  /** Of `calls`, answered from the cache or a shared in-flight call. */
   saved: number;
+  /** Failed lookups (network, timeout, 5xx, 401, 429...); absent when none. */
+  failed?: number;
 }
 
 export interface UsagePort {

@@ -6,6 +6,7 @@ import pino from 'pino';
 import { createApp } from '../app.js';
 import { foldWord } from '../bot/parse.js';
 import { type Config, loadConfig } from '../config.js';
+import { readConfigFile } from '../config/file.js';
 import { createLogger } from '../logger.js';
 import { createTerminalTransport } from '../transports/terminal.js';
 
@@ -15,7 +16,17 @@ export const CHAT_DEFAULTS = {
   groupName: 'Despacho Lima',
   groupId: '120363000000000001@g.us',
   sandboxTaxPortal: { ruc: '20123456786', user: 'CHASQUI1', password: 'sandbox-clave' },
+  /** Per-user limit when none is configured: one person at a keyboard or a piped script, not a group. */
+  rateLimitPerMinute: 600,
 } as const;
+
+/** Whether the rate limit was set on purpose (CHASQUI_RATE_LIMIT_PER_MINUTE or the file key). */
+function rateLimitIsExplicit(env: NodeJS.ProcessEnv, config: Config): boolean {
+  if (env.CHASQUI_RATE_LIMIT_PER_MINUTE?.trim()) return true;
+  if (config.configFile === undefined) return false;
+  const { data } = readConfigFile(config.configFile);
+  return typeof data === 'object' && data !== null && 'rateLimitPerMinute' in data;
+}
 
 const USAGE = `Uso: chasqui chat [opciones]
 
@@ -116,6 +127,7 @@ export async function runChat(argv: string[], io: ChatIo = process): Promise<num
       dataDir = temp;
     }
     const config: Config = { ...loaded, dataDir, lookup: { ...loaded.lookup }, groups: [...loaded.groups] };
+    if (!rateLimitIsExplicit(io.env, loaded)) config.rateLimitPerMinute = CHAT_DEFAULTS.rateLimitPerMinute;
     if (!config.lookup.baseUrl) {
       const { startSandbox } = await import('../sandbox/server.js');
       const sandbox = await startSandbox({ port: 0 });

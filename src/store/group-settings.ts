@@ -1,10 +1,12 @@
 import type { GroupSettingsPort } from '../bot/services.js';
+import { createPseudonymizer, type Pseudonymizer } from './hash.js';
 import type { SqliteDatabase } from './sqlite.js';
 
 /** A group's toggle as stored (for admin listings). */
 export interface GroupSetting {
   chatId: string;
   active: boolean;
+  /** Keyed pseudonym of the admin who toggled it (`byPseudonym`), never the phone number. */
   updatedBy: string;
   updatedAt: Date;
 }
@@ -14,11 +16,23 @@ export interface GroupSettingsRepo extends GroupSettingsPort {
   list(): GroupSetting[];
 }
 
+const HASHED = 'hmac:';
+
+/** `updated_by` as stored: a keyed pseudonym of the phone or id (old clear values are rewritten on open). */
+function byPseudonym(by: string, pseudonym: Pseudonymizer): string {
+  if (by.startsWith(HASHED)) return by;
+  // The digits of a phone JID (device suffix dropped): the same pseudonym the log gives the sender.
+  return `${HASHED}${pseudonym(by.split('@')[0]?.split(':')[0] || by)}`;
+}
+
+/** Backs the toggles with `group_settings`; who toggled is kept only as a keyed pseudonym. */
 export function createGroupSettingsRepo(
   db: SqliteDatabase,
   options: { now?: () => Date } = {},
 ): GroupSettingsRepo {
   const now = options.now ?? (() => new Date());
+  const pseudonym = createPseudonymizer(db);
+  scrubUpdatedBy(db, pseudonym);
   const select = db.prepare<[string], { active: number }>(
     'SELECT active FROM group_settings WHERE chat_id = ?',
   );
@@ -36,7 +50,7 @@ export function createGroupSettingsRepo(
       return row === undefined ? undefined : row.active === 1;
     },
     setActive(chatId, active, by) {
-      upsert.run(chatId, active ? 1 : 0, by, now().getTime());
+      upsert.run(chatId, active ? 1 : 0, byPseudonym(by, pseudonym), now().getTime());
     },
     list() {
       return all.all().map((row) => ({
@@ -47,4 +61,15 @@ export function createGroupSettingsRepo(
       }));
     },
   };
+}
+
+function scrubUpdatedBy(db: SqliteDatabase, pseudonym: Pseudonymizer): void {
+  const rows = db.prepare<[], { by: string }>('SELECT DISTINCT updated_by AS by FROM group_settings').all();
+  const update = db.prepare('UPDATE group_settings SET updated_by = ? WHERE updated_by = ?');
+  db.transaction(() => {
+    for (const { by } of rows) {
+      const hashed = byPseudonym(by, pseudonym);
+      if (hashed !== by) update.run(hashed, by);
+    }
+  })();
 }

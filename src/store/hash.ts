@@ -47,6 +47,20 @@ export function createCacheCrypto(db: SqliteDatabase): CacheCrypto {
   };
 }
 
+/** A keyed pseudonym of a personal identifier: 16 hex chars, stable for one database, unreadable without it. */
+export type Pseudonymizer = (value: string) => string;
+
+/**
+ * Pseudonyms for phone numbers and direct-chat ids (usage log, group toggles, log lines): an HMAC
+ * under a key derived from the database secret, so the ~1e9 mobile numbers cannot be tried offline.
+ */
+export function createPseudonymizer(db: SqliteDatabase): Pseudonymizer {
+  const key = Buffer.from(
+    hkdfSync('sha256', loadSecret(db), Buffer.alloc(0), 'chasqui identifier pseudonym', 32),
+  );
+  return (value) => createHmac('sha256', key).update(value, 'utf8').digest('hex').slice(0, 16);
+}
+
 function loadSecret(db: SqliteDatabase): Buffer {
   db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run(
     SECRET_KEY,

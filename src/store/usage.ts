@@ -1,41 +1,78 @@
 import type { UsageEvent, UsagePort, UsageRow } from '../bot/services.js';
+import { createPseudonymizer, type Pseudonymizer } from './hash.js';
 import type { SqliteDatabase } from './sqlite.js';
 
-/** Month totals for the `uso` command: overall, per operation and per chat. */
-export interface UsageSummary {
-  /** `yyyy-MM` of the Lima month summarised. */
-  period: string;
-  calls: number;
-  saved: number;
-  byOperation: { operation: string; calls: number; saved: number }[];
-  byChat: { chatId: string; calls: number; saved: number }[];
+/** Usage-log key of a direct chat: a keyed pseudonym, never the phone number in it. */
+export const DIRECT_CHAT_PREFIX = 'direct:';
+
+/**
+ * The chat id as stored in the usage log: group ids (not personal data) as they are, any other
+ * chat (a person's JID or LID) as `direct:<keyed pseudonym>`.
+ */
+export function usageChatKey(chatId: string, pseudonym: Pseudonymizer): string {
+  if (chatId.endsWith('@g.us') || chatId.startsWith(DIRECT_CHAT_PREFIX)) return chatId;
+  return `${DIRECT_CHAT_PREFIX}${pseudonym(chatId)}`;
 }
 
-/** The usage log (UsagePort) plus a month summary; identifiers are never stored, only chat + operation. */
+interface Totals {
+  calls: number;
+  saved: number;
+  failed: number;
+}
+
+/** Month totals for the `uso` command: overall, per operation and per chat. */
+export interface UsageSummary extends Totals {
+  /** `yyyy-MM` of the Lima month summarised. */
+  period: string;
+  byOperation: ({ operation: string } & Totals)[];
+  byChat: ({ chatId: string } & Totals)[];
+}
+
+/**
+ * The usage log (UsagePort) plus a month summary. Lookup inputs are never stored, only chat +
+ * operation + outcome, and direct chats only as a keyed pseudonym (see `usageChatKey`).
+ */
 export interface UsageRepo extends UsagePort {
   summary(now: Date): UsageSummary;
 }
 
-/** Backs the usage log with the `usage_log` table; statements prepared once. */
+/**
+ * Backs the usage log with the `usage_log` table; statements prepared once. Rows written before
+ * direct chats were pseudonymised are rewritten on open, so no phone number stays readable.
+ */
 export function createUsageRepo(db: SqliteDatabase): UsageRepo {
+  const pseudonym = createPseudonymizer(db);
+  scrubDirectChats(db, pseudonym);
   const insert = db.prepare(
     'INSERT INTO usage_log (at, chat_id, operation, saved, outcome) VALUES (?, ?, ?, ?, ?)',
   );
+  // calls/saved count answered lookups (ok, not found): the ones that spend or save a credit.
   const month = db.prepare<
     [number, number],
-    { operation: string; chatId: string; calls: number; saved: number }
+    { operation: string; chatId: string; calls: number; saved: number; failed: number }
   >(
-    `SELECT operation, chat_id AS chatId, COUNT(*) AS calls, SUM(saved) AS saved
+    `SELECT operation, chat_id AS chatId,
+            SUM(outcome <> 'failed') AS calls,
+            SUM(CASE WHEN outcome <> 'failed' THEN saved ELSE 0 END) AS saved,
+            SUM(outcome = 'failed') AS failed
        FROM usage_log WHERE at >= ? AND at < ?
        GROUP BY operation, chat_id ORDER BY operation, chat_id`,
   );
   const repo: UsageRepo = {
     record(event: UsageEvent) {
-      insert.run(event.at.getTime(), event.chatId, event.operation, event.saved ? 1 : 0, event.outcome);
+      insert.run(
+        event.at.getTime(),
+        usageChatKey(event.chatId, pseudonym),
+        event.operation,
+        event.saved ? 1 : 0,
+        event.outcome,
+      );
     },
     month(now: Date): UsageRow[] {
       const range = limaMonthRange(now);
-      return month.all(range.start, range.end);
+      return month
+        .all(range.start, range.end)
+        .map(({ failed, ...row }) => (failed > 0 ? { ...row, failed } : row));
     },
     summary(now: Date) {
       return { period: limaMonthRange(now).period, ...summarizeUsage(repo.month(now)) };
@@ -44,28 +81,42 @@ export function createUsageRepo(db: SqliteDatabase): UsageRepo {
   return repo;
 }
 
+function scrubDirectChats(db: SqliteDatabase, pseudonym: Pseudonymizer): void {
+  const clear = db
+    .prepare<[], { chatId: string }>(
+      `SELECT DISTINCT chat_id AS chatId FROM usage_log
+        WHERE chat_id NOT LIKE '%@g.us' AND chat_id NOT LIKE '${DIRECT_CHAT_PREFIX}%'`,
+    )
+    .all();
+  if (clear.length === 0) return;
+  const update = db.prepare('UPDATE usage_log SET chat_id = ? WHERE chat_id = ?');
+  db.transaction(() => {
+    for (const { chatId } of clear) update.run(usageChatKey(chatId, pseudonym), chatId);
+  })();
+}
+
 /** Totals of month rows (any UsagePort's), sorted by most calls first. */
 export function summarizeUsage(rows: readonly UsageRow[]): Omit<UsageSummary, 'period'> {
-  const byOperation = new Map<string, { operation: string; calls: number; saved: number }>();
-  const byChat = new Map<string, { chatId: string; calls: number; saved: number }>();
-  let calls = 0;
-  let saved = 0;
+  const byOperation = new Map<string, { operation: string } & Totals>();
+  const byChat = new Map<string, { chatId: string } & Totals>();
+  const total: Totals = { calls: 0, saved: 0, failed: 0 };
+  const add = (into: Totals, row: UsageRow) => {
+    into.calls += row.calls;
+    into.saved += row.saved;
+    into.failed += row.failed ?? 0;
+  };
   for (const row of rows) {
-    calls += row.calls;
-    saved += row.saved;
-    const op = byOperation.get(row.operation) ?? { operation: row.operation, calls: 0, saved: 0 };
-    op.calls += row.calls;
-    op.saved += row.saved;
+    add(total, row);
+    const op = byOperation.get(row.operation) ?? { operation: row.operation, calls: 0, saved: 0, failed: 0 };
+    add(op, row);
     byOperation.set(row.operation, op);
-    const chat = byChat.get(row.chatId) ?? { chatId: row.chatId, calls: 0, saved: 0 };
-    chat.calls += row.calls;
-    chat.saved += row.saved;
+    const chat = byChat.get(row.chatId) ?? { chatId: row.chatId, calls: 0, saved: 0, failed: 0 };
+    add(chat, row);
     byChat.set(row.chatId, chat);
   }
-  const order = <T extends { calls: number }>(a: T, b: T) => b.calls - a.calls;
+  const order = <T extends Totals>(a: T, b: T) => b.calls - a.calls || b.failed - a.failed;
   return {
-    calls,
-    saved,
+    ...total,
     byOperation: [...byOperation.values()].sort(order),
     byChat: [...byChat.values()].sort(order),
   };

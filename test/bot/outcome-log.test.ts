@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { pseudonym } from '../../src/bot/outcome.js';
+import { createPseudonymizer } from '../../src/store/hash.js';
+import { createBotHarness } from '../helpers/bot-harness.js';
 import { captureLogger, createTestRouter, fakeLookup } from '../helpers/fakes.js';
 import {
   ADMIN_PHONE,
@@ -81,5 +84,43 @@ describe('outcome log', () => {
       expect(raw).not.toContain(secret);
     }
     expect(raw).toContain(`direct:${pseudonym(`${MEMBER_PHONE}@s.whatsapp.net`)}`);
+  });
+
+  it('pseudonymises numbers with a key from the database secret, not a reversible bare SHA-256', async () => {
+    const capture = captureLogger();
+    const h = await createBotHarness({ logger: capture.logger });
+    try {
+      await h.send('placa ABC123', { isGroup: false });
+      const hide = createPseudonymizer(h.app.db);
+      const first = outcomeLines(capture.lines()).find((line) => line.command === 'placa');
+      expect(first).toMatchObject({
+        outcome: 'ok',
+        sender: hide(ADMIN_PHONE),
+        chat: `direct:${hide(jid(ADMIN_PHONE))}`,
+      });
+      const raw = capture.raw();
+      expect(raw).not.toContain(ADMIN_PHONE);
+      // Whoever has the log but not the database cannot rebuild these by hashing candidate numbers.
+      for (const value of [ADMIN_PHONE, jid(ADMIN_PHONE)]) {
+        for (const input of [value, `chasqui:${value}`]) {
+          const unkeyed = createHash('sha256').update(input).digest('hex');
+          expect(raw).not.toContain(unkeyed.slice(0, 12));
+        }
+      }
+      // Stable across a restart (same database secret), so an admin can follow one user's messages.
+      await h.restart();
+      await h.send('placa ABC123', { isGroup: false });
+      const lines = outcomeLines(capture.lines()).filter((line) => line.command === 'placa');
+      expect(lines.map((line) => line.sender)).toEqual([hide(ADMIN_PHONE), hide(ADMIN_PHONE)]);
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('falls back to a per-process key when the router is given no pseudonym', () => {
+    const unkeyed = createHash('sha256').update(`chasqui:${ADMIN_PHONE}`).digest('hex');
+    expect(pseudonym(ADMIN_PHONE)).toMatch(/^[0-9a-f]{16}$/);
+    expect(unkeyed.startsWith(pseudonym(ADMIN_PHONE).slice(0, 12))).toBe(false);
+    expect(pseudonym(ADMIN_PHONE)).toBe(pseudonym(ADMIN_PHONE));
   });
 });

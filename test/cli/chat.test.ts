@@ -1,9 +1,10 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runChat } from '../../src/cli/chat.js';
+import { createTemplates } from '../../src/render/templates.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
 
@@ -117,6 +118,46 @@ describe('chasqui chat (in-process)', () => {
     expect(result.err).toMatch(/CHASQUI_RATE_LIMIT_PER_MINUTE/);
   });
 
+  it('answers every line of a long piped script: no per-user limit of 10/min unless configured', async () => {
+    const lines = Array.from({ length: 15 }, (_, i) => (i % 2 === 0 ? 'placa abc-123' : 'placa 12'));
+    const result = await chat(lines);
+    expect(result.code).toBe(0);
+    const replies = result.json();
+    expect(replies).toHaveLength(15);
+    expect(replies.filter((reply) => reply.text.includes('VOLVO'))).toHaveLength(8);
+    expect(replies.some((reply) => /Vas muy rápido/.test(reply.text))).toBe(false);
+  });
+
+  it('keeps an explicit CHASQUI_RATE_LIMIT_PER_MINUTE and answers the excess once', async () => {
+    const result = await chat(['placa 12', 'placa 12', 'placa 12', 'placa 12'], ['--json'], {
+      CHASQUI_RATE_LIMIT_PER_MINUTE: '2',
+    });
+    const replies = result.json();
+    expect(replies).toHaveLength(3);
+    expect(replies[2]?.text).toMatch(/^Vas muy rápido\. Espera \d+ segundos antes/);
+  });
+
+  it('keeps a rateLimitPerMinute set in the config file', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-chat-conf-'));
+    dirs.push(dir);
+    const file = path.join(dir, 'chasqui.yaml');
+    writeFileSync(file, 'rateLimitPerMinute: 1\n');
+    const replies = (
+      await chat(['placa 12', 'placa 12', 'placa 12'], ['--json'], { CHASQUI_CONFIG: file })
+    ).json();
+    expect(replies).toHaveLength(2);
+    expect(replies[1]?.text).toMatch(/Vas muy rápido/);
+  });
+
+  it('says "1 segundo" in the singular and "N segundos" otherwise', () => {
+    const templates = createTemplates();
+    expect(templates.render('errors/rate-limited-user', { seconds: 1 })).toContain('Espera 1 segundo antes');
+    expect(templates.render('errors/rate-limited-user', { seconds: 42 })).toContain(
+      'Espera 42 segundos antes',
+    );
+    expect(templates.render('errors/rate-limited-user', {})).toContain('Espera un momento antes');
+  });
+
   describe('with LOOKUP_BASE_URL set', () => {
     let sandbox: SandboxHandle;
     beforeAll(async () => {
@@ -134,6 +175,19 @@ describe('chasqui chat (in-process)', () => {
       expect(result.err).not.toMatch(/SANDBOX/);
       expect(result.json()[0]?.text).toContain('TRANSPORTES ANDINOS');
       expect(sandbox.requestCount('/ruc')).toBe(1);
+    });
+
+    it('grupos without MESSAGING_BASE_URL names the missing setting instead of a generic error', async () => {
+      const result = await chat(['grupos'], ['--json'], {
+        LOOKUP_BASE_URL: sandbox.baseUrl,
+        LOOKUP_TOKEN: 'otro-token',
+      });
+      expect(result.code).toBe(0);
+      const [reply] = result.json();
+      expect(reply?.text).toContain('MESSAGING_BASE_URL');
+      expect(reply?.text).not.toMatch(/Algo salió mal/);
+      expect(result.err).not.toMatch(/\n\s+at /);
+      expect(result.err).not.toMatch(/"level":50/);
     });
   });
 });

@@ -1,10 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { UsageEvent } from '../../src/bot/services.js';
 import { openDatabase } from '../../src/store/sqlite.js';
-import { createUsageRepo, limaMonthRange, summarizeUsage } from '../../src/store/usage.js';
+import { createPseudonymizer } from '../../src/store/hash.js';
+import { createUsageRepo, limaMonthRange, summarizeUsage, usageChatKey } from '../../src/store/usage.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'chasqui-usage-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -12,9 +13,18 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const GROUP_A = '120363000000000001@g.us';
 const GROUP_B = '120363000000000002@g.us';
 
-function event(at: string, chatId: string, operation: string, saved = false): UsageEvent {
-  return { at: new Date(at), chatId, operation, saved, outcome: 'ok' };
+function event(
+  at: string,
+  chatId: string,
+  operation: string,
+  saved = false,
+  outcome: UsageEvent['outcome'] = 'ok',
+): UsageEvent {
+  return { at: new Date(at), chatId, operation, saved, outcome };
 }
+
+const PHONE = '51987654321';
+const DIRECT = `${PHONE}@s.whatsapp.net`;
 
 describe('limaMonthRange', () => {
   it('starts a Lima month at 05:00 UTC on the 1st and rolls over the year', () => {
@@ -64,16 +74,17 @@ describe('usage repo', () => {
       period: '2026-11',
       calls: 5,
       saved: 3,
+      failed: 0,
       byOperation: [
-        { operation: 'ruc', calls: 4, saved: 2 },
-        { operation: 'exchangeRate', calls: 1, saved: 1 },
+        { operation: 'ruc', calls: 4, saved: 2, failed: 0 },
+        { operation: 'exchangeRate', calls: 1, saved: 1, failed: 0 },
       ],
       byChat: [
-        { chatId: GROUP_A, calls: 3, saved: 2 },
-        { chatId: GROUP_B, calls: 2, saved: 1 },
+        { chatId: GROUP_A, calls: 3, saved: 2, failed: 0 },
+        { chatId: GROUP_B, calls: 2, saved: 1, failed: 0 },
       ],
     });
-    expect(summarizeUsage([])).toEqual({ calls: 0, saved: 0, byOperation: [], byChat: [] });
+    expect(summarizeUsage([])).toEqual({ calls: 0, saved: 0, failed: 0, byOperation: [], byChat: [] });
     db.close();
   });
 
@@ -88,4 +99,70 @@ describe('usage repo', () => {
     ]);
     second.close();
   });
+
+  it('counts only answered lookups (ok, not found) as calls; failures apart, even shared ones', () => {
+    const db = openDatabase({ dir: ':memory:' });
+    const usage = createUsageRepo(db);
+    const at = '2026-11-05T12:00:00Z';
+    usage.record(event(at, GROUP_A, 'ruc'));
+    usage.record(event(at, GROUP_A, 'ruc', true));
+    usage.record(event(at, GROUP_A, 'ruc', false, 'not_found'));
+    usage.record(event(at, GROUP_A, 'ruc', false, 'failed'));
+    usage.record(event(at, GROUP_A, 'ruc', true, 'failed')); // a shared in-flight call that failed
+    usage.record(event(at, GROUP_B, 'dni', false, 'failed'));
+    expect(usage.month(new Date(at))).toEqual([
+      { operation: 'dni', chatId: GROUP_B, calls: 0, saved: 0, failed: 1 },
+      { operation: 'ruc', chatId: GROUP_A, calls: 3, saved: 1, failed: 2 },
+    ]);
+    expect(usage.summary(new Date(at))).toMatchObject({ calls: 3, saved: 1, failed: 3 });
+    db.close();
+  });
+
+  it('stores a direct chat as a keyed pseudonym, never the phone number', () => {
+    const dataDir = path.join(dir, 'direct');
+    const db = openDatabase({ dir: dataDir });
+    const usage = createUsageRepo(db);
+    usage.record(event('2026-11-05T12:00:00Z', DIRECT, 'ruc'));
+    usage.record(event('2026-11-05T12:00:00Z', DIRECT, 'ruc', true));
+    usage.record(event('2026-11-05T12:00:00Z', GROUP_A, 'ruc'));
+    const rows = usage.month(new Date('2026-11-20T12:00:00Z'));
+    const key = usageChatKey(DIRECT, createPseudonymizer(db));
+    expect(key).toMatch(/^direct:[0-9a-f]{16}$/);
+    expect(rows).toEqual(
+      [
+        { operation: 'ruc', chatId: GROUP_A, calls: 1, saved: 0 },
+        { operation: 'ruc', chatId: key, calls: 2, saved: 1 },
+      ].sort((a, b) => a.chatId.localeCompare(b.chatId)),
+    );
+    db.close();
+    for (const file of ['chasqui.db', 'chasqui.db-wal']) {
+      const bytes = readRaw(path.join(dataDir, file));
+      expect(bytes.includes(PHONE)).toBe(false);
+    }
+  });
+
+  it('rewrites direct chats logged in clear by an older version when opened', () => {
+    const db = openDatabase({ dir: ':memory:' });
+    db.prepare('INSERT INTO usage_log (at, chat_id, operation, saved, outcome) VALUES (?, ?, ?, ?, ?)').run(
+      Date.parse('2026-11-05T12:00:00Z'),
+      DIRECT,
+      'ruc',
+      0,
+      'ok',
+    );
+    const usage = createUsageRepo(db);
+    const [row] = usage.month(new Date('2026-11-20T12:00:00Z'));
+    expect(row?.chatId).toBe(usageChatKey(DIRECT, createPseudonymizer(db)));
+    const stored = db.prepare('SELECT chat_id FROM usage_log').all() as { chat_id: string }[];
+    expect(stored.some((r) => r.chat_id.includes(PHONE))).toBe(false);
+    db.close();
+  });
 });
+
+function readRaw(file: string): string {
+  try {
+    return readFileSync(file).toString('latin1');
+  } catch {
+    return '';
+  }
+}
