@@ -1,8 +1,10 @@
 import { defineCommand } from '../src/bot/command.js';
+import { UserError } from '../src/bot/user-error.js';
 import { parsePeriod, previousPeriod } from '../src/domain/dates.js';
 import { LookupNotFoundError, LookupRejectedError } from '../src/lookup/errors.js';
 import type { PensionRate } from '../src/lookup/schemas/index.js';
 import { withExample } from './lib/parse.js';
+import { rejectedAsNotFound } from './lib/rejected.js';
 import { listData } from './lib/reply-data.js';
 
 const examples = ['afp', 'afp 10/2026', 'afp 2026-09'];
@@ -10,6 +12,7 @@ const examples = ['afp', 'afp 10/2026', 'afp 2026-09'];
 /**
  * `afp [periodo]`: pension-fund commissions (operation 15), one block per manager. Without a
  * period it asks for the current month and, when that is not published yet, shows the previous one.
+ * A period the API has no data for gets errors/afp-not-found naming it.
  */
 export const afp = defineCommand({
   name: 'afp',
@@ -30,6 +33,7 @@ export const afp = defineCommand({
       rates = await ctx.lookup.pensionRates(periodo);
     } catch (error) {
       const unpublished = error instanceof LookupRejectedError || error instanceof LookupNotFoundError;
+      if (explicit && error instanceof LookupRejectedError) throw new UserError('afp-not-found', { periodo });
       if (explicit || !unpublished) throw error;
     }
     if (rates && (rates.length > 0 || explicit)) {
@@ -37,7 +41,9 @@ export const afp = defineCommand({
       return;
     }
     const previous = previousPeriod(periodo);
-    const fallback = await ctx.lookup.pensionRates(previous);
+    const fallback = await rejectedAsNotFound(ctx.lookup.pensionRates(previous), 'afp-not-found', {
+      periodo: previous,
+    });
     await ctx.reply('afp', listData(ctx, { periodo: previous, nota_periodo: periodo, afps: fallback }));
   },
 });

@@ -1,5 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { parseForeignDoc } from '../src/domain/identity.js';
+import { looksLikeForeignDoc, parseForeignDoc } from '../src/domain/identity.js';
 import { withExample } from './lib/parse.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
 
@@ -8,13 +8,15 @@ const examples = ['ce 001234567'];
 /** `ce <número>`: a foreign document holder's name (operation 3). Personal data. */
 export const ce = defineCommand({
   name: 'ce',
-  aliases: ['carne', 'carnet'],
+  aliases: ['carnet'],
   summary: 'Nombre de un extranjero por su carné de extranjería',
   usage: 'ce <número>',
   examples,
   access: 'everyone',
   personalData: true,
-  argShape: 'required',
+  // 'text': without a prefix or mention only looksLikeForeignDoc makes it a lookup (>= 6 characters).
+  argShape: 'text',
+  isAttempt: looksLikeForeignDoc,
   parse: (raw) => ({ numero: withExample(examples[0], () => parseForeignDoc(raw, 'CE')) }),
   async run(ctx) {
     const { numero } = ctx.args;

@@ -1,5 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { parseForeignDoc } from '../src/domain/identity.js';
+import { looksLikeForeignDoc, parseForeignDoc } from '../src/domain/identity.js';
 import { withExample } from './lib/parse.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
 
@@ -14,7 +14,9 @@ export const ci = defineCommand({
   examples,
   access: 'everyone',
   personalData: true,
-  argShape: 'required',
+  // 'text': without a prefix or mention only looksLikeForeignDoc makes it a lookup (>= 6 characters).
+  argShape: 'text',
+  isAttempt: looksLikeForeignDoc,
   parse: (raw) => ({ numero: withExample(examples[0], () => parseForeignDoc(raw, 'CI')) }),
   async run(ctx) {
     const { numero } = ctx.args;

@@ -1,6 +1,7 @@
 import { defineCommand } from '../src/bot/command.js';
 import type { DocumentRef } from '../src/bot/services.js';
-import { looksLikeDocumentRef, parseDocumentRef } from '../src/domain/document-ref.js';
+import { DOCUMENT_TYPES, parseDocumentRef } from '../src/domain/document-ref.js';
+import { rejectedAsNotFound } from './lib/rejected.js';
 
 const examples = ['guiaxml 20123456786-09-T001-42', 'guiaxml T001-42'];
 
@@ -18,7 +19,6 @@ export const guiaxml = defineCommand<{ ref: DocumentRef }>({
   examples,
   access: 'everyone',
   argShape: 'required',
-  isAttempt: looksLikeDocumentRef,
   parse(raw, ctx) {
     const ownRuc = ctx.settings.taxPortal?.ruc;
     return {
@@ -27,9 +27,12 @@ export const guiaxml = defineCommand<{ ref: DocumentRef }>({
   },
   async run(ctx) {
     const { ref } = ctx.args;
-    const base64 = await ctx.lookup.guideXml(ref);
-    const bytes = Buffer.from(base64.replace(/\s+/g, ''), 'base64');
     const data = { serie_numero: `${ref.series}-${ref.number}`, ruc: ref.ruc };
+    const base64 = await rejectedAsNotFound(ctx.lookup.guideXml(ref), 'document-not-found', {
+      ...data,
+      nombre: DOCUMENT_TYPES[ref.type] ?? 'guía',
+    });
+    const bytes = Buffer.from(base64.replace(/\s+/g, ''), 'base64');
     if (bytes.length === 0) {
       await ctx.reply('guiaxml-vacio', data);
       return;

@@ -5,10 +5,13 @@ import { withExample } from './lib/parse.js';
 
 const examples = ['tc', 'tc 20/11/2026', 'tc ayer'];
 
-/** `tc` followed by nothing, a digit, or hoy/ayer/anteayer is a request; anything else is chatter. */
+/**
+ * Besides the default rule (nothing, or a date with no words after it), `tc hoy`, `tc ayer` and
+ * `tc anteayer` alone are requests; `tc hoy no llego` is chatter.
+ */
 function isDateAttempt(raw: string): boolean {
-  const first = tokens(raw)[0];
-  return first === undefined || /\d/u.test(first) || ['hoy', 'ayer', 'anteayer'].includes(fold(first));
+  const words = tokens(raw);
+  return words.length === 1 && ['hoy', 'ayer', 'anteayer'].includes(fold(words[0] ?? ''));
 }
 
 /** `tc [fecha]`: the exchange rate (operation 14); today in Lima by default. */
@@ -16,7 +19,7 @@ export const tc = defineCommand({
   name: 'tc',
   aliases: ['tipodecambio', 'tipocambio'],
   summary: 'Tipo de cambio del dólar (compra y venta) de hoy o de una fecha',
-  usage: 'tc [fecha: 20/11/2026, 2026-11-20, hoy o ayer]',
+  usage: 'tc [fecha: 20/11/2026, 20/11, 2026-11-20, hoy o ayer]',
   examples,
   access: 'everyone',
   argShape: 'optional',

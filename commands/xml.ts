@@ -2,8 +2,9 @@ import type { CommandDefinition } from '../src/bot/command.js';
 import { defineCommand } from '../src/bot/command.js';
 import type { DocumentRef } from '../src/bot/services.js';
 import { UserError } from '../src/bot/user-error.js';
-import { DOCUMENT_TYPES, looksLikeDocumentRef, parseDocumentRef } from '../src/domain/document-ref.js';
+import { DOCUMENT_TYPES, parseDocumentRef } from '../src/domain/document-ref.js';
 import { InvoiceZipError, unzipBase64 } from '../src/lookup/zip.js';
+import { rejectedAsNotFound } from './lib/rejected.js';
 
 /** At most this many files of one archive are sent; real archives hold one or two. */
 const MAX_FILES = 10;
@@ -30,7 +31,8 @@ export function safeFileName(entryName: string, fallback: string): string {
 /**
  * `xml` (operation 16) and `pdf` (operation 17): the invoice archive from the tax portal, with the
  * company's credentials from the server config only, opened and sent file by file. A corrupt, empty
- * or oversized archive gets a templated reply (errors/zip-*), never a crash.
+ * or oversized archive gets a templated reply (errors/zip-*), an unknown document
+ * errors/document-not-found, never a crash.
  */
 export function invoiceFileCommand(kind: 'xml' | 'pdf'): CommandDefinition<{ ref: DocumentRef }> {
   const examples = [`${kind} 20123456786-01-F001-123`, `${kind} F001-123`, `${kind} B001-15`];
@@ -45,7 +47,6 @@ export function invoiceFileCommand(kind: 'xml' | 'pdf'): CommandDefinition<{ ref
     examples,
     access: 'admin',
     argShape: 'required',
-    isAttempt: looksLikeDocumentRef,
     parse(raw, ctx) {
       const ownRuc = ctx.settings.taxPortal?.ruc;
       if (ownRuc === undefined) throw new UserError('zip-no-credentials', { comando: kind });
@@ -55,10 +56,6 @@ export function invoiceFileCommand(kind: 'xml' | 'pdf'): CommandDefinition<{ ref
       const credentials = ctx.services.settings.taxPortal;
       if (!credentials) throw new UserError('zip-no-credentials', { comando: kind });
       const { ref } = ctx.args;
-      const file =
-        kind === 'xml'
-          ? await ctx.lookup.invoiceXml(credentials, ref)
-          : await ctx.lookup.invoicePdf(credentials, ref);
       const data = {
         tipo: DOCUMENT_TYPES[ref.type] ?? ref.type,
         serie_numero: `${ref.series}-${ref.number}`,
@@ -66,6 +63,12 @@ export function invoiceFileCommand(kind: 'xml' | 'pdf'): CommandDefinition<{ ref
         formato: kind.toUpperCase(),
         maximo_mb: Math.max(1, Math.round(ctx.services.settings.maxZipBytes / 1_048_576)),
       };
+      // The portal answers an unknown document with a bare rejection: name what was not found.
+      const file = await rejectedAsNotFound(
+        kind === 'xml' ? ctx.lookup.invoiceXml(credentials, ref) : ctx.lookup.invoicePdf(credentials, ref),
+        'document-not-found',
+        { ...data, nombre: data.tipo, portal: true },
+      );
       let entries: { name: string; bytes: Uint8Array }[];
       try {
         entries = unzipBase64(file.xml_base64, { maxBytes: ctx.services.settings.maxZipBytes });

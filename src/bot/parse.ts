@@ -1,3 +1,4 @@
+import { endsAtIdentifier, hasDigit, tokens } from '../domain/args.js';
 import type { ArgShape } from './command.js';
 
 /**
@@ -16,8 +17,13 @@ const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\uFEFF]/g
 const VARIATION_SELECTOR = /[\uFE00-\uFE0F]/g;
 const PREFIXES = new Set(['/', '!', '.']);
 const MENTION = /^@(\d+)$/;
+// A word of letters (and hyphens, `dni-ruc`) followed by a colon and maybe the first argument.
+const COMMAND_LABEL = /^(\p{L}[\p{L}\p{M}-]*):(.*)$/u;
 
-/** Trims, strips control/zero-width/bidi characters and lone surrogates, applies NFC, collapses spaces. */
+/**
+ * Trims, strips control/zero-width/bidi characters and lone surrogates, applies NFKC (so
+ * full-width `２０１２３４５６７８６` or `ＲＵＣ` from some keyboards read as ASCII), collapses spaces.
+ */
 export function normalizeText(raw: string): string {
   const bounded = raw.length > MAX_INPUT_LENGTH ? raw.slice(0, MAX_INPUT_LENGTH) : raw;
   return bounded
@@ -25,7 +31,7 @@ export function normalizeText(raw: string): string {
     .replace(CONTROL, ' ')
     .replace(INVISIBLE, '')
     .replace(VARIATION_SELECTOR, '')
-    .normalize('NFC')
+    .normalize('NFKC')
     .replace(/\s+/gu, ' ')
     .trim();
 }
@@ -89,6 +95,8 @@ export function parseText(input: ParseInput): ParsedText | undefined {
     }
   }
 
+  // `¿ruc 20123456786?`: Spanish opening marks are not part of the command word.
+  text = text.replace(/^[¿¡]+\s*/u, '');
   let prefix: string | undefined;
   const head = text.charAt(0);
   if (PREFIXES.has(head) && /^\p{L}/u.test(text.slice(1))) {
@@ -98,9 +106,16 @@ export function parseText(input: ParseInput): ParsedText | undefined {
   }
 
   const space = text.indexOf(' ');
-  const word = space === -1 ? text : text.slice(0, space);
+  let word = space === -1 ? text : text.slice(0, space);
+  let rawArgs = space === -1 ? '' : text.slice(space + 1);
+  // `RUC: 20123456786`, `placa:ABC-123`: a colon after the command word is a label, not part of it.
+  const labelled = COMMAND_LABEL.exec(word);
+  if (labelled) {
+    word = labelled[1] ?? '';
+    const glued = labelled[2] ?? '';
+    rawArgs = glued === '' ? rawArgs : rawArgs === '' ? glued : `${glued} ${rawArgs}`;
+  }
   if (!word) return undefined;
-  const rawArgs = space === -1 ? '' : text.slice(space + 1);
   const parsed: ParsedText = { word, folded: foldWord(word), rawArgs };
   if (via) parsed.via = via;
   if (prefix) parsed.prefix = prefix;
@@ -110,19 +125,22 @@ export function parseText(input: ParseInput): ParsedText | undefined {
 /**
  * The default "is this an attempt?" rule for an unaddressed group message whose first word is a
  * command: free text never (it costs credits), no-argument commands only bare, optional arguments
- * when empty or starting with a digit, identifiers when short (≤ 4 tokens) and holding a digit.
+ * when empty or starting with a digit, identifiers when short (≤ 4 words) and holding a digit.
+ * For both, no plain word may follow the identifier: `placa 2 veces`, `carnet 123 vencido` and
+ * `comisiones 3 vendedores` are chatter, while `ruc 2010007097` and `placa 12` are (wrong) attempts.
  */
 export function looksLikeAttempt(shape: ArgShape, rawArgs: string): boolean {
-  const tokens = rawArgs === '' ? [] : rawArgs.split(' ');
+  // Punctuation-only tokens (`-`, `?`) neither count as words nor end an identifier.
+  const words = tokens(rawArgs).filter((token) => /[\p{L}\p{N}]/u.test(token));
   switch (shape) {
     case 'text':
       return false;
     case 'none':
-      return tokens.length === 0;
+      return words.length === 0;
     case 'optional':
-      return tokens.length === 0 || /\d/.test(tokens[0] ?? '');
+      return words.length === 0 || (hasDigit(words[0] ?? '') && endsAtIdentifier(words));
     case 'required':
-      return tokens.length > 0 && tokens.length <= 4 && tokens.some((token) => /\d/.test(token));
+      return words.length > 0 && words.length <= 4 && endsAtIdentifier(words);
   }
 }
 

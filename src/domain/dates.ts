@@ -3,8 +3,12 @@ import { echo, fold, pickToken, tokens } from './args.js';
 
 /** Business dates are Lima dates whatever the server's timezone (Peru has no DST, but ask Intl). */
 export const LIMA_TZ = 'America/Lima';
+/**
+ * The first day with its own published exchange rate: rates start in 2000, but 2000-01-01 is a
+ * holiday and 2000-01-02 a Sunday, so asking for them would be answered with a 1999 rate.
+ */
+export const MIN_DATE = '2000-01-03';
 /** Nothing the lookup API serves predates this. */
-export const MIN_DATE = '2000-01-01';
 export const MIN_PERIOD = '2000-01';
 
 const limaParts = new Intl.DateTimeFormat('en-CA', {
@@ -79,7 +83,8 @@ function display(isoDate: string): string {
 
 /**
  * A date typed in chat → `yyyy-mm-dd`: empty (today), `hoy`, `ayer`, `anteayer`, `2026-11-20`,
- * `20/11/2026` (also `20-11-2026`, `20/11/26`). Not in the future (Lima), not before 2000.
+ * `20/11/2026` (also `20-11-2026`, `20/11/26`), or `20/11` (this year in Lima). Not in the future
+ * (Lima), not before MIN_DATE.
  * Throws UserError: invalid-date, date-future, date-too-old.
  */
 export function parseDate(raw: string, now: Date): string {
@@ -94,11 +99,14 @@ export function parseDate(raw: string, now: Date): string {
   let day: number;
   const iso = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/u.exec(text);
   const local = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})$/u.exec(text);
+  const dayMonth = /^(\d{1,2})[-/.](\d{1,2})$/u.exec(text);
   if (iso) {
     [year, month, day] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
   } else if (local) {
     const y = local[3]!;
     [day, month, year] = [Number(local[1]), Number(local[2]), y.length === 2 ? 2000 + Number(y) : Number(y)];
+  } else if (dayMonth) {
+    [day, month, year] = [Number(dayMonth[1]), Number(dayMonth[2]), Number(today.slice(0, 4))];
   } else {
     throw new UserError('invalid-date', { valor: echo(raw) });
   }
@@ -112,7 +120,8 @@ export function parseDate(raw: string, now: Date): string {
 
 /**
  * A period typed in chat → `yyyy-MM`: empty (current Lima month), `2026-10`, `10/2026` (also
- * `10-2026`, `2026/10`). Month 01–12, not after the current month, not before 2000.
+ * `10-2026`, `2026/10`), or a bare month `10` (this year in Lima). Month 01–12, not after the
+ * current month, not before 2000.
  * Throws UserError: invalid-period, period-future, period-too-old.
  */
 export function parsePeriod(raw: string, now: Date): string {
@@ -123,8 +132,10 @@ export function parsePeriod(raw: string, now: Date): string {
   let month: number;
   const iso = /^(\d{4})[-/.](\d{1,2})$/u.exec(text);
   const local = /^(\d{1,2})[-/.](\d{4})$/u.exec(text);
+  const monthOnly = /^\d{1,2}$/u.exec(text);
   if (iso) [year, month] = [Number(iso[1]), Number(iso[2])];
   else if (local) [month, year] = [Number(local[1]), Number(local[2])];
+  else if (monthOnly) [month, year] = [Number(monthOnly[0]), Number(current.slice(0, 4))];
   else throw new UserError('invalid-period', { valor: echo(raw) });
   if (month < 1 || month > 12) throw new UserError('invalid-period', { valor: echo(raw) });
   const period = `${year}-${pad(month)}`;

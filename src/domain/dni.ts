@@ -1,5 +1,5 @@
 import { UserError } from '../bot/user-error.js';
-import { echo, pickToken } from './args.js';
+import { assertSingle, digitCount, echo, pickToken, tokens } from './args.js';
 
 const WEIGHTS = [3, 2, 7, 6, 5, 4, 3, 2] as const;
 const NUMERIC = '65432110987';
@@ -20,9 +20,14 @@ export function isValidDni(dni: string): boolean {
 
 /**
  * Validates a DNI typed in chat. Also accepts the printed form with its verification character
- * (`45678912-2`), checking that character. Throws UserError: dni-missing, invalid-dni, invalid-dni-check.
+ * (`45678912-2`), checking that character. Two numbers (`45678912 41234567`) are refused.
+ * Throws UserError: dni-missing, invalid-dni, invalid-dni-check, one-at-a-time.
  */
 export function parseDni(raw: string): string {
+  assertSingle(
+    tokens(raw).filter((word) => digitCount(word) >= 8),
+    'un DNI',
+  );
   const picked = pickToken(raw);
   if (picked === '') throw new UserError('dni-missing');
   // People write 45.678.912 too; the dots carry nothing.
@@ -47,6 +52,10 @@ export function parseDni(raw: string): string {
  * DNI (`Q41234567`), which is how Peruvian licences are numbered.
  */
 export function parseLicenceDni(raw: string): string {
+  assertSingle(
+    tokens(raw).filter((word) => digitCount(word) >= 8),
+    'una licencia',
+  );
   const token = pickToken(raw);
   const fromLicence = /^[A-Za-z](\d{8})$/u.exec(token);
   return fromLicence ? fromLicence[1]! : parseDni(raw);

@@ -44,11 +44,23 @@ const SERIES_RULES: Readonly<Record<string, (series: string) => boolean>> = {
   '31': (s) => /^V[A-Z0-9]{3}$/.test(s) || PORTAL_GUIDE.test(s),
 };
 
-/** The type a series letter implies, when it implies one for this kind of command. */
-function inferType(series: string, kind: DocumentKind): string | undefined {
+/** The type each series letter implies (peru-domain.md "Series"), whatever the command. */
+const TYPE_BY_LETTER: Readonly<Record<string, string>> = { F: '01', B: '03', T: '09', V: '31' };
+
+/** The commands that take each kind of document, for "use this one instead" replies. */
+const KIND_COMMANDS: Readonly<Record<DocumentKind, readonly string[]>> = {
+  invoice: ['xml', 'pdf'],
+  guide: ['guia', 'guiaxml'],
+};
+
+/**
+ * The type a series letter implies. Inferred whatever the command, so `xml T001-42` is told that
+ * T001 is a guide (use `guia`) rather than "cannot infer the type". Portal guide and contingency
+ * series imply none.
+ */
+function inferType(series: string): string | undefined {
   if (PORTAL_GUIDE.test(series) || CONTINGENCY.test(series)) return undefined;
-  const byLetter: Record<string, string> = kind === 'invoice' ? { F: '01', B: '03' } : { T: '09', V: '31' };
-  return byLetter[series.charAt(0)];
+  return TYPE_BY_LETTER[series.charAt(0)];
 }
 
 export interface ParseRefOptions {
@@ -100,7 +112,8 @@ export function parseDocumentRef(raw: string, options: ParseRefOptions): Documen
   if (!/^[A-Z0-9]{4}$/.test(series))
     throw new UserError('ref-series', { ...base, valor, serie: echo(series, 12) });
   if (!/^\d{1,8}$/.test(parts.number) || /^0+$/.test(parts.number)) {
-    throw new UserError('ref-number', { ...base, valor, numero: echo(parts.number, 12) });
+    const cero = /^0+$/.test(parts.number);
+    throw new UserError('ref-number', { ...base, valor, numero: echo(parts.number, 12), cero });
   }
   const number = parts.number.replace(/^0+/, '');
 
@@ -108,17 +121,23 @@ export function parseDocumentRef(raw: string, options: ParseRefOptions): Documen
   if (ruc === undefined) throw new UserError('ref-own-ruc', { ...base, valor });
   if (!isValidRuc(ruc)) throw new UserError('ref-ruc', { ...base, valor, ruc: echo(ruc, 14) });
 
-  const type = parts.type ?? inferType(series, options.kind);
+  const inferred = parts.type === undefined;
+  const type = parts.type ?? inferType(series);
   if (type === undefined) throw new UserError('ref-type-needed', { ...base, valor, serie: series });
   const typeName = DOCUMENT_TYPES[type];
   if (typeName === undefined) throw new UserError('ref-type', { ...base, valor, tipo: echo(type, 4) });
   if (!KIND_TYPES[options.kind].includes(type)) {
+    const fitting = options.kind === 'invoice' ? 'guide' : 'invoice';
+    const shortRef = [parts.ruc, parts.type, series, number].filter((part) => part !== undefined).join('-');
     throw new UserError('ref-type-kind', {
       ...base,
       valor,
       tipo: type,
       nombre: typeName,
       clase: options.kind,
+      serie: series,
+      inferido: inferred,
+      sugerencias: KIND_COMMANDS[fitting].map((command) => `${command} ${shortRef}`),
     });
   }
   if (!SERIES_RULES[type]?.(series)) {

@@ -1,5 +1,5 @@
 import { UserError } from '../bot/user-error.js';
-import { echo, pickToken } from './args.js';
+import { assertSingle, digitCount, echo, tokens } from './args.js';
 
 /** Prefixes the tax authority hands out: 10 persons, 15/16/17 special cases, 20 companies. */
 export const RUC_PREFIXES: readonly string[] = ['10', '15', '16', '17', '20'];
@@ -22,12 +22,21 @@ export function isValidRuc(ruc: string): boolean {
 
 /**
  * Validates a RUC typed in chat before any API call. Accepts separators inside the number
- * (`20-12345678-6`, `20.123.456.786`). Throws UserError: ruc-missing, invalid-ruc-format,
- * invalid-ruc-length, invalid-ruc-prefix, invalid-ruc-check.
+ * (`20-12345678-6`, `20.123.456.786`, `20 123 456 786`) and sentence punctuation after it
+ * (`20123456786?`). Two numbers (`20123456786 20601234565`) are refused, one per message.
+ * Throws UserError: ruc-missing, invalid-ruc-format, invalid-ruc-length, invalid-ruc-prefix,
+ * invalid-ruc-check, one-at-a-time.
  */
 export function parseRuc(raw: string): string {
-  const trimmed = raw.trim();
-  const candidate = /^[\d\s.-]+$/u.test(trimmed) ? trimmed.replace(/[\s.-]/gu, '') : pickToken(trimmed);
+  const words = tokens(raw);
+  if (words.length === 0) throw new UserError('ruc-missing');
+  assertSingle(
+    words.filter((word) => digitCount(word) >= 8),
+    'un RUC',
+  );
+  const numeric = words.every((word) => /^[\d.-]+$/u.test(word));
+  const picked = numeric ? words.join('') : (words.find((word) => /\d/u.test(word)) ?? words[0] ?? '');
+  const candidate = /^[\d.-]+$/u.test(picked) ? picked.replace(/[.-]/gu, '') : picked;
   if (candidate === '') throw new UserError('ruc-missing');
   const valor = echo(candidate);
   if (!/^\d+$/u.test(candidate)) throw new UserError('invalid-ruc-format', { valor });

@@ -28,6 +28,11 @@ describe('normalizeText', () => {
   it('composes to NFC so a decomposed accent equals the precomposed one', () => {
     expect(normalizeText('gu\u0069\u0301a')).toBe('guía');
   });
+
+  it('applies NFKC so full-width digits and letters read as ASCII', () => {
+    expect(normalizeText('ＲＵＣ　２０１２３４５６７８６')).toBe('RUC 20123456786');
+    expect(normalizeText('placa ＡＢＣ－１２３')).toBe('placa ABC-123');
+  });
 });
 
 describe('foldWord', () => {
@@ -93,6 +98,23 @@ describe('parseText addressing', () => {
     });
   });
 
+  it('takes a colon after the command word as a label', () => {
+    expect(group('RUC: 20123456786')).toMatchObject({ word: 'RUC', folded: 'ruc', rawArgs: '20123456786' });
+    expect(group('placa:ABC-123')).toMatchObject({ folded: 'placa', rawArgs: 'ABC-123' });
+    expect(group('/dni-ruc: 45678912')).toMatchObject({
+      via: 'prefix',
+      folded: 'dni-ruc',
+      rawArgs: '45678912',
+    });
+    expect(group('Nota: la placa')).toMatchObject({ folded: 'nota', rawArgs: 'la placa' });
+    expect(group('08:30 salimos')).toMatchObject({ word: '08:30' });
+  });
+
+  it('drops Spanish opening marks before the command word', () => {
+    expect(group('¿ruc 20123456786?')).toMatchObject({ folded: 'ruc', rawArgs: '20123456786?' });
+    expect(group('¡placa ABC123!')).toMatchObject({ folded: 'placa' });
+  });
+
   it('marks every direct message as addressed', () => {
     expect(parseText({ text: 'ruc 1', isGroup: false, selfIds: [] })?.via).toBe('direct');
   });
@@ -117,7 +139,14 @@ describe('looksLikeAttempt (unaddressed group messages)', () => {
   it('counts optional arguments when empty or starting with a digit', () => {
     expect(looksLikeAttempt('optional', '')).toBe(true);
     expect(looksLikeAttempt('optional', '20/11/2026')).toBe(true);
+    expect(looksLikeAttempt('optional', '10')).toBe(true);
+    expect(looksLikeAttempt('optional', '20/11/2026?')).toBe(true);
     expect(looksLikeAttempt('optional', 'con esto por favor')).toBe(false);
+  });
+
+  it('takes a plain word after the optional argument as chatter', () => {
+    expect(looksLikeAttempt('optional', '3 vendedores')).toBe(false);
+    expect(looksLikeAttempt('optional', '20 de noviembre')).toBe(false);
   });
 
   it('counts identifiers when short and holding a digit', () => {
@@ -128,6 +157,18 @@ describe('looksLikeAttempt (unaddressed group messages)', () => {
     expect(looksLikeAttempt('required', 'de la empresa?')).toBe(false);
     expect(looksLikeAttempt('required', 'del camión 2 está muy sucia hoy')).toBe(false);
     expect(looksLikeAttempt('required', '')).toBe(false);
+  });
+
+  it('takes plain words after the identifier as chatter, several identifiers as an attempt', () => {
+    for (const chatter of ['2 veces', '2 kilos', '1 copia', '123 vencido', '3 clientes', '2025 lista']) {
+      expect(looksLikeAttempt('required', chatter)).toBe(false);
+    }
+    expect(looksLikeAttempt('required', '20123456786 20601234565')).toBe(true);
+    expect(looksLikeAttempt('required', 'abc123 b7x456')).toBe(true);
+    expect(looksLikeAttempt('required', 'ABC 123')).toBe(true);
+    expect(looksLikeAttempt('required', 'del camión ABC-123')).toBe(true);
+    expect(looksLikeAttempt('required', '20123456786 ?')).toBe(true);
+    expect(looksLikeAttempt('required', '20123456786?')).toBe(true);
   });
 });
 

@@ -36,11 +36,13 @@ describe('afp', () => {
     expect(run.replies[0]?.text).toContain('· 10/2026');
   });
 
-  it('does not fall back for a period the user asked for', async () => {
+  it('does not fall back for a period the user asked for: it says that period has no rates', async () => {
     const rejected = new LookupRejectedError('pensionRates', 'Bad Request', 400);
-    await expect(
-      runCommand(afp, '11/2026', { lookup: { pensionRates: async () => Promise.reject(rejected) } }),
-    ).rejects.toBe(rejected);
+    const run = await runCommand(afp, '11/2026', {
+      lookup: { pensionRates: async () => Promise.reject(rejected) },
+    });
+    expect(run.error?.template).toBe('errors/afp-not-found');
+    expect(run.replies).toHaveLength(0);
   });
 
   it('lets an outage through to the router instead of guessing', async () => {
@@ -144,7 +146,7 @@ describe('uso', () => {
         '*Por chat*',
         '• Despacho Lima: 12 (2 de la caché)',
         '• 9@g.us: 2 (1 de la caché)',
-        '• Chat directo 51987654321: 1',
+        '• Chat directo (1): 1',
       ].join('\n'),
     );
   });

@@ -42,7 +42,7 @@ describe('guiaxml <ref>', () => {
   it('answers an unknown guide with the not-found reply', async () => {
     const replies = await h.send('guiaxml T001-98');
     expect(documentsOf(replies)).toHaveLength(0);
-    expect(textOf(replies)).toContain('La consulta no devolvió datos');
+    expect(textOf(replies)).toContain('No se encontró la guía de remisión remitente T001-98');
   });
 
   it('rejects bad references without calling the API', async () => {

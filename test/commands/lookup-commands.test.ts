@@ -117,9 +117,9 @@ const rows: Row[] = [
     path: '/cee',
     ok: 'cee 000765432',
     expected: ['*BERGMANN LINDQVIST, JONAS ELIAS*'],
-    invalid: 'cee 12#45',
+    invalid: 'cee 12#456',
     invalidReply: 'no es un número de carné especial de extranjería',
-    notFound: 'cee 111',
+    notFound: '/cee 111',
     notFoundReply: 'No se encontró el carné especial de extranjería *111*',
   },
   {
@@ -129,7 +129,7 @@ const rows: Row[] = [
     expected: ['*GUTIÉRREZ SALAZAR, MARÍA FERNANDA*', 'Cédula de identidad: 12345678901'],
     invalid: 'ci 1234567890123456',
     invalidReply: 'cédula de identidad',
-    notFound: 'ci 1',
+    notFound: '/ci 1',
     notFoundReply: 'No se encontró la cédula de identidad *1*',
   },
   {
@@ -172,7 +172,7 @@ const rows: Row[] = [
     invalid: 'afp 13/2026',
     invalidReply: 'No entiendo el periodo «13/2026»',
     notFound: 'afp 2019-12',
-    notFoundReply: 'La consulta no devolvió datos. Revisa el dato e intenta de nuevo.',
+    notFoundReply: 'No hay comisiones AFP publicadas para el periodo 12/2019.',
   },
 ];
 

@@ -46,7 +46,9 @@ describe('parseDate', () => {
     ['1/2/2026', '2026-02-01'],
     ['20-11-2026', '2026-11-20'],
     ['20/11/26', '2026-11-20'],
-    ['2000-01-01', '2000-01-01'],
+    ['2000-01-03', '2000-01-03'],
+    ['20/11', '2026-11-20'],
+    ['1-2', '2026-02-01'],
   ])('%j → %s', (raw, iso) => {
     expect(parseDate(raw, morning)).toBe(iso);
   });
@@ -65,7 +67,25 @@ describe('parseDate', () => {
     expectUserError(() => parseDate('2026-13-01', morning), 'invalid-date');
     expectUserError(() => parseDate('mañana', morning), 'invalid-date');
     expectUserError(() => parseDate('2026-11-23', morning), 'date-future');
-    expectUserError(() => parseDate('31/12/1999', morning), 'date-too-old', { minimo: '01/01/2000' });
+    expectUserError(() => parseDate('31/12/1999', morning), 'date-too-old', { minimo: '03/01/2000' });
+  });
+
+  it('starts at the first day with its own rate, so no answer is dated before the minimum', () => {
+    // 2000-01-01 is a holiday and 2000-01-02 a Sunday: the API would answer with 31/12/1999.
+    expectUserError(() => parseDate('01/01/2000', morning), 'date-too-old', {
+      valor: '01/01/2000',
+      minimo: '03/01/2000',
+    });
+    expectUserError(() => parseDate('2000-01-02', morning), 'date-too-old');
+  });
+
+  it('reads a day and month without a year as this year in Lima, refusing it when still ahead', () => {
+    expect(parseDate('22/11', morning)).toBe('2026-11-22');
+    expectUserError(() => parseDate('23/11', morning), 'date-future', {
+      valor: '23/11/2026',
+      hoy: '22/11/2026',
+    });
+    expectUserError(() => parseDate('31/02', morning), 'invalid-date');
   });
 });
 
@@ -77,6 +97,9 @@ describe('parsePeriod', () => {
     ['1/2026', '2026-01'],
     ['2026/09', '2026-09'],
     ['periodo 10-2026', '2026-10'],
+    ['10', '2026-10'],
+    ['1', '2026-01'],
+    ['11', '2026-11'],
   ])('%j → %s', (raw, period) => {
     expect(parsePeriod(raw, morning)).toBe(period);
   });
@@ -94,5 +117,14 @@ describe('parsePeriod', () => {
       actual: '11/2026',
     });
     expectUserError(() => parsePeriod('12/1999', morning), 'period-too-old');
+  });
+
+  it('refuses a bare month still ahead this year, and months outside 1–12', () => {
+    expectUserError(() => parsePeriod('12', morning), 'period-future', {
+      valor: '12/2026',
+      actual: '11/2026',
+    });
+    expectUserError(() => parsePeriod('13', morning), 'invalid-period');
+    expectUserError(() => parsePeriod('0', morning), 'invalid-period');
   });
 });

@@ -43,4 +43,10 @@ describe('DNI', () => {
     expect(parseLicenceDni('41234567')).toBe('41234567');
     expectUserError(() => parseLicenceDni('Q4123'), 'invalid-dni');
   });
+
+  it('asks for one DNI or licence at a time instead of answering only the first', () => {
+    expectUserError(() => parseDni('45678912 41234567'), 'one-at-a-time', { que: 'un DNI' });
+    expectUserError(() => parseLicenceDni('Q41234567 Q70123456'), 'one-at-a-time', { que: 'una licencia' });
+    expect(parseDni('45678912?')).toBe('45678912');
+  });
 });

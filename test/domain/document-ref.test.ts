@@ -106,6 +106,35 @@ describe('parseDocumentRef: rejections name the problem', () => {
     expect(error.data).toMatchObject({ tipo: '09', clase: 'invoice' });
   });
 
+  it('infers the type from the series letter for any command, so the wrong command is named', () => {
+    const xmlOfGuide = errorOf('T001-42', invoice);
+    expect(xmlOfGuide.identifier).toBe('ref-type-kind');
+    expect(xmlOfGuide.data).toMatchObject({
+      tipo: '09',
+      serie: 'T001',
+      inferido: true,
+      clase: 'invoice',
+      sugerencias: ['guia T001-42', 'guiaxml T001-42'],
+    });
+    const guideOfInvoice = errorOf('F001-42', guide);
+    expect(guideOfInvoice.identifier).toBe('ref-type-kind');
+    expect(guideOfInvoice.data).toMatchObject({
+      tipo: '01',
+      inferido: true,
+      sugerencias: ['xml F001-42', 'pdf F001-42'],
+    });
+    expect(errorOf('20123456786 T001 0042?', invoice).data).toMatchObject({
+      sugerencias: ['guia 20123456786-T001-42', 'guiaxml 20123456786-T001-42'],
+    });
+    expect(errorOf('V001-7', invoice).data).toMatchObject({ tipo: '31', inferido: true });
+    expect(errorOf('B001-7', guide).data).toMatchObject({ tipo: '03', inferido: true });
+  });
+
+  it('marks a zero correlative so the reply can say it must be greater than zero', () => {
+    expect(errorOf('20123456786-09-T001-0', guide).data).toMatchObject({ numero: '0', cero: true });
+    expect(errorOf('T001-4A', guide).data).toMatchObject({ cero: false });
+  });
+
   it('asks for the issuer when the company RUC is not configured', () => {
     expect(errorOf('F001-123', { kind: 'invoice' }).identifier).toBe('ref-own-ruc');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseForeignDoc } from '../../src/domain/identity.js';
+import { looksLikeForeignDoc, parseForeignDoc } from '../../src/domain/identity.js';
 import { looksLikeCompanySearch, parseSearchText } from '../../src/domain/search.js';
 import { expectUserError } from './user-error.js';
 
@@ -14,6 +14,29 @@ describe('foreign documents (CE, CEE, CI)', () => {
     expectUserError(() => parseForeignDoc('1234567890123456', 'CE'), 'invalid-foreign-doc', { tipo: 'CE' });
     expectUserError(() => parseForeignDoc('12#4', 'CEE'), 'invalid-foreign-doc', { tipo: 'CEE' });
     expectUserError(() => parseForeignDoc('', 'CI'), 'foreign-doc-missing', { tipo: 'CI' });
+  });
+});
+
+describe('foreign documents without a prefix (attempt or chatter)', () => {
+  it.each(['001234567', '000765432', 'CE 001234567', '001-234-567', '001234567?'])(
+    '%j is a lookup',
+    (raw) => {
+      expect(looksLikeForeignDoc(raw)).toBe(true);
+    },
+  );
+
+  it.each(['2 kilos', '1 copia', '123 vencido', '123', '12345', 'vencido', '001234567 vencido', ''])(
+    '%j is chatter',
+    (raw) => {
+      expect(looksLikeForeignDoc(raw)).toBe(false);
+    },
+  );
+
+  it('asks for one document at a time', () => {
+    expectUserError(() => parseForeignDoc('001234567 000765432', 'CE'), 'one-at-a-time', { que: 'un carné' });
+    expectUserError(() => parseForeignDoc('12345678901 12345678902', 'CI'), 'one-at-a-time', {
+      que: 'una cédula',
+    });
   });
 });
 

@@ -55,6 +55,22 @@ describe('parseRuc', () => {
     expectUserError(() => parseRuc('30123456786'), 'invalid-ruc-prefix', { prefijo: '30' });
   });
 
+  it('asks for one RUC at a time instead of gluing two into 22 digits', () => {
+    expectUserError(() => parseRuc('20123456786 20601234565'), 'one-at-a-time', {
+      que: 'un RUC',
+      cantidad: 2,
+    });
+    expectUserError(() => parseRuc('20123456786, 2060123456'), 'one-at-a-time');
+    expect(parseRuc('20 123 456 786')).toBe('20123456786');
+  });
+
+  it('tolerates sentence punctuation around the number', () => {
+    expect(parseRuc('20123456786?')).toBe('20123456786');
+    expect(parseRuc('¿20123456786?!')).toBe('20123456786');
+    expect(parseRuc('20-12345678-6.')).toBe('20123456786');
+    expect(parseRuc('del cliente 20-12345678-6;')).toBe('20123456786');
+  });
+
   it('cuts a huge echoed value so the error reply stays short', () => {
     const error = expectUserError(() => parseRuc('9'.repeat(500)), 'invalid-ruc-length');
     expect(String(error.data.valor).length).toBeLessThanOrEqual(31);
