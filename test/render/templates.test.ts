@@ -162,7 +162,10 @@ describe('reply templates with fixture data', () => {
     expect(text).toContain('noviembre 2026');
     expect(text).toContain('créditos usados: *7*');
     expect(text).toContain('• Tipo de cambio: 4 (1 de la caché)');
-    expect(text).toContain('• Chat directo 51987654321: 2');
+    expect(text).toContain('• Chat directo (1): 2');
+    expect(text).not.toContain('51987654321');
+    expect(text).toContain('Fallidas (sin respuesta, no cuentan como créditos): *2*');
+    expect(text).toContain('• RUC: 8 (4 de la caché) · 2 fallidas');
   });
 });
 
