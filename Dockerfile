@@ -35,4 +35,9 @@ USER node
 VOLUME ["/data"]
 # Keep the WhatsApp session across container restarts: mount a named volume on /data.
 # Only one container may use a given /data at a time (Chasqui locks it).
-CMD ["npm", "start"]
+# The default command is what `npm start` runs (package.json "start": keep the two in step), but
+# with node itself as the main process: npm does not pass SIGTERM on to its child (checked with
+# npm 11), so `docker stop` would never reach Chasqui's handler that drains the outbox and closes
+# without logging out. Run with `docker run --init` (compose: `init: true`) so a tiny init is
+# PID 1, reaps zombies and forwards signals to node.
+CMD ["node", "dist/src/main.js", "start"]

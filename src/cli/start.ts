@@ -6,6 +6,7 @@ import { createApp } from '../app.js';
 import { type Config, ConfigError, loadConfig } from '../config.js';
 import { createLogger, type Logger } from '../logger.js';
 import { acquireDataDirLock, DataDirLockedError } from '../store/lock.js';
+import type { OutboxItem, OutboxOptions } from '../store/outbox.js';
 import { openDatabase } from '../store/sqlite.js';
 import type { WhatsAppStatus } from '../transports/baileys.js';
 import type { StopReason } from '../transports/baileys-policy.js';
@@ -40,6 +41,8 @@ export interface StartOverrides {
   createSocket?: SocketFactory;
   /** Resolving it requests a graceful shutdown (like SIGTERM). */
   shutdown?: Promise<void>;
+  /** Outbox retry knobs (tests make a message fail for good quickly). */
+  outboxRetry?: Pick<OutboxOptions, 'maxFailures' | 'retryDelayMs'>;
 }
 
 interface Flags {
@@ -172,6 +175,15 @@ function createConsole(out: Writable, context: { lookup: string; dataDir: string
   };
 }
 
+/** The console alert for an outgoing message the outbox gave up on (also logged at error level). */
+export function outboxFailedAlert(item: OutboxItem, error: unknown): string {
+  const reason = (error instanceof Error ? error.message : String(error)).slice(0, 200);
+  return (
+    `ATENCIÓN: un mensaje para ${item.chatId} no se pudo enviar tras ${item.failures} intentos ` +
+    `(${reason}) y se descartó. / ALERT: an outgoing message failed for good.`
+  );
+}
+
 function sandboxBanner(baseUrl: string): string {
   const rule = '='.repeat(72);
   return (
@@ -247,6 +259,10 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
       logger,
       whatsapp: config.whatsapp,
       onStatus: (status) => konsole.status(status),
+      outboxOptions: {
+        ...overrides.outboxRetry,
+        onFailed: (item, error) => konsole.write(outboxFailedAlert(item, error)),
+      },
       ...(overrides.createSocket ? { createSocket: overrides.createSocket } : {}),
     });
     // One connection for the whole process; `groupSource` feeds the directory from this session

@@ -15,8 +15,9 @@ import path from 'node:path';
 /**
  * One process per data directory. Two processes on the same WhatsApp creds make the server close
  * one of them with 440 "connection replaced", over and over; the lock turns that into a clear
- * refusal at start. The lock file holds pid, host and a nonce; a lock whose pid is dead (same
- * host) or whose heartbeat stopped (another host/container sharing the volume) is taken over.
+ * refusal at start. The lock file holds pid, host, the pid's start time and a nonce; a lock whose
+ * pid is dead or now belongs to a process started at another time (same host), or whose
+ * heartbeat stopped (another host/container sharing the volume), is taken over.
  */
 
 export const LOCK_FILE = 'chasqui.lock';
@@ -48,6 +49,8 @@ export interface LockOptions {
   staleMs?: number;
   pid?: number;
   isAlive?: (pid: number) => boolean;
+  /** Start time of a pid (default: from /proc on Linux); written to the lock and compared. */
+  startTime?: (pid: number) => string | undefined;
 }
 
 interface LockContent {
@@ -102,11 +105,12 @@ export function acquireDataDirLock(dir: string, options: LockOptions = {}): Data
   const heartbeatMs = options.heartbeatMs ?? 30_000;
   const staleMs = options.staleMs ?? heartbeatMs * 3;
   const isAlive = options.isAlive ?? processAlive;
-  const own: LockContent = {
-    pid: options.pid ?? process.pid,
-    host: hostname(),
-    nonce: randomBytes(8).toString('hex'),
-  };
+  const startTime = options.startTime ?? processStartTime;
+  const pid = options.pid ?? process.pid;
+  const own: LockContent = { pid, host: hostname(), nonce: randomBytes(8).toString('hex') };
+  // What a later start compares against to tell us from another process that reused our pid.
+  const started = startTime(pid);
+  if (started !== undefined) own.started = started;
 
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
@@ -121,7 +125,7 @@ export function acquireDataDirLock(dir: string, options: LockOptions = {}): Data
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     }
     const holder = readLock(file);
-    if (holder && holderIsLive(file, holder, own, staleMs, isAlive)) {
+    if (holder && holderIsLive(file, holder, own, staleMs, isAlive, startTime)) {
       throw new DataDirLockedError(holder.pid, dir, holder.host);
     }
     // Stale: remove it only if it is still the very file we judged (narrows the takeover race).
@@ -144,12 +148,13 @@ function holderIsLive(
   own: LockContent,
   staleMs: number,
   isAlive: (pid: number) => boolean,
+  startTime: (pid: number) => string | undefined,
 ): boolean {
   if (holder.host === own.host) {
     // Same pid as ours: a previous life of this container (pid 1 again) left it behind.
     if (holder.pid === own.pid || !isAlive(holder.pid)) return false;
     // A live pid with another start time is a different process that reused the number.
-    const started = holder.started === undefined ? undefined : processStartTime(holder.pid);
+    const started = holder.started === undefined ? undefined : startTime(holder.pid);
     return started === undefined || started === holder.started;
   }
   try {

@@ -139,4 +139,22 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 5,
+    name: 'whatsapp: pending message claims (crash recovery), outbox failure count',
+    up(db) {
+      db.exec(`
+        -- store/dedup: a claim is 'pending' (raw message kept, BufferJSON) until its handler
+        -- returned, then 'done'; pending claims are re-handled once after a crash (replays)
+        ALTER TABLE processed_messages ADD COLUMN status TEXT NOT NULL DEFAULT 'done'
+          CHECK (status IN ('pending', 'done'));
+        ALTER TABLE processed_messages ADD COLUMN raw TEXT;
+        ALTER TABLE processed_messages ADD COLUMN replays INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX processed_messages_pending ON processed_messages(at) WHERE status = 'pending';
+        -- store/outbox: real send errors only (attempts also counts sends deferred by a
+        -- closed connection); a row is 'failed' after too many of these
+        ALTER TABLE outbox ADD COLUMN failures INTEGER NOT NULL DEFAULT 0;
+      `);
+    },
+  },
 ];

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { OutgoingMessage } from '../transports/transport.js';
+import {
+  type OutboxStatements,
+  prepareOutboxStatements,
+  type Row,
+  toItem,
+  toRowPayload,
+} from './outbox-rows.js';
 import type { SqliteDatabase } from './sqlite.js';
 
 /**
@@ -22,6 +29,8 @@ export interface OutboxItem {
   waId: string;
   /** Times the row was handed to the sender before this one (>0: maybe already delivered). */
   attempts: number;
+  /** Real send errors so far (deferrals for a closed connection do not count). */
+  failures: number;
 }
 
 export interface SendResult {
@@ -31,11 +40,19 @@ export interface SendResult {
 
 export type OutboxSender = (item: OutboxItem) => Promise<SendResult | undefined>;
 
-/** Thrown by a sender when the connection went away: the row stays pending, the worker pauses. */
+/**
+ * Thrown by a sender for a connection problem, not a problem of the message: the row stays
+ * pending and no failure is counted. By default the worker pauses until the next `resume`
+ * (connection open again); with `connectionOpen` (e.g. a query timed out on a socket that is
+ * still up) it keeps going and retries that chat after a growing delay.
+ */
 export class SendDeferredError extends Error {
-  constructor(message = 'connection not open') {
+  readonly connectionOpen: boolean;
+
+  constructor(message = 'connection not open', options: { connectionOpen?: boolean } = {}) {
     super(message);
     this.name = 'SendDeferredError';
+    this.connectionOpen = options.connectionOpen ?? false;
   }
 }
 
@@ -50,10 +67,14 @@ export interface PacingOptions {
 export interface OutboxOptions extends PacingOptions {
   db: SqliteDatabase;
   logger?: Logger;
-  /** A row that failed (not deferred) this many times is marked failed (default 5). */
-  maxAttempts?: number;
-  /** Wait after a failed send, multiplied by the attempt number (default 2000 ms). */
+  /** A row whose send failed (real errors only, not deferrals) this many times is 'failed' (default 5). */
+  maxFailures?: number;
+  /** Wait after a failed send, multiplied by the failure number (default 2000 ms). */
   retryDelayMs?: number;
+  /** First wait after a deferral on an open connection, doubled each time up to 5 min (default 5000 ms). */
+  deferredRetryMs?: number;
+  /** A row became 'failed' (already logged at error level): raise an alert. */
+  onFailed?: (item: OutboxItem, error: unknown) => void;
   /** Sent/failed rows older than this are deleted (default 7 days). */
   retentionMs?: number;
   random?: () => number;
@@ -83,99 +104,13 @@ export function randomMessageId(): string {
   return `3EB0${randomBytes(9).toString('hex').toUpperCase()}`;
 }
 
-interface Row {
-  id: number;
-  chat_id: string;
-  kind: 'text' | 'document';
-  payload: string;
-  document: Buffer | null;
-  attempts: number;
-  wa_id: string;
-}
-
-interface Payload {
-  text?: string;
-  mentions?: string[];
-  quotedId?: string;
-  fileName?: string;
-  mimetype?: string;
-  caption?: string;
-  extra?: string;
-}
-
-function toRowPayload(message: OutgoingMessage, extra: string | undefined): Payload {
-  if (message.kind === 'text') {
-    return { text: message.text, mentions: message.mentions, quotedId: message.quotedId, extra };
-  }
-  const { fileName, mimetype, caption, quotedId } = message;
-  return { fileName, mimetype, caption, quotedId, extra };
-}
-
-/** Drops undefined fields so a stored message compares equal to the one enqueued. */
-function compact<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
-}
-
-function toItem(row: Row): OutboxItem {
-  const p = JSON.parse(row.payload) as Payload;
-  const message: OutgoingMessage =
-    row.kind === 'text'
-      ? { kind: 'text', text: p.text ?? '', mentions: p.mentions, quotedId: p.quotedId }
-      : {
-          kind: 'document',
-          bytes: new Uint8Array(row.document ?? Buffer.alloc(0)),
-          fileName: p.fileName ?? 'documento',
-          mimetype: p.mimetype ?? 'application/octet-stream',
-          caption: p.caption,
-          quotedId: p.quotedId,
-        };
-  const item: OutboxItem = {
-    id: row.id,
-    chatId: row.chat_id,
-    message: compact(message),
-    waId: row.wa_id,
-    attempts: row.attempts,
-  };
-  if (p.extra !== undefined) item.extra = p.extra;
-  return item;
-}
-
 /** Creates the outbox over table `outbox` (migration 2) and starts its (paused) worker. */
 export function createOutbox(options: OutboxOptions): Outbox {
   return new SqliteOutbox(options);
 }
 
-function prepareStatements(db: SqliteDatabase) {
-  return {
-    insert: db.prepare<[string, string, string, Buffer | null, number, string]>(
-      `INSERT INTO outbox (chat_id, kind, payload, document, status, created_at, wa_id)
-       VALUES (?, ?, ?, ?, 'pending', ?, ?)`,
-    ),
-    pending: db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM outbox WHERE status = 'pending'"),
-    sentMessage: db.prepare<[string], { wa_message: string }>(
-      "SELECT wa_message FROM outbox WHERE wa_id = ? AND status = 'sent' AND wa_message IS NOT NULL",
-    ),
-    prune: db.prepare<[number]>(
-      "DELETE FROM outbox WHERE status IN ('sent', 'failed') AND COALESCE(sent_at, created_at) < ?",
-    ),
-    heads: db.prepare<[], { chat_id: string; id: number }>(
-      "SELECT chat_id, MIN(id) AS id FROM outbox WHERE status = 'pending' GROUP BY chat_id ORDER BY id",
-    ),
-    row: db.prepare<[number], Row>(
-      'SELECT id, chat_id, kind, payload, document, attempts, wa_id FROM outbox WHERE id = ?',
-    ),
-    handed: db.prepare<[number]>('UPDATE outbox SET attempts = attempts + 1 WHERE id = ?'),
-    sent: db.prepare<[number, string | null, number]>(
-      "UPDATE outbox SET status = 'sent', sent_at = ?, wa_message = ?, document = NULL, last_error = NULL WHERE id = ?",
-    ),
-    failure: db.prepare<[string, string, number]>(
-      'UPDATE outbox SET last_error = ?, status = ? WHERE id = ?',
-    ),
-  };
-}
-
 class SqliteOutbox implements Outbox {
-  private readonly sql: ReturnType<typeof prepareStatements>;
+  private readonly sql: OutboxStatements;
   private readonly now: () => number;
   private readonly random: () => number;
   private sender: OutboxSender | undefined;
@@ -183,11 +118,13 @@ class SqliteOutbox implements Outbox {
   private wakeUp: (() => void) | undefined;
   private readonly lastSendAt = new Map<string, number>();
   private readonly blockedUntil = new Map<string, number>();
+  /** Deferrals in a row per outbox row while the connection stayed open (backoff exponent). */
+  private readonly deferrals = new Map<number, number>();
   private readonly idleWaiters = new Set<() => void>();
   private sendsSincePrune = 0;
 
   constructor(private readonly options: OutboxOptions) {
-    this.sql = prepareStatements(options.db);
+    this.sql = prepareOutboxStatements(options.db);
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
     this.prune();
@@ -213,6 +150,8 @@ class SqliteOutbox implements Outbox {
 
   resume(sender: OutboxSender): void {
     this.sender = sender;
+    this.blockedUntil.clear(); // a new connection: what waited out the old one's problems goes now
+    this.deferrals.clear();
     this.wake();
   }
 
@@ -334,27 +273,51 @@ class SqliteOutbox implements Outbox {
       if (this.closed) return;
       this.sql.sent.run(this.now(), result?.stored ?? null, row.id);
       this.blockedUntil.delete(row.chat_id);
+      this.deferrals.delete(row.id);
       if (++this.sendsSincePrune >= 1000) this.prune();
     } catch (error) {
       if (this.closed) return;
       if (error instanceof SendDeferredError) {
-        log?.debug({ row: row.id }, 'outbox send deferred until the connection opens');
-        if (this.sender === sender) this.sender = undefined;
+        this.defer(row, sender, error);
         return;
       }
-      this.recordFailure(row, item.attempts + 1, error);
+      this.recordFailure(item, error);
     }
   }
 
-  private recordFailure(row: Row, attempts: number, error: unknown): void {
+  /** A connection problem: no failure counted; wait for the next open, or retry the chat later. */
+  private defer(row: Row, sender: OutboxSender, error: SendDeferredError): void {
+    const log = this.options.logger;
+    if (!error.connectionOpen) {
+      log?.debug({ row: row.id }, 'outbox send deferred until the connection opens');
+      if (this.sender === sender) this.sender = undefined;
+      return;
+    }
+    const n = (this.deferrals.get(row.id) ?? 0) + 1;
+    this.deferrals.set(row.id, n);
+    const waitMs = Math.min(5 * 60_000, (this.options.deferredRetryMs ?? 5000) * 2 ** (n - 1));
+    this.blockedUntil.set(row.chat_id, this.now() + waitMs);
+    log?.warn({ row: row.id, waitMs, err: error.message }, 'outbox send deferred (connection problem)');
+  }
+
+  private recordFailure(item: OutboxItem, error: unknown): void {
     const message = error instanceof Error ? error.message : String(error);
-    const maxAttempts = this.options.maxAttempts ?? 5;
-    const failed = attempts >= maxAttempts;
-    this.sql.failure.run(message.slice(0, 500), failed ? 'failed' : 'pending', row.id);
-    this.blockedUntil.set(row.chat_id, this.now() + (this.options.retryDelayMs ?? 2000) * attempts);
-    this.options.logger?.warn(
-      { row: row.id, chatId: row.chat_id, attempts, failed, err: message },
-      'outbox send failed',
-    );
+    const failures = item.failures + 1;
+    const failed = failures >= (this.options.maxFailures ?? 5);
+    this.sql.failure.run(message.slice(0, 500), failed ? 'failed' : 'pending', item.id);
+    this.deferrals.delete(item.id);
+    const log = { row: item.id, chatId: item.chatId, failures, attempts: item.attempts + 1, err: message };
+    if (!failed) {
+      this.blockedUntil.set(item.chatId, this.now() + (this.options.retryDelayMs ?? 2000) * failures);
+      this.options.logger?.warn(log, 'outbox send failed; will retry');
+      return;
+    }
+    this.blockedUntil.delete(item.chatId); // the chat's next message must not wait for this one
+    this.options.logger?.error(log, 'outbox message FAILED for good: it will not be sent');
+    try {
+      this.options.onFailed?.({ ...item, failures }, error);
+    } catch (callbackError) {
+      this.options.logger?.error({ err: callbackError }, 'outbox onFailed callback threw');
+    }
   }
 }

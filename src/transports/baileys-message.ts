@@ -1,4 +1,5 @@
 import {
+  BufferJSON,
   type GroupMetadata,
   type GroupParticipant,
   isHostedLidUser,
@@ -11,7 +12,7 @@ import {
   isPnUser,
   jidNormalizedUser,
   normalizeMessageContent,
-  type proto,
+  proto,
   type WAMessage,
 } from '@whiskeysockets/baileys';
 import type { IncomingMessage } from './transport.js';
@@ -68,10 +69,40 @@ export function orderSenderIds(ids: readonly (string | null | undefined)[]): str
   return unique.sort((a, b) => rank(a) - rank(b));
 }
 
-function toMillis(timestamp: WAMessage['messageTimestamp']): number | undefined {
+function toSeconds(timestamp: WAMessage['messageTimestamp']): number | undefined {
   if (timestamp === null || timestamp === undefined) return undefined;
   const seconds = typeof timestamp === 'number' ? timestamp : Number(timestamp.toString());
-  return Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : undefined;
+  return Number.isFinite(seconds) && seconds > 0 ? seconds : undefined;
+}
+
+function toMillis(timestamp: WAMessage['messageTimestamp']): number | undefined {
+  const seconds = toSeconds(timestamp);
+  return seconds === undefined ? undefined : seconds * 1000;
+}
+
+/**
+ * A received message as stored with its pending claim, to re-handle it after a crash (BufferJSON
+ * keeps binary fields). The key is copied as a plain object: v7 adds fields (participantAlt,
+ * remoteJidAlt, addressingMode) that a protobuf round trip would drop; a Long timestamp becomes
+ * a number.
+ */
+export function serializeIncoming(msg: WAMessage): string {
+  const copy = { ...msg, key: { ...msg.key }, messageTimestamp: toSeconds(msg.messageTimestamp) };
+  return JSON.stringify(copy, BufferJSON.replacer);
+}
+
+/** The message `serializeIncoming` stored (content rebuilt as a proto Message), or undefined. */
+export function deserializeIncoming(text: string): WAMessage | undefined {
+  try {
+    const parsed = JSON.parse(text, BufferJSON.reviver) as Omit<WAMessage, 'message'> & {
+      message?: Record<string, unknown> | null;
+    };
+    if (typeof parsed !== 'object' || parsed === null || !parsed.key) return undefined;
+    const { message, ...rest } = parsed;
+    return message ? { ...rest, message: proto.Message.fromObject(message) } : rest;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Text of a message: plain, extended, or the caption of an image, video or document. */

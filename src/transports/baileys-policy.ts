@@ -10,7 +10,8 @@
  * | 411             | stop, clear the auth store, pair again (multi-device mismatch)           |
  * | 403             | stop and alert (restricted / banned); the session is kept                |
  * | 405             | stop: the WA Web version was rejected, set CHASQUI_WA_VERSION            |
- * | 440             | replaced by another socket: long backoff + alert, stop after N           |
+ * | 440             | replaced by another socket: long backoff + alert, stop after N; the      |
+ * |                 | count survives stable opens and is forgotten after an hour without a 440 |
  * | 500             | backoff; never wipe the session                                          |
  * | 408/428/503/... | exponential backoff with jitter, capped; counters reset after a stable open |
  */
@@ -23,8 +24,13 @@ export type ReconnectReason = 'restart-required' | 'replaced' | 'bad-session' | 
 export interface PolicyState {
   /** Consecutive closes without a stable open (backoff exponent). */
   failures: number;
-  /** 440 closes since the last stable open. */
+  /**
+   * 440 closes not yet forgotten. NOT reset by a stable open (a rival client replacing us every
+   * few minutes always lets us open first); forgotten after `replacedDecayMs` without a 440.
+   */
   replaced: number;
+  /** When the last 440 happened (ms since the epoch), for the decay. */
+  lastReplacedAt?: number;
   /** 515 closes in a row. */
   restarts: number;
 }
@@ -35,6 +41,8 @@ export interface PolicyOptions {
   /** Base wait after a 440, multiplied by how many 440s happened in a row. */
   replacedDelayMs: number;
   maxReplaced: number;
+  /** A quiet period without any 440 after which past 440s are forgotten (default 1 h). */
+  replacedDecayMs: number;
   maxRestarts: number;
   /** Consecutive failed connections before giving up (reported; a supervisor may restart). */
   maxFailures: number;
@@ -45,6 +53,7 @@ export const DEFAULT_POLICY: PolicyOptions = {
   maxDelayMs: 5 * 60_000,
   replacedDelayMs: 5 * 60_000,
   maxReplaced: 3,
+  replacedDecayMs: 60 * 60_000,
   maxRestarts: 5,
   maxFailures: 100,
 };
@@ -72,7 +81,8 @@ export function backoffDelay(failures: number, options: PolicyOptions, random: (
 
 /**
  * Decides what follows a close. `stableOpen`: the socket that closed had been open long enough
- * to count as healthy, so the counters start again from zero.
+ * to count as healthy, so the backoff and 515 counters start again from zero; the 440 count
+ * does not (it decays with time instead). `now`: ms since the epoch.
  */
 export function decideReconnect(
   code: number | undefined,
@@ -80,8 +90,13 @@ export function decideReconnect(
   stableOpen: boolean,
   options: PolicyOptions = DEFAULT_POLICY,
   random: () => number = Math.random,
+  now: number = Date.now(),
 ): Decision {
-  const state: PolicyState = stableOpen ? { ...INITIAL_POLICY_STATE } : { ...previous };
+  const state: PolicyState = stableOpen ? { ...previous, failures: 0, restarts: 0 } : { ...previous };
+  if (state.lastReplacedAt !== undefined && now - state.lastReplacedAt >= options.replacedDecayMs) {
+    state.replaced = 0;
+    delete state.lastReplacedAt;
+  }
   const stop = (reason: StopReason, clearAuth = false): Decision => ({
     action: 'stop',
     reason,
@@ -113,6 +128,7 @@ export function decideReconnect(
       break;
     case 440:
       state.replaced += 1;
+      state.lastReplacedAt = now;
       if (state.replaced > options.maxReplaced) return stop('replaced');
       return {
         action: 'reconnect',
@@ -140,4 +156,18 @@ export function decideReconnect(
 export function closeStatusCode(error: unknown): number | undefined {
   const output = (error as { output?: { statusCode?: unknown } } | undefined)?.output;
   return typeof output?.statusCode === 'number' ? output.statusCode : undefined;
+}
+
+const CONNECTION_CODES = new Set([408, 428, 503]);
+
+/**
+ * A send error that is the connection's fault, not the message's: Boom 408 (timed out), 428
+ * (connection closed) or 503 (unavailable), or Baileys' "Connection Closed" / "Timed Out" text.
+ * The outbox retries these when the connection allows and never counts them as failures.
+ */
+export function isConnectionProblem(error: unknown): boolean {
+  const code = closeStatusCode(error);
+  if (code !== undefined && CONNECTION_CODES.has(code)) return true;
+  const message = error instanceof Error ? error.message : String(error);
+  return /connection closed|timed out/i.test(message);
 }

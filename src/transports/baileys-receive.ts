@@ -1,12 +1,14 @@
 import type { BaileysEventMap, GroupMetadata, WAMessage } from '@whiskeysockets/baileys';
 import type { Logger } from 'pino';
-import type { DedupStore } from '../store/dedup.js';
+import type { DedupStore, PendingMessage } from '../store/dedup.js';
 import type { GroupMetadataCache } from './baileys-groups.js';
 import {
+  deserializeIncoming,
   missingCounterparts,
   type ParsedMessage,
   parseWAMessage,
   senderIdsFromGroup,
+  serializeIncoming,
   toIncomingMessage,
 } from './baileys-message.js';
 import { LruMap, type SocketLike } from './baileys-socket.js';
@@ -43,6 +45,10 @@ export interface ReceiverOptions {
  * The receiving half of the transport: `messages.upsert` (notify AND append) → skip / dedupe →
  * sender ids on both LID and PN forms → the bot's handler. Handlers run concurrently (a slow
  * lookup does not hold the chat back); `idle()` lets a shutdown wait for them.
+ *
+ * Answered at least once, and in practice exactly once: a message is claimed 'pending' (with its
+ * raw form) before handling, marked 'done' after, and a claim a crash left pending is re-handled
+ * once on the next start (`loadPending` + `replayPending`).
  */
 export class MessageReceiver {
   /** Raw messages by id, so a reply can quote the message it answers. */
@@ -50,12 +56,55 @@ export class MessageReceiver {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly groupFetches = new Map<string, Promise<GroupMetadata | undefined>>();
   private handler: MessageHandler | undefined;
+  private recovered: PendingMessage[] = [];
 
   constructor(private readonly options: ReceiverOptions) {}
 
   /** Starts (a handler) or stops (undefined) taking messages. */
   accept(handler: MessageHandler | undefined): void {
     this.handler = handler;
+  }
+
+  /**
+   * Takes the claims a previous run left pending (it died, or its handler threw, mid-handling).
+   * Call once before the first socket, so claims of this run are never mistaken for them.
+   */
+  loadPending(): void {
+    this.recovered = this.options.dedup.pending();
+  }
+
+  /**
+   * Re-handles, once, what `loadPending` found. Called as a socket opens, before that socket's
+   * messages are taken: these are older than anything arriving now, and handling needs an open
+   * socket (group metadata, LID mapping). A redelivery of the same message is refused by its
+   * claim either way, so the order never causes a double answer.
+   */
+  replayPending(sock: SocketLike): void {
+    const handler = this.handler;
+    if (!handler || this.recovered.length === 0) return;
+    const { dedup, logger, maxMessageAgeSeconds } = this.options;
+    const nowMs = this.options.now();
+    for (const row of this.recovered.splice(0)) {
+      const key = [row.chatId, row.participant, row.messageId] as const;
+      if (row.replays > 0) {
+        dedup.done(...key);
+        logger.error({ id: row.messageId }, 'message still unanswered after its re-handling; giving up');
+        continue;
+      }
+      const raw = row.raw === undefined ? undefined : deserializeIncoming(row.raw);
+      const result = raw ? parseWAMessage(raw, { nowMs, maxAgeSeconds: maxMessageAgeSeconds }) : undefined;
+      if (!raw || !result?.ok || nowMs - row.at > maxMessageAgeSeconds * 1000) {
+        dedup.done(...key);
+        logger.warn(
+          { id: row.messageId, reason: result && !result.ok ? result.reason : 'too-old-or-unreadable' },
+          'unfinished message from a previous run not re-handled',
+        );
+        continue;
+      }
+      if (!dedup.startReplay(...key)) continue;
+      logger.info({ id: row.messageId }, 're-handling a message a previous run did not finish');
+      this.dispatch(sock, raw, result.message, handler);
+    }
   }
 
   /** Waits for running handlers, at most `timeoutMs`. */
@@ -75,27 +124,47 @@ export class MessageReceiver {
         continue;
       }
       const parsed = result.message;
-      // Claimed (persisted) BEFORE handling: a crash mid-handling never answers twice.
-      if (!dedup.claim(parsed.dedupChat, parsed.dedupParticipant, parsed.id)) {
+      // Claimed 'pending' (persisted with the raw message) BEFORE handling: every repeat is
+      // refused, and a crash mid-handling leaves the claim for one re-handling on the next start.
+      const claimed = dedup.claim(
+        parsed.dedupChat,
+        parsed.dedupParticipant,
+        parsed.id,
+        serializeIncoming(raw),
+      );
+      if (!claimed) {
         logger.debug({ id: parsed.id, type: event.type }, 'duplicate message ignored');
         continue;
       }
-      this.quoted.set(parsed.id, raw);
-      const task = this.handle(sock, parsed, handler).finally(() => this.inFlight.delete(task));
-      this.inFlight.add(task);
+      this.dispatch(sock, raw, parsed, handler);
     }
   }
 
+  private dispatch(sock: SocketLike, raw: WAMessage, parsed: ParsedMessage, handler: MessageHandler): void {
+    this.quoted.set(parsed.id, raw);
+    const task = this.handle(sock, parsed, handler).finally(() => this.inFlight.delete(task));
+    this.inFlight.add(task);
+  }
+
   private async handle(sock: SocketLike, parsed: ParsedMessage, handler: MessageHandler): Promise<void> {
+    const { logger, dedup } = this.options;
     try {
       const group = parsed.isGroup ? await this.groupFor(sock, parsed.chatId) : undefined;
       const ids = await this.completeIds(sock, senderIdsFromGroup(group, parsed.senderIds));
       await handler(toIncomingMessage(parsed, ids, group));
     } catch (error) {
-      this.options.logger.error(
-        { err: error, id: parsed.id, chatId: parsed.chatId },
-        'message handler failed',
-      );
+      // Left 'pending': the next start re-handles it once.
+      logger.error({ err: error, id: parsed.id, chatId: parsed.chatId }, 'message handler failed');
+      return;
+    }
+    // The handler returned, so its replies are durable rows in the outbox. A crash after those
+    // inserts but before this mark re-handles the message once on the next start: the one
+    // duplicate window left, a few microseconds wide.
+    try {
+      dedup.done(parsed.dedupChat, parsed.dedupParticipant, parsed.id);
+    } catch (error) {
+      // e.g. the database was closed by a shutdown that stopped waiting for this handler
+      logger.warn({ err: error, id: parsed.id }, 'could not mark a message handled');
     }
   }
 

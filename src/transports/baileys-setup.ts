@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { WhatsappConfig } from '../config.js';
 import { createAuthRowStore } from '../store/auth-state.js';
 import { createDedupStore, type DedupStore } from '../store/dedup.js';
-import { createOutbox, type Outbox } from '../store/outbox.js';
+import { createOutbox, type Outbox, type OutboxOptions } from '../store/outbox.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 import { BaileysTransport, type WhatsAppStatus } from './baileys.js';
 import { type BaileysAuth, createBaileysAuth } from './baileys-auth.js';
@@ -22,6 +22,8 @@ export interface WhatsAppSetupOptions {
   /** Defaults to the real `makeWASocket`; tests and the benchmark pass a fake. */
   createSocket?: SocketFactory;
   onStatus?: (status: WhatsAppStatus) => void;
+  /** Outbox retry knobs and the alert for a message that failed for good (`onFailed`). */
+  outboxOptions?: Pick<OutboxOptions, 'onFailed' | 'maxFailures' | 'retryDelayMs' | 'deferredRetryMs'>;
   policy?: Partial<PolicyOptions>;
   stableOpenMs?: number;
   random?: () => number;
@@ -49,6 +51,7 @@ export function createWhatsAppTransport(options: WhatsAppSetupOptions): WhatsApp
     db,
     logger: logger.child({ module: 'outbox' }),
     ...whatsapp.outbox,
+    ...options.outboxOptions,
     ...(options.random ? { random: options.random } : {}),
   });
   const groups = new GroupMetadataCache();

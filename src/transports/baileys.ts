@@ -17,6 +17,7 @@ import {
   DEFAULT_POLICY,
   decideReconnect,
   INITIAL_POLICY_STATE,
+  isConnectionProblem,
   type PolicyOptions,
   type ReconnectReason,
   type StopReason,
@@ -131,6 +132,7 @@ export class BaileysTransport implements Transport {
   async start(handler: MessageHandler): Promise<void> {
     if (this.loopDone) throw new Error('transport already started');
     this.receiver.accept(handler);
+    this.receiver.loadPending();
     this.loopDone = this.loop();
   }
 
@@ -202,7 +204,8 @@ export class BaileysTransport implements Transport {
       if (this.stopping) break;
       const code = closeStatusCode(closed.error);
       const random = this.options.random ?? Math.random;
-      const decision = decideReconnect(code, state, closed.openedForMs >= stableOpenMs, policy, random);
+      const stable = closed.openedForMs >= stableOpenMs;
+      const decision = decideReconnect(code, state, stable, policy, random, this.now());
       state = decision.state;
       if (decision.action === 'stop') {
         this.receiver.accept(undefined);
@@ -321,6 +324,12 @@ export class BaileysTransport implements Transport {
     this.open = true;
     this.options.outbox.resume((item) => this.sendItem(sock, item));
     this.emit({ kind: 'open', selfIds: this.selfIds() });
+    // What a previous run left half-handled goes first (once per process; see replayPending).
+    try {
+      this.receiver.replayPending(sock);
+    } catch (error) {
+      this.log.error({ err: error }, 'could not re-handle unfinished messages');
+    }
     sock.groupFetchAllParticipating().then(
       (all) => {
         this.groups.replaceAll(all);
@@ -343,10 +352,15 @@ export class BaileysTransport implements Transport {
       const stored = serializeSent(sent);
       return stored ? { stored } : {};
     } catch (error) {
-      // Sending on a closing socket throws 428 "Connection Closed": keep the row for the next one.
+      const message = error instanceof Error ? error.message : undefined;
+      // The socket went away meanwhile, or is closing (428 "Connection Closed"): keep the row
+      // for the next socket.
       if (sock !== this.current || !this.open || closeStatusCode(error) === 428) {
-        throw new SendDeferredError(error instanceof Error ? error.message : undefined);
+        throw new SendDeferredError(message);
       }
+      // 408 / 503 / "Timed Out" on a socket that is still open: a connection problem, not a failure
+      // of this message; the outbox retries it later (or on the next open) without counting it.
+      if (isConnectionProblem(error)) throw new SendDeferredError(message, { connectionOpen: true });
       throw error;
     }
   }

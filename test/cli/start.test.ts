@@ -1,11 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
+import { Boom } from '@hapi/boom';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runStart } from '../../src/cli/start.js';
 import { acquireDataDirLock } from '../../src/store/lock.js';
+import { createOutbox } from '../../src/store/outbox.js';
+import { openDatabase } from '../../src/store/sqlite.js';
 import { fakeSocketFactory, waitFor } from '../helpers/fake-socket.js';
 
 let dir: string;
@@ -29,7 +32,7 @@ function capture() {
   return { stream, text: () => text };
 }
 
-function run(argv: string[] = []) {
+function run(argv: string[] = [], extra: Parameters<typeof runStart>[1] = {}) {
   const out = capture();
   const fake = fakeSocketFactory();
   let stop!: () => void;
@@ -42,6 +45,7 @@ function run(argv: string[] = []) {
     logger: pino({ level: 'silent' }),
     createSocket: fake.factory,
     shutdown,
+    ...extra,
   });
   return { out, fake, stop, exit };
 }
@@ -106,6 +110,31 @@ describe('chasqui start', () => {
       () => out.text().includes('sin conexión (código 408), reintento 1'),
       5000,
       'backoff status',
+    );
+    stop();
+    expect(await exit).toBe(0);
+  });
+
+  it('prints an alert line when an outgoing message fails for good', async () => {
+    const db = openDatabase({ dir }); // a reply left queued by the previous run
+    const queued = createOutbox({ db, minDelayMs: 0, maxDelayMs: 0, perChatGapMs: 0 });
+    queued.enqueue('120363000000000001@g.us', { kind: 'text', text: 'RUC 20123456786' });
+    queued.close();
+    db.close();
+    const config = path.join(dir, 'fast-outbox.yaml');
+    writeFileSync(config, 'whatsapp:\n  outbox: { minDelayMs: 0, maxDelayMs: 0, perChatGapMs: 0 }\n');
+    const { out, fake, stop, exit } = run([], {
+      env: { CHASQUI_DATA_DIR: dir, CHASQUI_CONFIG: config },
+      outboxRetry: { maxFailures: 2, retryDelayMs: 1 },
+    });
+    fake.server.beforeSend = () => {
+      throw new Boom('bad-request', { statusCode: 400 });
+    };
+    await waitFor(() => fake.sockets.length === 1, 10_000, 'socket');
+    fake.latest().open();
+    await waitFor(() => out.text().includes('ATENCIÓN: un mensaje'), 5000, 'alert');
+    expect(out.text()).toContain(
+      'ATENCIÓN: un mensaje para 120363000000000001@g.us no se pudo enviar tras 2 intentos (bad-request)',
     );
     stop();
     expect(await exit).toBe(0);

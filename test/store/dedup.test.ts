@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDedupStore } from '../../src/store/dedup.js';
+import { migrations } from '../../src/store/migrations.js';
 import { openDatabase, type SqliteDatabase } from '../../src/store/sqlite.js';
 
 let dir: string;
@@ -61,5 +62,57 @@ describe('persisted message dedupe', () => {
     now = 100;
     dedup.claim(GROUP, 'a@lid', 'm4');
     expect(dedup.count()).toBe(1);
+  });
+
+  it('keeps a claim pending with its raw message until done, then drops the raw message', () => {
+    const dedup = createDedupStore(db, { now: () => 5000 });
+    dedup.claim(GROUP, 'a@lid', 'm1', '{"key":{}}');
+    expect(dedup.pending()).toEqual([
+      { chatId: GROUP, participant: 'a@lid', messageId: 'm1', raw: '{"key":{}}', at: 5000, replays: 0 },
+    ]);
+    expect(dedup.claim(GROUP, 'a@lid', 'm1', '{"key":{}}')).toBe(false); // still refused while pending
+    dedup.done(GROUP, 'a@lid', 'm1');
+    expect(dedup.pending()).toEqual([]);
+    expect(db.prepare('SELECT status, raw FROM processed_messages').get()).toEqual({
+      status: 'done',
+      raw: null,
+    });
+    expect(dedup.claim(GROUP, 'a@lid', 'm1')).toBe(false);
+  });
+
+  it('lets a pending claim be re-handled only once, also across a restart', () => {
+    createDedupStore(db).claim(GROUP, 'a@lid', 'm1', 'raw');
+    db.close();
+    db = openDatabase({ dir });
+    const dedup = createDedupStore(db);
+    expect(dedup.pending().map((p) => p.messageId)).toEqual(['m1']);
+    expect(dedup.startReplay(GROUP, 'a@lid', 'm1')).toBe(true);
+    expect(dedup.startReplay(GROUP, 'a@lid', 'm1')).toBe(false);
+    expect(dedup.pending()[0]?.replays).toBe(1);
+    dedup.done(GROUP, 'a@lid', 'm1');
+    expect(dedup.startReplay(GROUP, 'a@lid', 'm1')).toBe(false);
+  });
+
+  it('prunes old pending claims like done ones', () => {
+    let now = 0;
+    const dedup = createDedupStore(db, { now: () => now, retentionMs: 10 });
+    dedup.claim(GROUP, 'a@lid', 'm1', 'raw');
+    now = 100;
+    expect(dedup.prune()).toBe(1);
+    expect(dedup.pending()).toEqual([]);
+  });
+
+  it('treats claims made before the pending/done schema as done (nothing re-handled after the upgrade)', () => {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
+    db = openDatabase({ dir, migrations: migrations.filter((m) => m.version <= 4) });
+    db.prepare(
+      "INSERT INTO processed_messages (chat_id, participant, message_id, at) VALUES (?, 'a@lid', 'm0', 1)",
+    ).run(GROUP);
+    db.close();
+    db = openDatabase({ dir });
+    const dedup = createDedupStore(db);
+    expect(dedup.pending()).toEqual([]);
+    expect(dedup.seen(GROUP, 'a@lid', 'm0')).toBe(true);
   });
 });

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { acquireDataDirLock, DataDirLockedError, LOCK_FILE } from '../../src/store/lock.js';
+import { acquireDataDirLock, DataDirLockedError, LOCK_FILE, processStartTime } from '../../src/store/lock.js';
 
 let dir: string;
 
@@ -61,6 +61,27 @@ describe('data directory lock', () => {
     const lock = acquireDataDirLock(dir);
     expect(JSON.parse(readFileSync(lock.file, 'utf8')).pid).toBe(process.pid);
     lock.release();
+  });
+
+  it("writes the holder's process start time into the lock file", () => {
+    const lock = acquireDataDirLock(dir);
+    const started = processStartTime(process.pid);
+    expect(started).toMatch(/^\d+$/); // Linux: clock ticks since boot
+    expect(JSON.parse(readFileSync(lock.file, 'utf8')).started).toBe(started);
+    lock.release();
+  });
+
+  it('takes over a lock whose pid is alive but started at another time than the holder it names', () => {
+    // The previous Chasqui (standing in: our parent's pid) wrote its lock, then died; its pid
+    // number now belongs to a live process that started later.
+    const previous = acquireDataDirLock(dir, { pid: process.ppid });
+    expect(() => acquireDataDirLock(dir)).toThrow(DataDirLockedError); // same start time: still held
+    const lock = acquireDataDirLock(dir, {
+      startTime: (pid) => (pid === process.ppid ? 'started-later' : processStartTime(pid)),
+    });
+    expect(JSON.parse(readFileSync(lock.file, 'utf8')).pid).toBe(process.pid);
+    lock.release();
+    previous.release();
   });
 
   it('takes over an unreadable (half-written) lock file', () => {

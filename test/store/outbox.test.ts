@@ -1,6 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Writable } from 'node:stream';
+import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   createOutbox,
@@ -47,6 +49,14 @@ function recorder() {
 }
 
 const text = (t: string) => ({ kind: 'text' as const, text: t });
+
+async function waitUntil(check: () => boolean, timeoutMs = 2000): Promise<void> {
+  const start = Date.now();
+  while (!check()) {
+    if (Date.now() - start > timeoutMs) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+}
 
 function status(): Record<string, number> {
   const rows = db.prepare('SELECT status, COUNT(*) AS n FROM outbox GROUP BY status').all() as {
@@ -154,8 +164,8 @@ describe('durable paced outbox', () => {
     expect(sends[0]?.item.attempts).toBe(1);
   });
 
-  it('retries a failing send with backoff and marks it failed after maxAttempts, moving on', async () => {
-    const box = outbox({ maxAttempts: 3, retryDelayMs: 5 });
+  it('retries a failing send with backoff and marks it failed after maxFailures, moving on', async () => {
+    const box = outbox({ maxFailures: 3, retryDelayMs: 5 });
     box.enqueue('a@g.us', text('malo'));
     box.enqueue('b@g.us', text('bueno'));
     const seen: string[] = [];
@@ -172,6 +182,78 @@ describe('durable paced outbox', () => {
       last_error: string;
     };
     expect(failed.last_error).toBe('bad-request');
+  });
+
+  it('never counts deferrals (connection closed) as failures: many disconnects, then one real error, then sent', async () => {
+    const box = outbox({ maxFailures: 3, retryDelayMs: 1 });
+    box.enqueue('a@g.us', text('uno'));
+    let calls = 0;
+    const sender = async () => {
+      calls += 1;
+      if (calls <= 5) throw new SendDeferredError(); // five reconnects in a row
+      if (calls === 6) throw new Error('bad-request'); // the first real error
+      return undefined;
+    };
+    for (let i = 1; i <= 5; i++) {
+      box.resume(sender);
+      await waitUntil(() => calls === i);
+    }
+    box.resume(sender);
+    expect(await box.flush(2000)).toBe(true);
+    expect(calls).toBe(7);
+    expect(status()).toEqual({ sent: 1 });
+    expect(db.prepare('SELECT attempts, failures FROM outbox').get()).toEqual({ attempts: 7, failures: 1 });
+  });
+
+  it('retries a chat deferred on a still-open connection after a growing delay, without pausing other chats', async () => {
+    const box = outbox({ maxFailures: 1, deferredRetryMs: 5 });
+    box.enqueue('a@g.us', text('lento'));
+    box.enqueue('b@g.us', text('rapido'));
+    const tries: { text: string; at: number }[] = [];
+    box.resume(async (item) => {
+      const t = (item.message as { text: string }).text;
+      tries.push({ text: t, at: performance.now() });
+      if (t === 'lento' && tries.filter((x) => x.text === 'lento').length <= 3) {
+        throw new SendDeferredError('Timed Out', { connectionOpen: true });
+      }
+      return undefined;
+    });
+    expect(await box.flush(2000)).toBe(true);
+    expect(status()).toEqual({ sent: 2 });
+    expect(tries.map((x) => x.text)).toEqual(['lento', 'rapido', 'lento', 'lento', 'lento']);
+    const slow = tries.filter((x) => x.text === 'lento').map((x) => x.at);
+    expect((slow[3] ?? 0) - (slow[2] ?? 0)).toBeGreaterThanOrEqual(19); // 5, 10, then 20 ms
+    expect(db.prepare("SELECT failures FROM outbox WHERE chat_id = 'a@g.us'").get()).toEqual({ failures: 0 });
+  });
+
+  it('logs a row that failed for good at error level and calls onFailed with it', async () => {
+    const lines: { level: number; msg: string; chatId?: string }[] = [];
+    const logger = pino(
+      { level: 'info' },
+      new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(JSON.parse(chunk.toString()));
+          done();
+        },
+      }),
+    );
+    const failed: { item: OutboxItem; error: unknown }[] = [];
+    const box = outbox({
+      logger,
+      maxFailures: 2,
+      retryDelayMs: 1,
+      onFailed: (item, error) => failed.push({ item, error }),
+    });
+    box.enqueue('a@g.us', text('malo'));
+    box.resume(async () => {
+      throw new Error('bad-request');
+    });
+    expect(await box.flush(2000)).toBe(true);
+    expect(failed).toHaveLength(1);
+    expect(failed[0]?.item).toMatchObject({ chatId: 'a@g.us', message: text('malo'), failures: 2 });
+    expect((failed[0]?.error as Error).message).toBe('bad-request');
+    expect(lines.filter((l) => l.level === 50)).toMatchObject([{ chatId: 'a@g.us' }]);
+    expect(lines.filter((l) => l.level === 40)).toHaveLength(1); // the first failure, retried
   });
 
   it('stores documents as BLOBs, sends their bytes, and drops the bytes once sent', async () => {

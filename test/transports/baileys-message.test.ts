@@ -1,13 +1,16 @@
-import type { GroupMetadata, WAMessage } from '@whiskeysockets/baileys';
+import { type GroupMetadata, proto, type WAMessage } from '@whiskeysockets/baileys';
 import { describe, expect, it } from 'vitest';
 import {
+  deserializeIncoming,
   findParticipant,
   messageText,
   orderSenderIds,
   parseWAMessage,
   senderIdsFromGroup,
+  serializeIncoming,
   toIncomingMessage,
 } from '../../src/transports/baileys-message.js';
+import { deserializeQuoted, serializeQuoted } from '../../src/transports/baileys-outgoing.js';
 import { waText } from '../helpers/fake-socket.js';
 
 const NOW = Date.UTC(2026, 10, 20, 15, 0, 0);
@@ -129,5 +132,44 @@ describe('WAMessage → IncomingMessage mapping', () => {
     });
     expect(findParticipant(group, ['777@lid'])?.admin).toBeNull();
     expect(toIncomingMessage(fromLid.message, ['777@lid'], group).senderIsGroupAdmin).toBe(false);
+  });
+
+  it('stores a received proto message for re-handling and reads it back unchanged (v7 key fields, bytes, Long timestamp)', () => {
+    const info = proto.WebMessageInfo.fromObject({
+      key: { remoteJid: '120363000000000001@g.us', fromMe: false, id: 'R1', participant: LID },
+      message: {
+        imageMessage: {
+          caption: 'placa ABC123',
+          jpegThumbnail: Buffer.from([1, 2, 3, 250]),
+          contextInfo: { mentionedJid: [PN] },
+        },
+      },
+      messageTimestamp: nowSec,
+      pushName: 'Rosa',
+    });
+    const msg: WAMessage = Object.assign(info, {
+      key: Object.assign(info.key ?? {}, { participantAlt: PN, addressingMode: 'lid' }),
+    });
+    const back = deserializeIncoming(serializeIncoming(msg));
+    expect(back?.key).toMatchObject({
+      id: 'R1',
+      participant: LID,
+      participantAlt: PN,
+      addressingMode: 'lid',
+    });
+    expect(Buffer.from(back?.message?.imageMessage?.jpegThumbnail ?? [])).toEqual(
+      Buffer.from([1, 2, 3, 250]),
+    );
+    expect(back && parse(back)).toEqual(parse(msg));
+    expect(deserializeQuoted(serializeQuoted(back as WAMessage))).toEqual(
+      deserializeQuoted(serializeQuoted(msg)),
+    );
+  });
+
+  it('reads back a plain WAMessage literal, and rejects unreadable text', () => {
+    const msg = waText('tc', { participant: LID, participantAlt: PN, timestamp: nowSec, id: 'R2' });
+    expect(parse(deserializeIncoming(serializeIncoming(msg)) as WAMessage)).toEqual(parse(msg));
+    expect(deserializeIncoming('{"message":')).toBeUndefined();
+    expect(deserializeIncoming('null')).toBeUndefined();
   });
 });

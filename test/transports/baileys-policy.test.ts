@@ -7,6 +7,7 @@ import {
   type Decision,
   decideReconnect,
   INITIAL_POLICY_STATE,
+  isConnectionProblem,
   type PolicyState,
 } from '../../src/transports/baileys-policy.js';
 
@@ -47,6 +48,43 @@ describe('reconnect policy (the notes table)', () => {
     expect(delays[0]).toBeGreaterThanOrEqual(60_000);
     expect(delays).toEqual([...delays].sort((a, b) => a - b));
     expect(decide(440, state)).toMatchObject({ action: 'stop', reason: 'replaced', clearAuth: false });
+  });
+
+  it('keeps counting 440s across stable opens, so a rival that replaces us every few minutes is stopped', () => {
+    let state = INITIAL_POLICY_STATE;
+    let now = 1_000_000;
+    for (let i = 0; i < DEFAULT_POLICY.maxReplaced; i++) {
+      const d = decideReconnect(440, state, true, DEFAULT_POLICY, half, now);
+      expect(d).toMatchObject({ action: 'reconnect', reason: 'replaced', attempt: i + 1 });
+      state = d.state;
+      now += 3 * 60_000; // we reconnect, stay open a few minutes (stable), and are replaced again
+    }
+    expect(decideReconnect(440, state, true, DEFAULT_POLICY, half, now)).toMatchObject({
+      action: 'stop',
+      reason: 'replaced',
+    });
+  });
+
+  it('still resets the backoff on a stable open while remembering the 440s', () => {
+    let state = decideReconnect(440, INITIAL_POLICY_STATE, false, DEFAULT_POLICY, half, 0).state;
+    for (let i = 0; i < 4; i++) state = decideReconnect(408, state, false, DEFAULT_POLICY, half, 0).state;
+    const d = decideReconnect(408, state, true, DEFAULT_POLICY, half, 60_000);
+    expect(d).toMatchObject({ action: 'reconnect', reason: 'connection', attempt: 1 });
+    expect(d.state.replaced).toBe(1);
+  });
+
+  it('forgets past 440s after an hour without one', () => {
+    let state = INITIAL_POLICY_STATE;
+    let now = 0;
+    for (let i = 0; i < DEFAULT_POLICY.maxReplaced; i++) {
+      state = decideReconnect(440, state, true, DEFAULT_POLICY, half, now).state;
+      now += 60_000;
+    }
+    const lastAt = now - 60_000;
+    const justBefore = decideReconnect(440, state, true, DEFAULT_POLICY, half, lastAt + 59 * 60_000);
+    expect(justBefore).toMatchObject({ action: 'stop', reason: 'replaced' });
+    const anHourLater = decideReconnect(440, state, true, DEFAULT_POLICY, half, lastAt + 60 * 60_000);
+    expect(anHourLater).toMatchObject({ action: 'reconnect', reason: 'replaced', attempt: 1 });
   });
 
   it('backs off on 500 and never clears the session', () => {
@@ -104,5 +142,16 @@ describe('reconnect policy (the notes table)', () => {
     expect(closeStatusCode(new Boom('x', { statusCode: 440 }))).toBe(440);
     expect(closeStatusCode(new Error('plain'))).toBeUndefined();
     expect(closeStatusCode(undefined)).toBeUndefined();
+  });
+
+  it('tells connection problems (408, 428, 503, "Connection Closed", "Timed Out") from message errors', () => {
+    expect(isConnectionProblem(new Boom('x', { statusCode: 408 }))).toBe(true);
+    expect(isConnectionProblem(new Boom('x', { statusCode: 428 }))).toBe(true);
+    expect(isConnectionProblem(new Boom('x', { statusCode: 503 }))).toBe(true);
+    expect(isConnectionProblem(new Error('Connection Closed'))).toBe(true);
+    expect(isConnectionProblem(new Error('Timed Out'))).toBe(true);
+    expect(isConnectionProblem(new Boom('bad-request', { statusCode: 400 }))).toBe(false);
+    expect(isConnectionProblem(new Boom('rate-overlimit', { statusCode: 429 }))).toBe(false);
+    expect(isConnectionProblem(new Error('not-acceptable'))).toBe(false);
   });
 });

@@ -39,8 +39,10 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function openTransport(): Promise<TestTransport> {
-  t = await startTestTransport({ dir, server });
+async function openTransport(
+  options: Partial<Parameters<typeof startTestTransport>[0]> = {},
+): Promise<TestTransport> {
+  t = await startTestTransport({ dir, server, ...options });
   t.fake.latest().open();
   await waitFor(() => t?.statuses.some((s) => s.kind === 'groups') ?? false, 2000, 'groups warmed');
   return t;
@@ -81,6 +83,87 @@ describe('receiving messages (fake socket)', () => {
     await waitFor(() => second.received.length === 1);
     await settle();
     expect(second.received.map((m) => m.text)).toEqual(['tc']);
+  });
+
+  it('re-handles once, on the next start, a message whose handler threw (a crash mid-handling)', async () => {
+    const msg = waText('ruc 20123456786', { participant: ADMIN_LID, id: '3EB0CRASH1' });
+    const first = await openTransport({
+      handler: async () => {
+        throw new Error('boom');
+      },
+    });
+    first.fake.latest().upsert([msg]);
+    await waitFor(() => first.received.length === 1);
+    await first.close();
+    t = undefined;
+
+    const second = await openTransport({
+      handler: async (message, self) => {
+        await self.transport.send(message.chatId, { kind: 'text', text: 'RUC ok', quotedId: message.id });
+      },
+    });
+    await waitFor(() => server.sent.length === 1, 2000, 'the reply');
+    second.fake.latest().upsert([structuredClone(msg)], 'append'); // WhatsApp delivers it again
+    await settle();
+    expect(second.received.map((m) => m.text)).toEqual(['ruc 20123456786']);
+    expect(server.sent).toHaveLength(1);
+    expect(server.sent[0]?.options?.quoted?.key.id).toBe('3EB0CRASH1'); // the raw message survived
+    expect(second.dedup.pending()).toEqual([]);
+  });
+
+  it('answers exactly once a message the process died handling, even when WhatsApp replays it', async () => {
+    const msg = waText('tc', { participant: ADMIN_LID, participantAlt: ADMIN_PN, id: '3EB0CRASH2' });
+    const first = await openTransport({ handler: () => new Promise<void>(() => {}) }); // never returns
+    first.fake.latest().upsert([msg]);
+    await waitFor(() => first.received.length === 1);
+    first.outbox.close(); // the process dies: no 'done', the database just goes away
+    first.db.close();
+    t = undefined;
+
+    const second = await startTestTransport({
+      dir,
+      server,
+      handler: async (message, self) => {
+        await self.transport.send(message.chatId, { kind: 'text', text: 'TC', quotedId: message.id });
+      },
+    });
+    t = second;
+    second.fake.latest().upsert([structuredClone(msg)], 'append'); // replayed before the open
+    second.fake.latest().open();
+    second.fake.latest().upsert([structuredClone(msg)], 'append'); // and after it
+    await waitFor(() => server.sent.length === 1, 2000, 'the reply');
+    await settle();
+    expect(second.received).toHaveLength(1);
+    expect(second.received[0]).toMatchObject({ id: '3EB0CRASH2', text: 'tc' });
+    expect(server.sent).toHaveLength(1);
+    expect(second.dedup.pending()).toEqual([]);
+  });
+
+  it('gives up on a message whose re-handling failed too, instead of retrying it on every start', async () => {
+    const failing = { handler: async () => Promise.reject(new Error('boom')) };
+    const first = await openTransport(failing);
+    first.fake.latest().upsert([waText('ruc 20123456786', { participant: ADMIN_LID })]);
+    await waitFor(() => first.received.length === 1);
+    await first.close();
+    const second = await openTransport(failing);
+    await waitFor(() => second.received.length === 1, 2000, 'the one re-handling');
+    await second.close();
+    const third = await openTransport();
+    await settle();
+    expect(third.received).toHaveLength(0);
+    expect(third.dedup.pending()).toEqual([]);
+  });
+
+  it('does not re-handle an unfinished message that has grown older than maxMessageAgeSeconds', async () => {
+    const oneMinuteAgo = Math.floor(Date.now() / 1000) - 60;
+    const first = await openTransport({ handler: async () => Promise.reject(new Error('boom')) });
+    first.fake.latest().upsert([waText('tc', { participant: ADMIN_LID, timestamp: oneMinuteAgo })]);
+    await waitFor(() => first.received.length === 1);
+    await first.close();
+    const second = await openTransport({ whatsapp: { maxMessageAgeSeconds: 30 } });
+    await settle();
+    expect(second.received).toHaveLength(0);
+    expect(second.dedup.pending()).toEqual([]);
   });
 
   it('handles every message of a batch, and skips fromMe, stubs, broadcasts, newsletters and old ones', async () => {

@@ -1,10 +1,16 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Boom } from '@hapi/boom';
+import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/store/sqlite.js';
+import { createWhatsAppTransport } from '../../src/transports/baileys-setup.js';
 import {
   FakeWhatsApp,
+  fakeSocketFactory,
   startTestTransport,
+  TEST_WHATSAPP,
   type TestTransport,
   waitFor,
   waText,
@@ -188,5 +194,73 @@ describe('sending through the outbox (fake socket)', () => {
     expect([...idsByText.values()].every((ids) => ids.size === 1)).toBe(true);
     expect(server.deliveredIds().size).toBe(60);
     expect(server.sent).toHaveLength(61); // the one in flight went out again, under its same id
+  });
+
+  it.each([
+    ['408 Timed Out', () => new Boom('Timed Out', { statusCode: 408 })],
+    ['503 unavailable', () => new Boom('service unavailable', { statusCode: 503 })],
+    ['a plain "Connection Closed"', () => new Error('Connection Closed')],
+  ])('retries a send that hit %s on an open socket, without ever marking it failed', async (_, error) => {
+    const db = openDatabase({ dir });
+    const fake = fakeSocketFactory(server);
+    const failed: string[] = [];
+    const setup = createWhatsAppTransport({
+      db,
+      logger: pino({ level: 'silent' }),
+      whatsapp: TEST_WHATSAPP,
+      createSocket: fake.factory,
+      outboxOptions: { maxFailures: 2, deferredRetryMs: 2, onFailed: (item) => failed.push(item.chatId) },
+    });
+    try {
+      await setup.transport.start(async () => {});
+      let tries = 0;
+      server.beforeSend = () => {
+        tries += 1;
+        if (tries <= 4) throw error();
+      };
+      fake.latest().open();
+      await setup.transport.send(GROUP, { kind: 'text', text: 'paciente' });
+      await waitFor(() => setup.outbox.pendingCount() === 0, 3000, 'sent');
+      expect(texts()).toEqual(['paciente']);
+      expect(tries).toBe(5);
+      expect(failed).toEqual([]);
+      expect(db.prepare('SELECT status, failures FROM outbox').get()).toEqual({
+        status: 'sent',
+        failures: 0,
+      });
+    } finally {
+      await setup.transport.stop();
+      db.close();
+    }
+  });
+
+  it('marks a message failed after repeated real send errors, and reports it through onFailed', async () => {
+    const db = openDatabase({ dir });
+    const fake = fakeSocketFactory(server);
+    const failed: string[] = [];
+    const setup = createWhatsAppTransport({
+      db,
+      logger: pino({ level: 'silent' }),
+      whatsapp: TEST_WHATSAPP,
+      createSocket: fake.factory,
+      outboxOptions: { maxFailures: 2, retryDelayMs: 1, onFailed: (item) => failed.push(item.chatId) },
+    });
+    try {
+      await setup.transport.start(async () => {});
+      server.beforeSend = () => {
+        throw new Boom('bad-request', { statusCode: 400 });
+      };
+      fake.latest().open();
+      await setup.transport.send(GROUP, { kind: 'text', text: 'rechazado' });
+      await waitFor(() => failed.length === 1, 3000, 'onFailed');
+      expect(failed).toEqual([GROUP]);
+      expect(db.prepare('SELECT status, failures FROM outbox').get()).toEqual({
+        status: 'failed',
+        failures: 2,
+      });
+    } finally {
+      await setup.transport.stop();
+      db.close();
+    }
   });
 });

@@ -2,11 +2,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Browsers, DEFAULT_CONNECTION_CONFIG } from '@whiskeysockets/baileys';
+import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAuthRowStore } from '../../src/store/auth-state.js';
+import { openDatabase } from '../../src/store/sqlite.js';
+import { createWhatsAppTransport } from '../../src/transports/baileys-setup.js';
 import {
   FakeWhatsApp,
+  fakeSocketFactory,
   startTestTransport,
+  TEST_POLICY,
+  TEST_WHATSAPP,
   type TestTransport,
   waitFor,
   waText,
@@ -120,6 +126,36 @@ describe('WhatsApp connection lifecycle (fake socket)', () => {
       { reason: 'replaced', alert: true, delayMs: 10 },
       { reason: 'replaced', alert: true, delayMs: 20 },
     ]);
+  });
+
+  it('stops a 440 loop even when every replaced connection had been open long enough to count as stable', async () => {
+    const db = openDatabase({ dir });
+    const fake = fakeSocketFactory();
+    const setup = createWhatsAppTransport({
+      db,
+      logger: pino({ level: 'silent' }),
+      whatsapp: TEST_WHATSAPP,
+      createSocket: fake.factory,
+      policy: TEST_POLICY, // maxReplaced 2
+      stableOpenMs: 0, // every open counts as stable
+    });
+    try {
+      await setup.transport.start(async () => {});
+      for (let i = 1; i <= 3; i++) {
+        fake.latest().open();
+        fake.latest().close(440);
+        if (i < 3) await waitFor(() => fake.sockets.length === i + 1, 2000, `socket ${i + 1}`);
+      }
+      const outcome = await Promise.race([
+        setup.transport.done(),
+        new Promise((resolve) => setTimeout(() => resolve('still looping'), 1000)),
+      ]);
+      expect(outcome).toEqual({ reason: 'replaced', code: 440 });
+      expect(fake.sockets).toHaveLength(3);
+    } finally {
+      await setup.transport.stop();
+      db.close();
+    }
   });
 
   it('on 500 reconnects with backoff and never wipes the session', async () => {

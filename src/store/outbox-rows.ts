@@ -1,0 +1,104 @@
+import type { OutgoingMessage } from '../transports/transport.js';
+import type { OutboxItem } from './outbox.js';
+import type { SqliteDatabase } from './sqlite.js';
+
+/**
+ * The `outbox` table (migrations 2 and 5) for the outbox worker in outbox.ts: its statements and
+ * the mapping between a row and an OutboxItem (payload JSON, document BLOB).
+ */
+
+/** An outbox row as the worker reads it. */
+export interface Row {
+  id: number;
+  chat_id: string;
+  kind: 'text' | 'document';
+  payload: string;
+  document: Buffer | null;
+  attempts: number;
+  failures: number;
+  wa_id: string;
+}
+
+/** What the `payload` column holds (JSON). */
+export interface Payload {
+  text?: string;
+  mentions?: string[];
+  quotedId?: string;
+  fileName?: string;
+  mimetype?: string;
+  caption?: string;
+  extra?: string;
+}
+
+/** The JSON `payload` column of a message (document bytes go to the BLOB column instead). */
+export function toRowPayload(message: OutgoingMessage, extra: string | undefined): Payload {
+  if (message.kind === 'text') {
+    return { text: message.text, mentions: message.mentions, quotedId: message.quotedId, extra };
+  }
+  const { fileName, mimetype, caption, quotedId } = message;
+  return { fileName, mimetype, caption, quotedId, extra };
+}
+
+/** Drops undefined fields so a stored message compares equal to the one enqueued. */
+function compact<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
+
+/** Row → the item handed to the sender. */
+export function toItem(row: Row): OutboxItem {
+  const p = JSON.parse(row.payload) as Payload;
+  const message: OutgoingMessage =
+    row.kind === 'text'
+      ? { kind: 'text', text: p.text ?? '', mentions: p.mentions, quotedId: p.quotedId }
+      : {
+          kind: 'document',
+          bytes: new Uint8Array(row.document ?? Buffer.alloc(0)),
+          fileName: p.fileName ?? 'documento',
+          mimetype: p.mimetype ?? 'application/octet-stream',
+          caption: p.caption,
+          quotedId: p.quotedId,
+        };
+  const item: OutboxItem = {
+    id: row.id,
+    chatId: row.chat_id,
+    message: compact(message),
+    waId: row.wa_id,
+    attempts: row.attempts,
+    failures: row.failures,
+  };
+  if (p.extra !== undefined) item.extra = p.extra;
+  return item;
+}
+
+/** Every statement the outbox worker runs, prepared once. */
+export function prepareOutboxStatements(db: SqliteDatabase) {
+  return {
+    insert: db.prepare<[string, string, string, Buffer | null, number, string]>(
+      `INSERT INTO outbox (chat_id, kind, payload, document, status, created_at, wa_id)
+       VALUES (?, ?, ?, ?, 'pending', ?, ?)`,
+    ),
+    pending: db.prepare<[], { n: number }>("SELECT COUNT(*) AS n FROM outbox WHERE status = 'pending'"),
+    sentMessage: db.prepare<[string], { wa_message: string }>(
+      "SELECT wa_message FROM outbox WHERE wa_id = ? AND status = 'sent' AND wa_message IS NOT NULL",
+    ),
+    prune: db.prepare<[number]>(
+      "DELETE FROM outbox WHERE status IN ('sent', 'failed') AND COALESCE(sent_at, created_at) < ?",
+    ),
+    heads: db.prepare<[], { chat_id: string; id: number }>(
+      "SELECT chat_id, MIN(id) AS id FROM outbox WHERE status = 'pending' GROUP BY chat_id ORDER BY id",
+    ),
+    row: db.prepare<[number], Row>(
+      'SELECT id, chat_id, kind, payload, document, attempts, failures, wa_id FROM outbox WHERE id = ?',
+    ),
+    handed: db.prepare<[number]>('UPDATE outbox SET attempts = attempts + 1 WHERE id = ?'),
+    sent: db.prepare<[number, string | null, number]>(
+      "UPDATE outbox SET status = 'sent', sent_at = ?, wa_message = ?, document = NULL, last_error = NULL WHERE id = ?",
+    ),
+    failure: db.prepare<[string, string, number]>(
+      'UPDATE outbox SET failures = failures + 1, last_error = ?, status = ? WHERE id = ?',
+    ),
+  };
+}
+
+/** The prepared statements (typed) of `prepareOutboxStatements`. */
+export type OutboxStatements = ReturnType<typeof prepareOutboxStatements>;
