@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDriverDocument, parseDriverPhone } from '../../commands/chofer.js';
 import { UserError } from '../../src/bot/user-error.js';
-import type { OutgoingMessage } from '../../src/transports/transport.js';
 import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
+import { textOf } from '../helpers/messages.js';
 
 /** `chofer <dni> <número>`, `chofer borrar <dni>`, `chofer <dni>` and `choferes` (admins). */
 let h: BotHarness;
@@ -13,9 +13,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
 });
-
-const textOf = (replies: OutgoingMessage[]) =>
-  replies.flatMap((reply) => (reply.kind === 'text' ? [reply.text] : [])).join('\n');
 
 describe('chofer', () => {
   it('registers a driver, normalising the number to 51XXXXXXXXX, and persists it over a restart', async () => {

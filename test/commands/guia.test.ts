@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentMessage, OutgoingMessage } from '../../src/transports/transport.js';
 import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
+import { documentsOf, textOf } from '../helpers/messages.js';
 import { pdfText } from '../helpers/pdf-text.js';
 
 /**
@@ -15,11 +15,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
 });
-
-const textOf = (replies: OutgoingMessage[]) =>
-  replies.flatMap((reply) => (reply.kind === 'text' ? [reply.text] : [])).join('\n');
-const documentsOf = (replies: OutgoingMessage[]) =>
-  replies.filter((reply): reply is DocumentMessage => reply.kind === 'document');
 
 describe('guia <ref>', () => {
   it('replies with the summary and the guide PDF as GRE-<ruc>-<serie>-<número>.pdf', async () => {

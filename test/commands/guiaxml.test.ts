@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentMessage, OutgoingMessage } from '../../src/transports/transport.js';
 import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
+import { documentsOf, textOf } from '../helpers/messages.js';
 
 /** `guiaxml <ref>` (operation 18): the guide XML (Base64 in the API) as an XML document. */
 let h: BotHarness;
@@ -11,11 +11,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
 });
-
-const textOf = (replies: OutgoingMessage[]) =>
-  replies.flatMap((reply) => (reply.kind === 'text' ? [reply.text] : [])).join('\n');
-const documentsOf = (replies: OutgoingMessage[]) =>
-  replies.filter((reply): reply is DocumentMessage => reply.kind === 'document');
 
 describe('guiaxml <ref>', () => {
   it('sends the decoded XML as <ruc>-09-<serie>-<número>.xml with application/xml', async () => {

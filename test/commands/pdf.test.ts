@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentMessage, OutgoingMessage } from '../../src/transports/transport.js';
 import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
+import { documentsOf, textOf } from '../helpers/messages.js';
 import { pdfText } from '../helpers/pdf-text.js';
 
 /** `pdf <ref>` (operation 17): the invoice PDF inside the tax portal's ZIP, as a document. */
@@ -12,11 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await h.close();
 });
-
-const textOf = (replies: OutgoingMessage[]) =>
-  replies.flatMap((reply) => (reply.kind === 'text' ? [reply.text] : [])).join('\n');
-const documentsOf = (replies: OutgoingMessage[]) =>
-  replies.filter((reply): reply is DocumentMessage => reply.kind === 'document');
 
 describe('pdf <ref>', () => {
   it('sends the PDF in the archive with its original name and application/pdf', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mimetypeFor, safeFileName } from '../../commands/xml.js';
-import type { DocumentMessage, OutgoingMessage } from '../../src/transports/transport.js';
 import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
+import { documentsOf, textOf } from '../helpers/messages.js';
 
 /**
  * `xml <ref>` (operation 16): the invoice ZIP from the tax portal, opened and sent file by file.
@@ -16,10 +16,6 @@ afterAll(async () => {
   await h.close();
 });
 
-const textOf = (replies: OutgoingMessage[]) =>
-  replies.flatMap((reply) => (reply.kind === 'text' ? [reply.text] : [])).join('\n');
-const documentsOf = (replies: OutgoingMessage[]) =>
-  replies.filter((reply): reply is DocumentMessage => reply.kind === 'document');
 const utf8 = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 
 describe('xml <ref>', () => {

@@ -1,4 +1,4 @@
-import type { IncomingMessage } from '../../src/transports/transport.js';
+import type { DocumentMessage, IncomingMessage, OutgoingMessage } from '../../src/transports/transport.js';
 
 /**
  * Small builders for incoming messages (Baileys-test style): the fixture admin in the fixture
@@ -57,4 +57,14 @@ export function directMessage(text: string, overrides: Partial<IncomingMessage> 
     timestamp: Date.now(),
     ...overrides,
   };
+}
+
+/** The text replies among `replies`, joined with newlines (documents left out). */
+export function textOf(replies: readonly OutgoingMessage[]): string {
+  return replies.flatMap((reply) => (reply.kind === 'text' ? [reply.text] : [])).join('\n');
+}
+
+/** The document replies among `replies`. */
+export function documentsOf(replies: readonly OutgoingMessage[]): DocumentMessage[] {
+  return replies.filter((reply): reply is DocumentMessage => reply.kind === 'document');
 }
