@@ -25,6 +25,11 @@ export interface RunnerDeps {
   holidays?: ReadonlySet<string>;
   /** false = the group was deactivated: its posts are skipped. */
   isGroupActive?: (chatId: string) => boolean | undefined;
+  /**
+   * Runs `fn` in one SQLite transaction (the store's database). The run row and the synchronous
+   * part of `send` (the Baileys outbox insert, on the same database) then commit together.
+   */
+  transaction?: <T>(fn: () => T) => T;
 }
 
 type RunDue = Extract<Due, { action: 'run' }>;
@@ -104,17 +109,30 @@ export function createRunner(deps: RunnerDeps): (due: RunDue) => Promise<void> {
       retryLater(due, result.note);
       return;
     }
-    // Never twice: the run row is committed before the message is handed over. The two writes
-    // are NOT one transaction (`send` is the async Transport seam; the Baileys outbox row is a
-    // second commit on the same database right after this one, in the same synchronous stretch).
-    // So a crash exactly between the two commits loses that day's post (the row says sent, the
-    // outbox has nothing): at most once, never twice. A `send` that throws is noted on the row.
-    if (!store.finish(key, date, 'sent', result.note, clock.now())) {
+    // Never twice, never lost: the run row and the hand-over commit together. `send` is the async
+    // Transport seam, but its synchronous part (the Baileys outbox insert, on the same database)
+    // runs inside the transaction, so a crash leaves both rows or neither. A transport that only
+    // queues after an await falls back to "row first": at most once, never twice.
+    let handedOver: Promise<void> | undefined;
+    const transaction = deps.transaction ?? (<T>(fn: () => T) => fn());
+    let recorded: boolean;
+    try {
+      recorded = transaction(() => {
+        if (!store.finish(key, date, 'sent', result.note, clock.now())) return false;
+        handedOver = deps.send(entry.chatId, result.message);
+        return true;
+      });
+    } catch (error) {
+      // The synchronous hand-over threw: the transaction rolled back, the next tick retries.
+      log.error({ err: error, schedule: key, date }, 'scheduled post could not be handed to the sender');
+      return;
+    }
+    if (!recorded) {
       log.warn({ schedule: key, date }, 'scheduled post already recorded; not sent again');
       return;
     }
     try {
-      await deps.send(entry.chatId, result.message);
+      await handedOver;
       log.info(
         { schedule: key, date, late: due.late, attempt: due.attempt, note: result.note },
         'scheduled post sent',

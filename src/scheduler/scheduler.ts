@@ -59,6 +59,7 @@ export function createScheduler(deps: SchedulerDeps): Scheduler & SchedulesPort 
   const settings = deps.config.scheduler;
   const run = createRunner({
     store,
+    transaction: (fn) => deps.db.transaction(fn)(),
     lookup: deps.lookup,
     templates: deps.templates,
     send: deps.send,
