@@ -1,0 +1,34 @@
+import { type CommandDefinition, defineCommand } from '../../src/bot/command.js';
+import { UserError } from '../../src/bot/user-error.js';
+
+/**
+ * `activar` / `desactivar` are one behaviour with two words: an admin turns the bot on or off in
+ * a group (persisted, overrides the config). Both work while the group is off.
+ */
+export function groupToggleCommand(options: {
+  name: string;
+  alias: string;
+  summary: string;
+  active: boolean;
+}): CommandDefinition<Record<string, never>> {
+  return defineCommand({
+    name: options.name,
+    aliases: [options.alias],
+    summary: options.summary,
+    usage: options.name,
+    examples: [options.name],
+    access: 'admin',
+    worksInInactiveGroups: true,
+    argShape: 'none',
+    parse: () => ({}),
+    async run(ctx) {
+      if (!ctx.message.isGroup) throw new UserError('only-groups');
+      ctx.services.groupSettings.setActive(
+        ctx.message.chatId,
+        options.active,
+        ctx.sender.ids[0] ?? 'unknown',
+      );
+      await ctx.reply(options.name, { grupo: ctx.message.chatName });
+    },
+  });
+}
