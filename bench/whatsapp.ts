@@ -63,6 +63,8 @@ function benchSocket(
       participants: [],
     }),
     requestPairingCode: async () => 'BENCH000',
+    onWhatsApp: async () => [],
+    sendPresenceUpdate: async () => {},
     end: async () => {
       ev.emit('connection.update', {
         connection: 'close',

@@ -94,16 +94,20 @@ async function sendToDrivers(ctx: CommandContext<GuiaArgs>, guide: Guide) {
   }
   const known = drivers.flatMap((d) => {
     const entry = ctx.services.drivers.get(d.documentNumber ?? '');
-    return entry ? [{ driver: d, phone: entry.phone }] : [];
+    return entry
+      ? [{ driver: d, phone: entry.phone, contact: ctx.services.driverContacts?.get(entry.documentNumber) }]
+      : [];
   });
   const unknown = drivers
     .filter((d) => !known.some((k) => k.driver === d))
     .map((d) => ({ nombre: d.name, documento: d.documentNumber }));
   // `sent` means handed to the transport: WhatsApp queues in a durable outbox and resolves before
-  // delivery (and cannot tell whether the number has WhatsApp), so the report says "enviando".
-  const sent: { nombre?: string; telefono: string; documento?: string }[] = [];
+  // delivery, so the report says "enviando"; with delivery tracking one follow-up says what arrived.
+  const sent: { nombre?: string; telefono: string; documento?: string; nunca_escribio: boolean }[] = [];
   const failed: { nombre?: string; telefono: string }[] = [];
-  const bytes = known.length > 0 ? await renderPdf(ctx, view, guide) : undefined;
+  const tracked: { waId: string; documentNumber: string; name?: string; phoneMasked: string }[] = [];
+  const delivery = ctx.services.delivery;
+  const bytes = known.length > 0 ? await ctx.composing(() => renderPdf(ctx, view, guide)) : undefined;
   if (known.length > 0 && bytes === undefined) {
     await ctx.reply('guia-pdf-error', base);
     return;
@@ -118,24 +122,54 @@ async function sendToDrivers(ctx: CommandContext<GuiaArgs>, guide: Guide) {
       destinatario: view.recipient.name,
     });
     const fileName = guidePdfName(ctx.args.ref);
-    for (const { driver, phone } of known) {
-      const row = { nombre: driver.name, telefono: maskPhone(phone), documento: driver.documentNumber };
+    for (const { driver, phone, contact } of known) {
+      const masked = maskPhone(phone);
+      const row = { nombre: driver.name, telefono: masked, documento: driver.documentNumber };
+      // The LID WhatsApp gave for the number when it is known: v7 addresses 1:1 chats by LID, and
+      // a PN-addressed first message is the one most often dropped (Baileys #1768).
+      const chatId = contact?.lid ?? `${phone}@s.whatsapp.net`;
+      const message = { kind: 'document', bytes, fileName, mimetype: 'application/pdf', caption } as const;
       try {
-        await ctx.send(`${phone}@s.whatsapp.net`, {
-          kind: 'document',
-          bytes,
-          fileName,
-          mimetype: 'application/pdf',
-          caption,
-        });
-        sent.push(row);
+        if (delivery) {
+          const waId = await delivery.sendTracked(chatId, message);
+          const item = { waId, documentNumber: driver.documentNumber ?? '', phoneMasked: masked };
+          tracked.push(driver.name === undefined ? item : { ...item, name: driver.name });
+        } else {
+          await ctx.send(chatId, message);
+        }
+        sent.push({ ...row, nunca_escribio: contact?.reachedAt === undefined });
       } catch (error) {
         ctx.log.warn({ err: error, guide: view.shortId }, 'sending the guide to a driver failed');
         failed.push(row);
       }
     }
   }
-  await ctx.reply('guia-enviada', { ...base, enviados: sent, fallidos: failed, desconocidos: unknown });
+  if (delivery && tracked.length > 0) {
+    delivery.track({
+      chatId: ctx.message.chatId,
+      quotedId: ctx.message.id,
+      guide: view.shortId,
+      items: tracked,
+    });
+  }
+  await ctx.reply('guia-enviada', {
+    ...base,
+    enviados: sent,
+    fallidos: failed,
+    desconocidos: unknown,
+    sin_contacto: sent.filter((e) => e.nunca_escribio),
+    seguimiento_minutos: tracked.length > 0 ? delivery?.reportAfterMinutes() : undefined,
+  });
+}
+
+/**
+ * A driver in a direct chat may only see guides where they are a driver (compared by document
+ * number against `traslado.conductor[].numDocIdentidad`); admins are not limited.
+ */
+function driverMayNotSee(ctx: CommandContext<GuiaArgs>, view: GuideView): boolean {
+  const own = ctx.sender.driverDocument;
+  if (own === undefined || ctx.sender.isAdmin || ctx.message.isGroup) return false;
+  return !view.drivers.some((d) => d.documentNumber?.toUpperCase() === own);
 }
 
 /**
@@ -167,17 +201,23 @@ export const guia = defineCommand<GuiaArgs>({
   },
   async run(ctx) {
     const guide = await ctx.lookup.guide(ctx.args.ref);
-    if (ctx.args.send) {
+    const view = buildGuideView(guide);
+    if (driverMayNotSee(ctx, view)) {
+      await ctx.reply('guia-no-es-tuya', { serie_numero: view.shortId });
+      return;
+    }
+    if (ctx.args.send && ctx.sender.driverDocument === undefined) {
       await sendToDrivers(ctx, guide);
       return;
     }
-    const view = buildGuideView(guide);
     await ctx.reply('guia', summaryData(view));
-    const bytes = await renderPdf(ctx, view, guide);
-    if (bytes === undefined) {
-      await ctx.reply('guia-pdf-error', { serie_numero: view.shortId, ruc: view.ruc });
-      return;
-    }
-    await ctx.replyDocument({ bytes, fileName: guidePdfName(ctx.args.ref), mimetype: 'application/pdf' });
+    await ctx.composing(async () => {
+      const bytes = await renderPdf(ctx, view, guide);
+      if (bytes === undefined) {
+        await ctx.reply('guia-pdf-error', { serie_numero: view.shortId, ruc: view.ruc });
+        return;
+      }
+      await ctx.replyDocument({ bytes, fileName: guidePdfName(ctx.args.ref), mimetype: 'application/pdf' });
+    });
   },
 });

@@ -13,6 +13,10 @@ import { type CachedLookup, createCachedLookup } from './lookup/cached.js';
 import { createLookupClient } from './lookup/index.js';
 import { createTemplates } from './render/templates.js';
 import { createScheduler, type Scheduler } from './scheduler/scheduler.js';
+import { createDeliveryTracker, type DeliveryTracker } from './delivery/tracker.js';
+import { createDeliveryRepo } from './store/delivery.js';
+import { createDispatchRepo } from './store/dispatches.js';
+import { createDriverContactsRepo } from './store/driver-contacts.js';
 import { createDriversRepo } from './store/drivers.js';
 import { createGroupSettingsRepo } from './store/group-settings.js';
 import { createPseudonymizer } from './store/hash.js';
@@ -129,6 +133,22 @@ export function createApp(options: AppOptions): App {
       resolveGroupName: (name) => directory.resolveName(name),
       isGroupActive: (chatId) => groupSettings.isActive(chatId),
     });
+    const driverContacts = createDriverContactsRepo(db, { now: () => now().getTime() });
+    // Delivery truth needs a transport that reports it (WhatsApp); the terminal and memory ones do not.
+    const tracker: DeliveryTracker | undefined =
+      transport.onDelivery && transport.sendTracked
+        ? createDeliveryTracker({
+            transport,
+            deliveries: createDeliveryRepo(db),
+            dispatches: createDispatchRepo(db),
+            contacts: driverContacts,
+            templates,
+            logger,
+            now: () => now().getTime(),
+            serverAckTimeoutMs: (config.whatsapp.delivery?.serverAckTimeoutSeconds ?? 120) * 1000,
+            reportAfterMs: (config.whatsapp.delivery?.reportAfterMinutes ?? 10) * 60_000,
+          })
+        : undefined;
     const services: BotServices = {
       settings: {
         maxListItems: config.maxListItems,
@@ -143,6 +163,8 @@ export function createApp(options: AppOptions): App {
       guidePdf: options.guidePdf ?? lazy(lazyGuidePdf),
       commands,
       schedules: scheduler,
+      driverContacts,
+      ...(tracker ? { delivery: tracker } : {}),
     };
     const router = createRouter({
       commands,
@@ -173,12 +195,14 @@ export function createApp(options: AppOptions): App {
       async start() {
         started = true;
         await transport.start(handle);
+        await tracker?.start();
         if (options.runSchedules ?? true) {
           ticking = true;
           await scheduler.start();
         }
       },
       async close() {
+        tracker?.stop();
         if (ticking) await scheduler.stop();
         if (started) await transport.stop();
         await ownClient?.close();

@@ -40,6 +40,8 @@ export interface ContextInit<A> {
   send: SendFn;
   log: Logger;
   now: () => Date;
+  /** The transport's typing indicator, when it has one. */
+  setComposing?: (chatId: string, composing: boolean) => Promise<void>;
 }
 
 /** Builds the one argument of `command.run`: the message plus reply/lookup/render shortcuts. */
@@ -65,5 +67,15 @@ export function createCommandContext<A>(init: ContextInit<A>): CommandContext<A>
     replyDocument: (document) =>
       sendSafely(send, message.chatId, { kind: 'document', ...document, quotedId: message.id }),
     send: (chatId, outgoing) => sendSafely(send, chatId, outgoing),
+    async composing(work) {
+      const presence = init.setComposing;
+      if (!presence) return work();
+      await presence(message.chatId, true);
+      try {
+        return await work();
+      } finally {
+        await presence(message.chatId, false);
+      }
+    },
   };
 }

@@ -5,6 +5,8 @@ import type { IncomingMessage, OutgoingMessage } from '../transports/transport.j
 import type { CommandDefinition } from './command.js';
 import type {
   BotSettings,
+  DeliveryPort,
+  DriverContactsPort,
   DriversPort,
   GroupDirectoryPort,
   GroupSettingsPort,
@@ -24,12 +26,18 @@ export interface BotServices {
   commands: readonly CommandDefinition<never>[];
   /** Scheduled posts (issue 6); absent until the scheduler is wired. */
   schedules?: SchedulesPort;
+  /** Drivers' LIDs and opt-in (issue 12). */
+  driverContacts?: DriverContactsPort;
+  /** Delivery tracking (issue 12); absent when the transport reports no deliveries. */
+  delivery?: DeliveryPort;
 }
 
 export interface SenderInfo {
   ids: readonly string[];
   displayName?: string;
   isAdmin: boolean;
+  /** A registered driver writing in a direct chat: their document number (issue 12). */
+  driverDocument?: string;
 }
 
 /** The one argument of `run` (grammY style): the message plus shortcuts. */
@@ -56,4 +64,6 @@ export interface CommandContext<A = unknown> {
   }): Promise<void>;
   /** Sends to another chat (e.g. a driver's direct chat). */
   send(chatId: string, message: OutgoingMessage): Promise<void>;
+  /** Runs `work` (preparing a document) while the chat shows the bot as typing; stops after. */
+  composing<T>(work: () => Promise<T>): Promise<T>;
 }

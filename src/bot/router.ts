@@ -20,7 +20,7 @@ export interface RouterOptions {
   templates: TemplateRenderer;
   /** The cached, usage-accounted lookup facade for one chat (`cachedLookup.forChat`). */
   lookupFor(chatId: string): LookupApi;
-  transport: Pick<Transport, 'send' | 'selfIds'>;
+  transport: Pick<Transport, 'send' | 'selfIds' | 'setComposing'>;
   policy: AccessPolicy;
   logger: Logger;
   now?: () => Date;
@@ -218,6 +218,7 @@ export function createRouter(options: RouterOptions): Router {
       send,
       log: log.child({ command: command.name }),
       now,
+      ...(transport.setComposing ? { setComposing: transport.setComposing.bind(transport) } : {}),
     });
     try {
       await command.run(ctx);

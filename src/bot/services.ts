@@ -1,4 +1,5 @@
 import type { DocumentRef, TaxPortalCredentials } from '../lookup/api.js';
+import type { NumberCheck, OutgoingMessage } from '../transports/transport.js';
 import type { Group, Guide } from '../lookup/schemas/index.js';
 
 /**
@@ -77,3 +78,49 @@ export interface BotSettings {
 }
 
 export type { DocumentRef };
+
+/** What WhatsApp told us about a driver's number, and whether the driver wrote to the bot. */
+export interface DriverContact {
+  documentNumber: string;
+  /** The number's LID (`…@lid`), when WhatsApp gave one: sends prefer it. */
+  lid?: string;
+  /** Last `onWhatsApp` answer; absent when never checked or the check could not be made. */
+  hasWhatsApp?: boolean;
+  checkedAt?: number;
+  /** When the driver last wrote to the bot in a direct chat (ms); absent: never. */
+  reachedAt?: number;
+}
+
+export interface DriverContactsPort {
+  get(documentNumber: string): DriverContact | undefined;
+  recordCheck(documentNumber: string, check: { hasWhatsApp: boolean; lid?: string }): void;
+  markReached(documentNumber: string): void;
+}
+
+/** The latest delivery state of a message, as `choferes` and reports show it. */
+export interface DeliveryStatus {
+  state: 'queued' | 'sent' | 'doubtful' | 'server_ack' | 'delivered' | 'read' | 'played' | 'failed';
+  code?: string;
+  at: number;
+}
+
+/**
+ * Delivery truth for commands (absent when the transport reports no deliveries, e.g. the terminal):
+ * tracked sends, the one follow-up per dispatch, number checks.
+ */
+export interface DeliveryPort {
+  /** Sends and returns the platform id the delivery updates will carry. */
+  sendTracked(chatId: string, message: OutgoingMessage): Promise<string>;
+  /** Starts a dispatch: its one follow-up goes to `chatId` once every message is final, or on time. */
+  track(dispatch: {
+    chatId: string;
+    quotedId?: string;
+    guide: string;
+    items: { waId: string; documentNumber: string; name?: string; phoneMasked: string }[];
+  }): void;
+  /** Minutes the group waits at most for the follow-up. */
+  reportAfterMinutes(): number;
+  /** The latest message to any of these chats (a driver's PN and LID chats). */
+  latestFor(chatIds: readonly string[]): DeliveryStatus | undefined;
+  checkNumber(phone: string): Promise<NumberCheck>;
+}

@@ -117,6 +117,11 @@ const outboxSchema = z.strictObject({
   perChatGapMs: intRange(0, 600_000, 'milliseconds').default(1_000),
 });
 
+const deliverySchema = z.strictObject({
+  serverAckTimeoutSeconds: intRange(10, 3600, 'seconds').default(120),
+  reportAfterMinutes: intRange(1, 24 * 60, 'minutes').default(10),
+});
+
 const whatsappSchema = z
   .strictObject({
     pairPhone: phoneSchema.optional(),
@@ -124,6 +129,7 @@ const whatsappSchema = z
     maxMessageAgeSeconds: intRange(10, 7 * DAY, 'seconds').default(600),
     outbox: outboxSchema.prefault({}),
     shutdownFlushMs: intRange(0, 120_000, 'milliseconds').default(5_000),
+    delivery: deliverySchema.prefault({}),
   })
   .superRefine((value, ctx) => {
     if (value.outbox.minDelayMs > value.outbox.maxDelayMs) {

@@ -21,6 +21,11 @@ export interface WhatsappConfig {
   outbox: { minDelayMs: number; maxDelayMs: number; perChatGapMs: number };
   /** How long a shutdown waits for the outbox to drain. */
   shutdownFlushMs: number;
+  /**
+   * Delivery tracking: a send without a server ack after `serverAckTimeoutSeconds` is doubtful;
+   * a dispatch's group follow-up waits at most `reportAfterMinutes`. Defaults 120 s and 10 min.
+   */
+  delivery?: { serverAckTimeoutSeconds: number; reportAfterMinutes: number };
 }
 
 export interface SchedulerConfig {

@@ -157,4 +157,73 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 6,
+    name: 'delivery truth: delivery states, dispatches, driver contacts, edit tracking',
+    up(db) {
+      db.exec(`
+        -- store/delivery: one row per outgoing WhatsApp message (keyed by its WA id), the
+        -- furthest state WhatsApp confirmed and when each step happened (ms since the epoch)
+        CREATE TABLE deliveries (
+          wa_id          TEXT PRIMARY KEY,
+          outbox_id      INTEGER,
+          chat_id        TEXT NOT NULL,
+          state          TEXT NOT NULL,
+          code           TEXT,
+          recipient      TEXT,
+          state_at       INTEGER NOT NULL,
+          queued_at      INTEGER NOT NULL,
+          sent_at        INTEGER,
+          server_ack_at  INTEGER,
+          delivered_at   INTEGER,
+          read_at        INTEGER,
+          failed_at      INTEGER
+        );
+        CREATE INDEX deliveries_state ON deliveries(state, state_at);
+        CREATE INDEX deliveries_outbox ON deliveries(outbox_id);
+        CREATE INDEX deliveries_server_ack ON deliveries(server_ack_at) WHERE server_ack_at IS NOT NULL;
+        -- store/dispatches: one guia … enviar, reported once to its group
+        CREATE TABLE dispatches (
+          id          INTEGER PRIMARY KEY,
+          chat_id     TEXT NOT NULL,
+          quoted_id   TEXT,
+          guide       TEXT NOT NULL,
+          created_at  INTEGER NOT NULL,
+          due_at      INTEGER NOT NULL,
+          reported_at INTEGER
+        );
+        CREATE INDEX dispatches_open ON dispatches(due_at) WHERE reported_at IS NULL;
+        CREATE TABLE dispatch_items (
+          dispatch_id     INTEGER NOT NULL REFERENCES dispatches(id) ON DELETE CASCADE,
+          wa_id           TEXT NOT NULL,
+          document_number TEXT NOT NULL,
+          name            TEXT,
+          phone_masked    TEXT NOT NULL,
+          PRIMARY KEY (dispatch_id, wa_id)
+        );
+        CREATE INDEX dispatch_items_wa ON dispatch_items(wa_id);
+        -- store/driver-contacts: what WhatsApp told us about a driver (LID) and when the driver
+        -- last wrote to the bot (a driver who wrote can receive: WhatsApp drops first contacts)
+        CREATE TABLE driver_contacts (
+          document_number TEXT PRIMARY KEY,
+          lid             TEXT,
+          has_whatsapp    INTEGER,
+          checked_at      INTEGER,
+          reached_at      INTEGER
+        );
+        -- store/edits: the last parse of each answered message (so an edit is answered again
+        -- only when the command changed) and the message secret that decrypts its edits
+        CREATE TABLE message_edits (
+          chat_id    TEXT NOT NULL,
+          message_id TEXT NOT NULL,
+          signature  TEXT,
+          secret     BLOB,
+          sender     TEXT,
+          at         INTEGER NOT NULL,
+          PRIMARY KEY (chat_id, message_id)
+        );
+        CREATE INDEX message_edits_at ON message_edits(at);
+      `);
+    },
+  },
 ];

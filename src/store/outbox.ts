@@ -83,8 +83,11 @@ export interface OutboxOptions extends PacingOptions {
 }
 
 export interface Outbox {
-  /** Writes the row (durable when this returns) and wakes the worker; returns the row id. */
-  enqueue(chatId: string, message: OutgoingMessage, extra?: string): number;
+  /**
+   * Writes the row (durable when this returns) and wakes the worker; returns the row id. `waId`
+   * reserves a platform id chosen by the caller (to follow the message's delivery).
+   */
+  enqueue(chatId: string, message: OutgoingMessage, extra?: string, waId?: string): number;
   /** Connection open: start sending with this sender. */
   resume(sender: OutboxSender): void;
   /** Connection lost: stop after the current send. */
@@ -133,8 +136,8 @@ class SqliteOutbox implements Outbox {
     });
   }
 
-  enqueue(chatId: string, message: OutgoingMessage, extra?: string): number {
-    const waId = (this.options.newMessageId ?? randomMessageId)();
+  enqueue(chatId: string, message: OutgoingMessage, extra?: string, reservedId?: string): number {
+    const waId = reservedId ?? (this.options.newMessageId ?? randomMessageId)();
     const document = message.kind === 'document' ? Buffer.from(message.bytes) : null;
     const result = this.sql.insert.run(
       chatId,

@@ -47,11 +47,24 @@ export function createWhatsAppTransport(options: WhatsAppSetupOptions): WhatsApp
   const dedup = createDedupStore(db, {
     retentionMs: Math.max(7 * 24 * 3600, whatsapp.maxMessageAgeSeconds * 2) * 1000,
   });
+  const late: { transport?: BaileysTransport } = {}; // the outbox is built before the transport
   const outbox = createOutbox({
     db,
     logger: logger.child({ module: 'outbox' }),
     ...whatsapp.outbox,
     ...options.outboxOptions,
+    // A message the outbox gave up on is a failed delivery too (code 'send-error').
+    onFailed: (item, error) => {
+      late.transport?.reportDelivery({
+        messageId: item.waId,
+        chatId: item.chatId,
+        state: 'failed',
+        code: 'send-error',
+        outboxId: item.id,
+        at: (options.now ?? Date.now)(),
+      });
+      options.outboxOptions?.onFailed?.(item, error);
+    },
     ...(options.random ? { random: options.random } : {}),
   });
   const groups = new GroupMetadataCache();
@@ -72,5 +85,6 @@ export function createWhatsAppTransport(options: WhatsAppSetupOptions): WhatsApp
     ...(options.random ? { random: options.random } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
+  late.transport = transport;
   return { transport, auth, dedup, outbox, groups, groupSource: createSessionGroupSource(groups) };
 }

@@ -1,5 +1,6 @@
 import makeWASocket, {
   type AuthenticationCreds,
+  type BinaryNode,
   type BaileysEventEmitter,
   Browsers,
   type CacheStore,
@@ -33,6 +34,11 @@ export interface SocketLike {
   groupFetchAllParticipating: WASocket['groupFetchAllParticipating'];
   groupMetadata: (jid: string) => Promise<GroupMetadata>;
   requestPairingCode: (phoneNumber: string) => Promise<string>;
+  /** `{ jid, exists }` per number (rc14 returns no LID: ask `lidMapping.getLIDForPN`). */
+  onWhatsApp: WASocket['onWhatsApp'];
+  sendPresenceUpdate: WASocket['sendPresenceUpdate'];
+  /** The raw stanza emitter: `CB:ack,class:message` carries the server acks Baileys drops. */
+  ws?: { on(event: string, listener: (node: BinaryNode) => void): unknown };
   /** Closes the socket WITHOUT logging out (the session stays paired). */
   end: (error: Error | undefined) => void | Promise<void>;
 }

@@ -3,6 +3,12 @@ import type { Logger } from 'pino';
 import type { DedupStore } from '../store/dedup.js';
 import { type Outbox, type OutboxItem, SendDeferredError, type SendResult } from '../store/outbox.js';
 import type { BaileysAuth } from './baileys-auth.js';
+import {
+  deliveryFromAck,
+  deliveryFromReceipts,
+  deliveryFromUpdates,
+  editsFromUpdates,
+} from './baileys-delivery.js';
 import { GroupMetadataCache } from './baileys-groups.js';
 import { normalizeId } from './baileys-message.js';
 import {
@@ -22,14 +28,22 @@ import {
   type ReconnectReason,
   type StopReason,
 } from './baileys-policy.js';
-import { MessageReceiver } from './baileys-receive.js';
+import { MessageReceiver, withTimeout } from './baileys-receive.js';
 import {
   buildSocketConfig,
   MemoryCacheStore,
   type SocketFactory,
   type SocketLike,
 } from './baileys-socket.js';
-import type { MessageHandler, OutgoingMessage, Transport } from './transport.js';
+import { randomMessageId } from '../store/outbox.js';
+import type {
+  DeliveryUpdate,
+  MessageHandler,
+  NumberCheck,
+  OutgoingMessage,
+  SentRef,
+  Transport,
+} from './transport.js';
 
 /** What the transport reports to its owner (the CLI draws it; tests assert it). */
 export type WhatsAppStatus =
@@ -104,6 +118,7 @@ export class BaileysTransport implements Transport {
   private stopPromise: Promise<void> | undefined;
   private closeCurrent: ((closed: SocketClosed) => void) | undefined;
   private wakeSleep: (() => void) | undefined;
+  private readonly deliveryListeners = new Set<(update: DeliveryUpdate) => void>();
 
   constructor(options: BaileysTransportOptions) {
     this.options = options;
@@ -143,8 +158,66 @@ export class BaileysTransport implements Transport {
 
   /** Durable: the row is in the outbox when this resolves; the worker sends it while open. */
   async send(chatId: string, message: OutgoingMessage): Promise<void> {
+    await this.sendTracked(chatId, message);
+  }
+
+  /** `send`, returning the WhatsApp id reserved for the message (its delivery updates carry it). */
+  async sendTracked(chatId: string, message: OutgoingMessage): Promise<SentRef> {
     const raw = message.quotedId ? this.receiver.quoted.get(message.quotedId) : undefined;
-    this.options.outbox.enqueue(chatId, message, raw ? serializeQuoted(raw) : undefined);
+    const messageId = randomMessageId();
+    const outboxId = this.options.outbox.enqueue(
+      chatId,
+      message,
+      raw ? serializeQuoted(raw) : undefined,
+      messageId,
+    );
+    this.reportDelivery({ messageId, chatId, state: 'queued', outboxId, at: this.now() });
+    return { messageId };
+  }
+
+  onDelivery(listener: (update: DeliveryUpdate) => void): void {
+    this.deliveryListeners.add(listener);
+  }
+
+  /** Hands a delivery step to the listeners (the outbox's failures come through here too). */
+  reportDelivery(update: DeliveryUpdate): void {
+    for (const listener of this.deliveryListeners) {
+      try {
+        listener(update);
+      } catch (error) {
+        this.log.error({ err: error, id: update.messageId }, 'delivery listener failed');
+      }
+    }
+  }
+
+  /**
+   * `onWhatsApp` on the open socket; then the LID from Baileys' mapping (rc14's onWhatsApp returns
+   * no LID; `getLIDForPN` asks the server by USync when the pair is not cached). 'unknown' when
+   * offline or when WhatsApp does not answer in time: never a guess.
+   */
+  async checkNumber(phone: string): Promise<NumberCheck> {
+    const sock = this.current;
+    const digits = phone.replace(/\D/g, '');
+    if (!sock || !this.open || !digits) return { status: 'unknown' };
+    const timeoutMs = this.options.lookupTimeoutMs ?? 3000;
+    const found = await withTimeout(sock.onWhatsApp(`${digits}@s.whatsapp.net`), timeoutMs);
+    if (found === undefined) return { status: 'unknown' };
+    const hit = found.find((entry) => entry.exists);
+    if (!hit) return { status: 'missing' };
+    const id = normalizeId(hit.jid);
+    const lid = await withTimeout(sock.signalRepository.lidMapping.getLIDForPN(id), timeoutMs);
+    return lid ? { status: 'exists', id, lid: normalizeId(lid) } : { status: 'exists', id };
+  }
+
+  /** Best effort: a presence that fails (socket closing) must never fail the command. */
+  async setComposing(chatId: string, composing: boolean): Promise<void> {
+    const sock = this.current;
+    if (!sock || !this.open) return;
+    try {
+      await sock.sendPresenceUpdate(composing ? 'composing' : 'paused', chatId);
+    } catch (error) {
+      this.log.debug({ err: error }, 'presence update failed');
+    }
   }
 
   /**
@@ -282,6 +355,18 @@ export class BaileysTransport implements Transport {
         }
       });
       sock.ev.on('messages.upsert', (event) => this.receiver.onUpsert(sock, event));
+      sock.ev.on('messages.update', (items) => {
+        for (const update of deliveryFromUpdates(items, this.now())) this.reportDelivery(update);
+        const edits = editsFromUpdates(items);
+        if (edits.length > 0) this.receiver.onUpsert(sock, { messages: edits, type: 'notify' });
+      });
+      sock.ev.on('message-receipt.update', (items) => {
+        for (const update of deliveryFromReceipts(items, this.now())) this.reportDelivery(update);
+      });
+      sock.ws?.on('CB:ack,class:message', (node) => {
+        const update = deliveryFromAck(node, this.now());
+        if (update) this.reportDelivery(update);
+      });
       sock.ev.on('groups.upsert', (list) => this.groups.upsert(list));
       sock.ev.on('groups.update', (list) => this.groups.update(list));
       sock.ev.on('group-participants.update', (event) => this.groups.participants(event, this.selfIds()));
@@ -348,6 +433,13 @@ export class BaileysTransport implements Transport {
       const sent = await sock.sendMessage(item.chatId, toMessageContent(item.message), {
         messageId: item.waId,
         ...(quoted ? { quoted } : {}),
+      });
+      this.reportDelivery({
+        messageId: item.waId,
+        chatId: item.chatId,
+        state: 'sent',
+        outboxId: item.id,
+        at: this.now(),
       });
       const stored = serializeSent(sent);
       return stored ? { stored } : {};

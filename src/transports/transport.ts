@@ -23,6 +23,11 @@ export interface IncomingMessage {
   mentionedIds?: string[];
   /** Milliseconds since the epoch. */
   timestamp: number;
+  /**
+   * Set when this is an edit: the id of the message that was edited (`id` is that id too, so a
+   * reply quotes the original). The router answers an edit only when its command changed.
+   */
+  editOf?: string;
 }
 
 export interface TextMessage {
@@ -47,6 +52,33 @@ export type OutgoingMessage = TextMessage | DocumentMessage;
 
 export type MessageHandler = (message: IncomingMessage) => Promise<void>;
 
+/** What `send` may return: the platform id reserved for the message (delivery updates use it). */
+export interface SentRef {
+  messageId: string;
+}
+
+/** One step of an outgoing message's delivery, in platform-neutral terms (see src/delivery/state.ts). */
+export interface DeliveryUpdate {
+  /** The platform message id (`SentRef.messageId`). */
+  messageId: string;
+  chatId: string;
+  /** Group receipts: who received or read it. */
+  recipient?: string;
+  state: 'queued' | 'sent' | 'server_ack' | 'delivered' | 'read' | 'played' | 'failed';
+  /** The platform's error code for `failed` (WhatsApp: '463', '479'…; 'send-error' for local failures). */
+  code?: string;
+  /** The outbox row, when the update comes from the outbox itself (queued, sent). */
+  outboxId?: number;
+  /** Milliseconds since the epoch. */
+  at: number;
+}
+
+/** Does a number have WhatsApp? `unknown` when the transport cannot ask (offline, terminal, tests). */
+export type NumberCheck =
+  | { status: 'unknown' }
+  | { status: 'missing' }
+  | { status: 'exists'; id: string; lid?: string };
+
 /** A platform connection. `send` may resolve before delivery when the transport queues (outbox). */
 export interface Transport {
   readonly name: string;
@@ -55,6 +87,14 @@ export interface Transport {
   start(handler: MessageHandler): Promise<void>;
   send(chatId: string, message: OutgoingMessage): Promise<void>;
   stop(): Promise<void>;
+  /** Like `send`, and returns the id the message will carry (to follow its delivery). */
+  sendTracked?(chatId: string, message: OutgoingMessage): Promise<SentRef>;
+  /** Subscribes to delivery updates of sent messages; absent when the platform gives none. */
+  onDelivery?(listener: (update: DeliveryUpdate) => void): void;
+  /** Asks the platform whether a phone number (digits with country code) has an account. */
+  checkNumber?(phone: string): Promise<NumberCheck>;
+  /** Shows (true) or stops showing (false) "escribiendo…" in a chat; best effort, never throws. */
+  setComposing?(chatId: string, composing: boolean): Promise<void>;
 }
 
 /** WhatsApp's practical limit for one text message. Replies are cut below it. */

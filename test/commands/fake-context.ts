@@ -142,6 +142,7 @@ export async function runCommand<A>(
       send: async (chatId, outgoing) => {
         result.sent.push({ chatId, message: outgoing });
       },
+      composing: (work) => work(),
     };
     await command.run(ctx);
   } catch (error) {

@@ -182,6 +182,9 @@ describe('guia enviar when delivery or rendering fails', () => {
       send: async () => {
         throw new Error('socket closed');
       },
+      message: { id: 'm1', chatId: GROUP_ID, isGroup: true },
+      sender: { ids: [], isAdmin: true },
+      composing: (work: () => Promise<unknown>) => work(),
     } as unknown as CommandContext<typeof args>;
     await guia.run(ctx);
     expect(replies.at(-1)).toContain('No se pudo enviar a:\n❌ HUAMAN TORRES CARLOS ALBERTO (+51 9•••••111)');

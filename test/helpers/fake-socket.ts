@@ -1,7 +1,9 @@
 import { Boom } from '@hapi/boom';
+import { EventEmitter } from 'node:events';
 import {
   type AnyMessageContent,
   type AuthenticationCreds,
+  type BinaryNode,
   type Contact,
   type GroupMetadata,
   type MiscMessageGenerationOptions,
@@ -45,6 +47,10 @@ export class FakeWhatsApp {
   beforeSend: ((jid: string, content: AnyMessageContent) => Promise<void> | void) | undefined;
   /** Called after a send reached the server, before the socket answers; may hang (crash tests). */
   afterSend: ((jid: string, content: AnyMessageContent) => Promise<void> | void) | undefined;
+  /** Phone numbers (digits) that have WhatsApp, for `onWhatsApp`. */
+  readonly accounts = new Set<string>();
+  /** Presence updates sent, in order (`composing` / `paused`). */
+  readonly presences: { type: string; jid: string | undefined }[] = [];
 
   /** Sends grouped by message id (a re-send under the same id is the same message for recipients). */
   deliveredIds(): Set<string> {
@@ -59,6 +65,8 @@ export class FakeSocket implements SocketLike {
   readonly authState: { creds: AuthenticationCreds };
   readonly pairingRequests: string[] = [];
   user: Contact | undefined;
+  /** The raw stanza emitter (server acks as `CB:ack,class:message`). */
+  readonly ws = new EventEmitter();
   isOpen = false;
   ended = false;
   readonly signalRepository: SocketLike['signalRepository'];
@@ -94,6 +102,19 @@ export class FakeSocket implements SocketLike {
         text !== undefined ? { extendedTextMessage: { text } } : { documentMessage: { fileName: 'x' } },
       messageTimestamp: Math.floor(Date.now() / 1000),
     };
+  };
+
+  onWhatsApp = async (...jids: string[]): Promise<{ jid: string; exists: boolean }[]> => {
+    if (!this.isOpen) throw new Boom('Connection Closed', { statusCode: 428 });
+    return jids
+      .map((jid) => jid.split('@')[0]?.replace(/\D/g, '') ?? '')
+      .filter((digits) => this.server.accounts.has(digits))
+      .map((digits) => ({ jid: `${digits}@s.whatsapp.net`, exists: true }));
+  };
+
+  sendPresenceUpdate = async (type: string, jid?: string): Promise<void> => {
+    if (!this.isOpen) throw new Boom('Connection Closed', { statusCode: 428 });
+    this.server.presences.push({ type, jid });
   };
 
   groupFetchAllParticipating = async (): Promise<Record<string, GroupMetadata>> => ({
@@ -147,6 +168,31 @@ export class FakeSocket implements SocketLike {
 
   upsert(messages: WAMessage[], type: 'notify' | 'append' = 'notify'): void {
     this.ev.emit('messages.upsert', { messages, type });
+  }
+
+  /** The server's plain ack of a message we sent (Baileys drops these; the transport listens). */
+  serverAck(id: string, from: string): void {
+    const node: BinaryNode = {
+      tag: 'ack',
+      attrs: { class: 'message', id, from, t: String(Math.floor(Date.now() / 1000)) },
+    };
+    this.ws.emit('CB:ack,class:message', node);
+  }
+
+  /** A 1:1 receipt or error ack, exactly as Baileys emits it (`status` is a WAMessageStatus). */
+  statusUpdate(id: string, remoteJid: string, status: number, stubParameters?: string[]): void {
+    const update: { status: number; messageStubParameters?: string[] } = { status };
+    if (stubParameters) update.messageStubParameters = stubParameters;
+    this.ev.emit('messages.update', [{ key: { remoteJid, fromMe: true, id }, update }]);
+  }
+
+  /** A group receipt from one participant (`message-receipt.update`, seconds). */
+  groupReceipt(id: string, groupJid: string, userJid: string, kind: 'receipt' | 'read'): void {
+    const t = Math.floor(Date.now() / 1000);
+    const receipt = kind === 'receipt' ? { userJid, receiptTimestamp: t } : { userJid, readTimestamp: t };
+    this.ev.emit('message-receipt.update', [
+      { key: { remoteJid: groupJid, fromMe: true, id, participant: userJid }, receipt },
+    ]);
   }
 
   private closeWith(error: Error | undefined): void {

@@ -1,0 +1,195 @@
+import { advance, DELIVERY_STATES, type DeliveryState } from '../delivery/state.js';
+import type { DeliveryUpdate } from '../transports/transport.js';
+import type { SqliteDatabase } from './sqlite.js';
+
+/**
+ * Delivery states of outgoing messages (table `deliveries`, migration 6), keyed by the WhatsApp
+ * message id the outbox reserved. Transports report steps (`DeliveryUpdate`); this repo applies
+ * them monotonically (src/delivery/state.ts) and keeps the time of every step.
+ */
+
+export interface DeliveryRecord {
+  waId: string;
+  outboxId?: number;
+  chatId: string;
+  state: DeliveryState;
+  /** WhatsApp's error code of a failure ('463'…), or 'send-error' when our send itself failed. */
+  code?: string;
+  recipient?: string;
+  /** When the current state was reached (ms since the epoch). */
+  stateAt: number;
+  queuedAt: number;
+  sentAt?: number;
+  /** Set by a server ack, or by the first receipt (which implies it). */
+  serverAckAt?: number;
+  deliveredAt?: number;
+  readAt?: number;
+  failedAt?: number;
+}
+
+export interface DeliveryRepo {
+  /** Applies one step; returns the record when its state changed, else undefined. */
+  record(update: DeliveryUpdate): DeliveryRecord | undefined;
+  get(waId: string): DeliveryRecord | undefined;
+  /** Marks 'sent' messages older than `sentBefore` as doubtful (no server ack); returns them. */
+  markDoubtful(sentBefore: number, at: number): DeliveryRecord[];
+  /** When WhatsApp's server acknowledged the message of this outbox row (for payload scrubbing). */
+  serverAckAt(outboxId: number): number | undefined;
+  /** Outbox rows whose server ack is older than `cutoff` (issue 10: scrub their payloads). */
+  serverAckedBefore(cutoff: number): { outboxId: number; waId: string; serverAckAt: number }[];
+  /** The latest message sent to any of these chats (a driver's PN and LID chats). */
+  latestFor(chatIds: readonly string[]): DeliveryRecord | undefined;
+  /** How many messages are in each state (created since `since`, default all): metrics. */
+  countsByState(since?: number): Record<DeliveryState, number>;
+  /** Deletes records created before `before`; returns how many. */
+  prune(before: number): number;
+}
+
+interface Row {
+  wa_id: string;
+  outbox_id: number | null;
+  chat_id: string;
+  state: DeliveryState;
+  code: string | null;
+  recipient: string | null;
+  state_at: number;
+  queued_at: number;
+  sent_at: number | null;
+  server_ack_at: number | null;
+  delivered_at: number | null;
+  read_at: number | null;
+  failed_at: number | null;
+}
+
+function toRecord(row: Row): DeliveryRecord {
+  const record: DeliveryRecord = {
+    waId: row.wa_id,
+    chatId: row.chat_id,
+    state: row.state,
+    stateAt: row.state_at,
+    queuedAt: row.queued_at,
+  };
+  const optional: [keyof DeliveryRecord, unknown][] = [
+    ['outboxId', row.outbox_id],
+    ['code', row.code],
+    ['recipient', row.recipient],
+    ['sentAt', row.sent_at],
+    ['serverAckAt', row.server_ack_at],
+    ['deliveredAt', row.delivered_at],
+    ['readAt', row.read_at],
+    ['failedAt', row.failed_at],
+  ];
+  for (const [key, value] of optional) if (value !== null) Object.assign(record, { [key]: value });
+  return record;
+}
+
+/** The time column a step fills (first time only); `doubtful` and `queued` have none. */
+const STEP_COLUMN: Partial<Record<DeliveryState, string>> = {
+  sent: 'sent_at',
+  server_ack: 'server_ack_at',
+  delivered: 'delivered_at',
+  read: 'read_at',
+  played: 'read_at',
+  failed: 'failed_at',
+};
+
+const COLUMNS =
+  'wa_id, outbox_id, chat_id, state, code, recipient, state_at, queued_at, sent_at, server_ack_at, delivered_at, read_at, failed_at';
+
+export function createDeliveryRepo(db: SqliteDatabase): DeliveryRepo {
+  const select = db.prepare<[string], Row>(`SELECT ${COLUMNS} FROM deliveries WHERE wa_id = ?`);
+  const insert = db.prepare<[string, number | null, string, number, number]>(
+    `INSERT INTO deliveries (wa_id, outbox_id, chat_id, state, state_at, queued_at)
+     VALUES (?, ?, ?, 'queued', ?, ?) ON CONFLICT (wa_id) DO NOTHING`,
+  );
+  const setState = db.prepare<[DeliveryState, number, string | null, string | null, string]>(
+    `UPDATE deliveries SET state = ?, state_at = ?, code = COALESCE(?, code),
+       recipient = COALESCE(?, recipient) WHERE wa_id = ?`,
+  );
+  const stepStatements = new Map(
+    [...new Set(Object.values(STEP_COLUMN))].map((column) => [
+      column,
+      db.prepare<[number, string]>(
+        `UPDATE deliveries SET ${column} = COALESCE(${column}, ?) WHERE wa_id = ?`,
+      ),
+    ]),
+  );
+  const fillServerAck = db.prepare<[number, string]>(
+    'UPDATE deliveries SET server_ack_at = COALESCE(server_ack_at, ?) WHERE wa_id = ?',
+  );
+  const sentBefore = db.prepare<[number], Row>(
+    `SELECT ${COLUMNS} FROM deliveries WHERE state = 'sent' AND sent_at < ?`,
+  );
+  const byOutbox = db.prepare<[number], { at: number }>(
+    'SELECT server_ack_at AS at FROM deliveries WHERE outbox_id = ? AND server_ack_at IS NOT NULL',
+  );
+  const ackedBefore = db.prepare<[number], { outbox_id: number; wa_id: string; server_ack_at: number }>(
+    `SELECT outbox_id, wa_id, server_ack_at FROM deliveries
+     WHERE server_ack_at IS NOT NULL AND server_ack_at < ? AND outbox_id IS NOT NULL ORDER BY server_ack_at`,
+  );
+  const counts = db.prepare<[number], { state: DeliveryState; n: number }>(
+    'SELECT state, COUNT(*) AS n FROM deliveries WHERE queued_at >= ? GROUP BY state',
+  );
+  const prune = db.prepare<[number]>('DELETE FROM deliveries WHERE queued_at < ?');
+
+  const apply = db.transaction((update: DeliveryUpdate): DeliveryRecord | undefined => {
+    if (update.state === 'queued' || update.state === 'sent') {
+      insert.run(update.messageId, update.outboxId ?? null, update.chatId, update.at, update.at);
+    }
+    const row = select.get(update.messageId);
+    // Receipts of messages we never queued (sent from the phone, or before this table) are not ours.
+    if (!row) return undefined;
+    const column = STEP_COLUMN[update.state];
+    if (column) stepStatements.get(column)?.run(update.at, update.messageId);
+    if (update.state === 'delivered' || update.state === 'read' || update.state === 'played') {
+      fillServerAck.run(update.at, update.messageId);
+    }
+    const next = advance(row.state, update.state);
+    if (next === row.state) return undefined;
+    setState.run(
+      next,
+      update.at,
+      next === 'failed' ? (update.code ?? null) : null,
+      update.recipient ?? null,
+      update.messageId,
+    );
+    const updated = select.get(update.messageId);
+    return updated ? toRecord(updated) : undefined;
+  });
+
+  return {
+    record: (update) => apply(update),
+    get(waId) {
+      const row = select.get(waId);
+      return row ? toRecord(row) : undefined;
+    },
+    markDoubtful(before, at) {
+      return sentBefore.all(before).flatMap((row) => {
+        setState.run('doubtful', at, null, null, row.wa_id);
+        const updated = select.get(row.wa_id);
+        return updated ? [toRecord(updated)] : [];
+      });
+    },
+    serverAckAt: (outboxId) => byOutbox.get(outboxId)?.at,
+    serverAckedBefore: (cutoff) =>
+      ackedBefore
+        .all(cutoff)
+        .map((r) => ({ outboxId: r.outbox_id, waId: r.wa_id, serverAckAt: r.server_ack_at })),
+    latestFor(chatIds) {
+      if (chatIds.length === 0) return undefined;
+      const placeholders = chatIds.map(() => '?').join(', ');
+      const row = db
+        .prepare<string[], Row>(
+          `SELECT ${COLUMNS} FROM deliveries WHERE chat_id IN (${placeholders}) ORDER BY queued_at DESC, rowid DESC LIMIT 1`,
+        )
+        .get(...chatIds);
+      return row ? toRecord(row) : undefined;
+    },
+    countsByState(since = 0) {
+      const out = Object.fromEntries(DELIVERY_STATES.map((s) => [s, 0])) as Record<DeliveryState, number>;
+      for (const { state, n } of counts.all(since)) out[state] = n;
+      return out;
+    },
+    prune: (before) => prune.run(before).changes,
+  };
+}
