@@ -63,6 +63,8 @@ export interface App {
   readonly cachedLookup: CachedLookup;
   /** Scheduled posts; ticking only between start() and close() when `runSchedules` is on. */
   readonly scheduler: Scheduler;
+  /** Delivery tracking and dispatch follow-ups; absent when the transport reports no deliveries. */
+  readonly delivery?: DeliveryTracker;
   /** Routes one incoming message; never throws. */
   handle(message: IncomingMessage): Promise<void>;
   /** Starts the transport with `handle` as its message handler, then the scheduler. */
@@ -191,6 +193,7 @@ export function createApp(options: AppOptions): App {
       lookup,
       cachedLookup: cached,
       scheduler,
+      ...(tracker ? { delivery: tracker } : {}),
       handle,
       async start() {
         started = true;

@@ -1,0 +1,169 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { WAMessageStatus } from '@whiskeysockets/baileys';
+import pino from 'pino';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type App, createApp } from '../../src/app.js';
+import { parseConfig } from '../../src/config.js';
+import { startSandbox } from '../../src/sandbox/server.js';
+import type { SandboxHandle } from '../../src/sandbox/types.js';
+import { createDeliveryRepo } from '../../src/store/delivery.js';
+import { openDatabase, type SqliteDatabase } from '../../src/store/sqlite.js';
+import { createWhatsAppTransport } from '../../src/transports/baileys-setup.js';
+import { fakeSocketFactory, TEST_WHATSAPP, waitFor, waText } from '../helpers/fake-socket.js';
+
+/**
+ * `guia … enviar` over the production WhatsApp transport on a fake socket, with Baileys-shaped
+ * delivery events: what WhatsApp confirms is recorded per message, and the group hears one
+ * follow-up per dispatch.
+ */
+const GROUP = '120363000000000001@g.us';
+const ADMIN_PN = '51987654321@s.whatsapp.net';
+const HUAMAN = { dni: '41234567', phone: '51911111111', jid: '51911111111@s.whatsapp.net' };
+const FLORES = { dni: '70123456', phone: '51922222222', jid: '51922222222@s.whatsapp.net' };
+
+let dir: string;
+let sandbox: SandboxHandle;
+let db: SqliteDatabase;
+let app: App;
+let fake: ReturnType<typeof fakeSocketFactory>;
+let offsetMs: number;
+
+beforeEach(async () => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-dispatch-'));
+  sandbox = await startSandbox({ port: 0 });
+  const config = parseConfig(
+    { admins: ['51987654321'], groups: [{ id: GROUP, personalData: true }] },
+    { CHASQUI_DATA_DIR: dir, LOOKUP_BASE_URL: sandbox.baseUrl, LOOKUP_TOKEN: sandbox.token },
+  );
+  const logger = pino({ level: 'silent' });
+  db = openDatabase({ dir });
+  fake = fakeSocketFactory();
+  offsetMs = 0;
+  const now = () => new Date(Date.now() + offsetMs);
+  const setup = createWhatsAppTransport({
+    db,
+    logger,
+    whatsapp: TEST_WHATSAPP,
+    createSocket: fake.factory,
+    now: () => now().getTime(),
+  });
+  app = createApp({ config, transport: setup.transport, logger, db, now, runSchedules: false });
+  app.services.drivers.set(HUAMAN.dni, HUAMAN.phone, 'test');
+  app.services.drivers.set(FLORES.dni, FLORES.phone, 'test');
+  await app.start();
+  fake.latest().open();
+});
+
+afterEach(async () => {
+  await app.close();
+  db.close();
+  await sandbox.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const textsTo = (jid: string) =>
+  fake.server.sent
+    .filter((s) => s.jid === jid && 'text' in s.content)
+    .map((s) => ('text' in s.content ? s.content.text : ''));
+const documentsTo = (jid: string) => fake.server.sent.filter((s) => s.jid === jid && 'document' in s.content);
+const idOf = (jid: string) => documentsTo(jid)[0]?.options?.messageId ?? '';
+const followUps = () => textsTo(GROUP).filter((t) => t.includes('entrega a los choferes'));
+
+async function dispatch(): Promise<void> {
+  fake.latest().upsert([waText('guia 20123456786-09-T001-42 enviar', { participant: ADMIN_PN })]);
+  await waitFor(
+    () =>
+      documentsTo(HUAMAN.jid).length === 1 &&
+      documentsTo(FLORES.jid).length === 1 &&
+      textsTo(GROUP).length === 1,
+    10_000,
+    'documents to both drivers and the group reply',
+  );
+}
+
+describe('delivery truth after guia … enviar', () => {
+  it('records server ack → delivered → read, fails a 463 without resending, and posts one follow-up naming both', async () => {
+    await dispatch();
+    expect(textsTo(GROUP)[0]).toContain('Te aviso aquí cuando les llegue (a más tardar en 10 min)');
+    expect(textsTo(GROUP)[0]).toContain('nunca le escribieron a este número');
+    const sock = fake.latest();
+    const huaman = idOf(HUAMAN.jid);
+    const flores = idOf(FLORES.jid);
+    const deliveries = createDeliveryRepo(db);
+    await waitFor(() => deliveries.get(huaman)?.state === 'sent', 2000, 'sent recorded');
+
+    sock.serverAck(huaman, HUAMAN.jid);
+    expect(deliveries.get(huaman)?.state).toBe('server_ack');
+    sock.statusUpdate(huaman, HUAMAN.jid, WAMessageStatus.DELIVERY_ACK);
+    // The read receipt may name the LID chat: matched on the message id alone.
+    sock.statusUpdate(huaman, '111111111111111@lid', WAMessageStatus.READ);
+    sock.statusUpdate(huaman, HUAMAN.jid, WAMessageStatus.DELIVERY_ACK); // late: never downgrades
+    sock.serverAck(flores, FLORES.jid);
+    sock.statusUpdate(flores, FLORES.jid, WAMessageStatus.ERROR, ['463']);
+
+    await waitFor(() => followUps().length === 1, 5000, 'the follow-up');
+    const h = deliveries.get(huaman);
+    expect(h?.state).toBe('read');
+    expect(h?.serverAckAt).toBeTypeOf('number');
+    expect(h?.deliveredAt).toBeTypeOf('number');
+    expect(h?.readAt).toBeTypeOf('number');
+    expect(deliveries.get(flores)).toMatchObject({ state: 'failed', code: '463' });
+
+    const report = followUps()[0] ?? '';
+    expect(report).toContain('✓✓ HUAMAN TORRES CARLOS ALBERTO (+51 9•••••111): entregada y leída');
+    expect(report).toContain(
+      '❌ FLORES CCAHUANA LUCÍA (+51 9•••••222): WhatsApp no la dejó pasar porque el chofer nunca le escribió a este número',
+    );
+    expect(report).toContain('pide al chofer que escriba «hola» a este número de WhatsApp');
+    expect(report).not.toContain(FLORES.phone);
+
+    // More updates, a repeated error ack and the end of the wait: still one follow-up, no resend.
+    sock.statusUpdate(flores, FLORES.jid, WAMessageStatus.ERROR, ['463']);
+    sock.statusUpdate(huaman, HUAMAN.jid, WAMessageStatus.PLAYED);
+    offsetMs = 11 * 60_000;
+    await app.delivery?.tick();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(followUps()).toHaveLength(1);
+    expect(documentsTo(FLORES.jid)).toHaveLength(1);
+  });
+
+  it('reports a send without server ack as doubtful once the wait is over', async () => {
+    app.services.drivers.remove(FLORES.dni);
+    fake.latest().upsert([waText('guia 20123456786-09-T001-42 enviar', { participant: ADMIN_PN })]);
+    await waitFor(
+      () => documentsTo(HUAMAN.jid).length === 1 && textsTo(GROUP).length === 1,
+      10_000,
+      'dispatch',
+    );
+    const huaman = idOf(HUAMAN.jid);
+    const deliveries = createDeliveryRepo(db);
+    await waitFor(() => deliveries.get(huaman)?.state === 'sent', 2000, 'sent recorded');
+
+    offsetMs = 60_000; // under the 2-minute server-ack timeout and the 10-minute wait
+    await app.delivery?.tick();
+    expect(deliveries.get(huaman)?.state).toBe('sent');
+    expect(followUps()).toHaveLength(0);
+
+    offsetMs = 10 * 60_000 + 1000;
+    await app.delivery?.tick();
+    await waitFor(() => followUps().length === 1, 5000, 'the follow-up');
+    expect(deliveries.get(huaman)?.state).toBe('doubtful');
+    expect(followUps()[0]).toContain(
+      '❌ HUAMAN TORRES CARLOS ALBERTO (+51 9•••••111): WhatsApp nunca confirmó que la recibió su servidor',
+    );
+  });
+
+  it('records group receipts per participant and keeps the furthest state', async () => {
+    fake.latest().upsert([waText('tc', { participant: ADMIN_PN, id: '3EB0GROUPTC' })]);
+    await waitFor(() => textsTo(GROUP).length === 1, 10_000, 'reply');
+    const id = fake.server.sent[0]?.options?.messageId ?? '';
+    const deliveries = createDeliveryRepo(db);
+    await waitFor(() => deliveries.get(id)?.state === 'sent', 2000, 'sent recorded');
+    fake.latest().groupReceipt(id, GROUP, '51933333333@s.whatsapp.net', 'read');
+    fake.latest().groupReceipt(id, GROUP, '51944444444@s.whatsapp.net', 'receipt');
+    expect(deliveries.get(id)).toMatchObject({ state: 'read', recipient: '51933333333@s.whatsapp.net' });
+    expect(deliveries.countsByState().read).toBe(1);
+  });
+});
