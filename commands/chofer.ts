@@ -68,11 +68,25 @@ export const chofer = defineCommand<ChoferArgs>({
     const drivers = ctx.services.drivers;
     if (args.action === 'set') {
       const previous = drivers.get(args.document);
+      // Asked before saving: a number WhatsApp says has no account would never get a guide.
+      const check = (await ctx.services.delivery?.checkNumber(args.phone)) ?? { status: 'unknown' as const };
+      if (check.status === 'missing') {
+        await ctx.reply('chofer-sin-whatsapp', { documento: args.document, telefono: `+${args.phone}` });
+        return;
+      }
       drivers.set(args.document, args.phone, ctx.sender.ids[0] ?? 'chat');
+      const newNumber = previous?.phone !== args.phone;
+      ctx.services.driverContacts?.recordCheck(
+        args.document,
+        check.status === 'exists' ? { hasWhatsApp: true, ...(check.lid ? { lid: check.lid } : {}) } : {},
+        newNumber,
+      );
       await ctx.reply('chofer-guardado', {
         documento: args.document,
         telefono: `+${args.phone}`,
         anterior: previous && previous.phone !== args.phone ? `+${previous.phone}` : undefined,
+        whatsapp: check.status,
+        escribio: !newNumber && ctx.services.driverContacts?.get(args.document)?.reachedAt !== undefined,
       });
       return;
     }

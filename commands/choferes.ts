@@ -1,7 +1,10 @@
 import { defineCommand } from '../src/bot/command.js';
 import { LIST_LIMIT_KEY } from '../src/render/templates.js';
 
-/** `choferes` (admins): every driver the bot can send guides to, from config and from chat. */
+/**
+ * `choferes` (admins): every driver the bot can send guides to, from config and from chat, with
+ * whether they wrote to the bot (opt-in) and the delivery state of the last message sent to them.
+ */
 export const choferes = defineCommand<Record<string, never>>({
   name: 'choferes',
   aliases: ['conductores'],
@@ -12,11 +15,23 @@ export const choferes = defineCommand<Record<string, never>>({
   argShape: 'none',
   parse: () => ({}),
   async run(ctx) {
-    const rows = ctx.services.drivers.list().map((driver) => ({
-      documento: driver.documentNumber,
-      telefono: `+${driver.phone}`,
-      origen: driver.source,
-    }));
+    const { driverContacts, delivery } = ctx.services;
+    const rows = ctx.services.drivers.list().map((driver) => {
+      const contact = driverContacts?.get(driver.documentNumber);
+      const chats = [`${driver.phone}@s.whatsapp.net`, ...(contact?.lid ? [contact.lid] : [])];
+      const last = delivery?.latestFor(chats);
+      return {
+        documento: driver.documentNumber,
+        telefono: `+${driver.phone}`,
+        origen: driver.source,
+        // Whether the driver opted in by writing, and what WhatsApp said about the last message.
+        escribio: contact?.reachedAt === undefined ? undefined : new Date(contact.reachedAt),
+        sin_whatsapp: contact?.hasWhatsApp === false,
+        ultimo_estado: last?.state,
+        ultimo_codigo: last?.code,
+        ultimo_fecha: last ? new Date(last.at) : undefined,
+      };
+    });
     await ctx.reply('choferes', { choferes: rows, [LIST_LIMIT_KEY]: ctx.services.settings.maxListItems });
   },
 });

@@ -185,6 +185,7 @@ export const guia = defineCommand<GuiaArgs>({
   usage: 'guia <ruc>-09-<serie>-<número> [enviar]',
   examples,
   access: 'everyone',
+  driversInDirectChat: true,
   argShape: 'required',
   isAttempt: looksLikeDocumentRef,
   parse(raw, ctx) {

@@ -36,6 +36,11 @@ export interface CommandDefinition<A = unknown> {
   personalData?: boolean;
   /** Works in groups that are not active (e.g. `activar`). */
   worksInInactiveGroups?: boolean;
+  /**
+   * A registered driver may use it in a direct chat even when direct chats are for admins; the
+   * command limits what the driver sees (`ctx.sender.driverDocument`). `guia` only.
+   */
+  driversInDirectChat?: boolean;
   argShape: ArgShape;
   /**
    * Optional override of the router's default attempt rule for unaddressed group messages:

@@ -6,6 +6,7 @@ import type { IncomingMessage, Transport } from '../transports/transport.js';
 import type { CommandDefinition } from './command.js';
 import type { BotServices, SenderInfo } from './context.js';
 import { createCommandContext, sendSafely, type TemplateRenderer } from './context-impl.js';
+import { recogniseDriver } from './driver-chat.js';
 import { cutText, errorReply, LAST_RESORT_TEXT } from './error-reply.js';
 import { type AccessPolicy, chatAccess, isAdmin, senderKey } from './guards.js';
 import { logOutcome, type PseudonymFn, type RouteResult } from './outcome.js';
@@ -120,6 +121,19 @@ export function createRouter(options: RouterOptions): Router {
     });
   }
 
+  /**
+   * A registered driver writing in a direct chat is recorded as reachable (their opt-in). The help
+   * is sent on the first message and again only after 12 h of silence, so "ok" or "gracias" after
+   * a guide gets no reply.
+   */
+  function driverInDirectChat(message: IncomingMessage) {
+    const driver = recogniseDriver(message.senderIds, services.drivers, services.driverContacts);
+    if (!driver) return {};
+    const before = services.driverContacts?.get(driver.documentNumber)?.reachedAt;
+    services.driverContacts?.markReached(driver.documentNumber);
+    return { driver, greet: before === undefined || now().getTime() - before > 12 * 3600_000 };
+  }
+
   function isAttempt(command: AnyCommand, parsed: ParsedText): boolean {
     if (parsed.via) return true;
     if (looksLikeAttempt(command.argShape, parsed.rawArgs)) return true;
@@ -164,7 +178,13 @@ export function createRouter(options: RouterOptions): Router {
       const result = { outcome: 'denied', reason: 'rate-limited', command: name } as const;
       return answer(message, 'errors/rate-limited-user', { seconds: decision.seconds }, result);
     }
-    if (!message.isGroup && !admin && policy.directChats !== 'everyone') {
+    const { driver, greet } = message.isGroup || admin ? {} : driverInDirectChat(message);
+    if (driver && policy.directChats !== 'everyone' && !command?.driversInDirectChat) {
+      if (!greet) return { outcome: 'ignored', reason: 'driver-chatter', command: name };
+      const result = { outcome: 'ok', reason: 'driver-help', command: name } as const;
+      return answer(message, 'chofer-bienvenida', { nombre: message.senderName }, result);
+    }
+    if (!message.isGroup && !admin && !driver && policy.directChats !== 'everyone') {
       return answer(
         message,
         'errors/denied-direct',
@@ -190,6 +210,7 @@ export function createRouter(options: RouterOptions): Router {
       return answer(message, 'errors/denied-personal-data', data, { ...denial, reason: 'personal-data' });
     }
     const senderInfo: SenderInfo = { ids: message.senderIds, isAdmin: admin };
+    if (driver && policy.directChats !== 'everyone') senderInfo.driverDocument = driver.documentNumber;
     if (message.senderName !== undefined) senderInfo.displayName = message.senderName;
     return execute(message, command, parsed.rawArgs, senderInfo);
   }

@@ -93,7 +93,15 @@ export interface DriverContact {
 
 export interface DriverContactsPort {
   get(documentNumber: string): DriverContact | undefined;
-  recordCheck(documentNumber: string, check: { hasWhatsApp: boolean; lid?: string }): void;
+  /**
+   * Stores what `onWhatsApp` said (`hasWhatsApp` absent: could not ask). A new number forgets the
+   * old number's LID and opt-in.
+   */
+  recordCheck(
+    documentNumber: string,
+    check: { hasWhatsApp?: boolean; lid?: string },
+    newNumber: boolean,
+  ): void;
   markReached(documentNumber: string): void;
 }
 

@@ -15,10 +15,11 @@ export function createDriverContactsRepo(
     [string],
     { lid: string | null; has_whatsapp: number | null; checked_at: number | null; reached_at: number | null }
   >('SELECT lid, has_whatsapp, checked_at, reached_at FROM driver_contacts WHERE document_number = ?');
-  const check = db.prepare<[string, string | null, number, number]>(
+  const check = db.prepare<[string, string | null, number | null, number, number]>(
     `INSERT INTO driver_contacts (document_number, lid, has_whatsapp, checked_at) VALUES (?, ?, ?, ?)
      ON CONFLICT (document_number) DO UPDATE SET
-       lid = excluded.lid, has_whatsapp = excluded.has_whatsapp, checked_at = excluded.checked_at`,
+       lid = excluded.lid, has_whatsapp = excluded.has_whatsapp, checked_at = excluded.checked_at,
+       reached_at = CASE WHEN ? = 1 THEN NULL ELSE reached_at END`,
   );
   const reached = db.prepare<[string, number]>(
     `INSERT INTO driver_contacts (document_number, reached_at) VALUES (?, ?)
@@ -36,8 +37,9 @@ export function createDriverContactsRepo(
       if (row.reached_at !== null) contact.reachedAt = row.reached_at;
       return contact;
     },
-    recordCheck(documentNumber, result) {
-      check.run(key(documentNumber), result.lid ?? null, result.hasWhatsApp ? 1 : 0, now());
+    recordCheck(documentNumber, result, newNumber) {
+      const has = result.hasWhatsApp === undefined ? null : result.hasWhatsApp ? 1 : 0;
+      check.run(key(documentNumber), result.lid ?? null, has, now(), newNumber ? 1 : 0);
     },
     markReached(documentNumber) {
       reached.run(key(documentNumber), now());

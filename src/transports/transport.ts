@@ -75,9 +75,7 @@ export interface DeliveryUpdate {
 
 /** Does a number have WhatsApp? `unknown` when the transport cannot ask (offline, terminal, tests). */
 export type NumberCheck =
-  | { status: 'unknown' }
-  | { status: 'missing' }
-  | { status: 'exists'; id: string; lid?: string };
+  { status: 'unknown' } | { status: 'missing' } | { status: 'exists'; id: string; lid?: string };
 
 /** A platform connection. `send` may resolve before delivery when the transport queues (outbox). */
 export interface Transport {

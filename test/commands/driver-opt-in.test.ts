@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
+import { documentsOf, textOf } from '../helpers/messages.js';
+
+/**
+ * Drivers opt in by writing to the bot in a direct chat: recognised by their registered number
+ * (phone, or the LID WhatsApp gave for it), recorded as reachable, greeted with what the bot will
+ * send them; `guia <ref>` there shows only guides where they are a driver.
+ */
+const HUAMAN = { dni: '41234567', phone: '51911111111', lid: '211111111111111@lid' };
+const OTHER = { dni: '45678912', phone: '51933333333' };
+
+let h: BotHarness;
+
+beforeAll(async () => {
+  h = await createBotHarness();
+  h.app.services.drivers.set(HUAMAN.dni, HUAMAN.phone, 'test');
+  h.app.services.drivers.set(OTHER.dni, OTHER.phone, 'test');
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const contacts = () => {
+  const port = h.app.services.driverContacts;
+  if (!port) throw new Error('driver contacts not wired');
+  return port;
+};
+
+describe('a driver writing to the bot', () => {
+  it('by phone number: is marked reachable and gets the help once, not on every message', async () => {
+    expect(contacts().get(HUAMAN.dni)?.reachedAt).toBeUndefined();
+    const first = textOf(await h.send('hola', { isGroup: false, sender: HUAMAN.phone, admin: false }));
+    expect(contacts().get(HUAMAN.dni)?.reachedAt).toBeTypeOf('number');
+    expect(first).toContain('Ya te tengo registrado como chofer');
+    expect(first).toContain('*guia T001-42*');
+    expect(first).not.toContain('solo atiendo a los administradores');
+    const again = await h.send('gracias', { isGroup: false, sender: HUAMAN.phone, admin: false });
+    expect(again).toHaveLength(0);
+  });
+
+  it('by LID only (no phone number in the message): recognised through the stored LID', async () => {
+    contacts().recordCheck(OTHER.dni, { hasWhatsApp: true, lid: '233333333333333@lid' }, false);
+    const { replies, result } = await h.deliver({
+      id: 'lid-only-1',
+      chatId: '233333333333333@lid',
+      isGroup: false,
+      senderIds: ['233333333333333@lid'],
+      text: 'buenas',
+      timestamp: Date.now(),
+    });
+    expect(result).toMatchObject({ outcome: 'ok', reason: 'driver-help' });
+    expect(contacts().get(OTHER.dni)?.reachedAt).toBeTypeOf('number');
+    expect(textOf(replies)).toContain('Ya te tengo registrado como chofer');
+  });
+
+  it('a stranger in a direct chat is still refused', async () => {
+    const text = textOf(await h.send('hola', { isGroup: false, sender: '51955555555', admin: false }));
+    expect(text).toContain('solo atiendo a los administradores');
+  });
+
+  it('gets their own guide with its PDF, and a polite refusal for a guide that is not theirs', async () => {
+    const own = await h.send('guia T001-42', { isGroup: false, sender: HUAMAN.phone, admin: false });
+    expect(textOf(own)).toContain('T001-42');
+    expect(documentsOf(own).map((d) => d.fileName)).toEqual(['GRE-20123456786-T001-42.pdf']);
+
+    const notTheirs = await h.send('guia T001-42', { isGroup: false, sender: OTHER.phone, admin: false });
+    expect(textOf(notTheirs)).toContain('Disculpa, la guía *T001-42* no figura a tu nombre');
+    expect(documentsOf(notTheirs)).toHaveLength(0);
+  });
+
+  it('cannot make the bot send guides to drivers from a direct chat', async () => {
+    const start = h.outbox.length;
+    await h.send('guia T001-42 enviar', { isGroup: false, sender: HUAMAN.phone, admin: false });
+    const sent = h.outbox.slice(start);
+    expect(sent.every((s) => s.chatId === `${HUAMAN.phone}@s.whatsapp.net`)).toBe(true);
+  });
+
+  it('choferes shows who wrote to the bot', async () => {
+    const text = textOf(await h.send('choferes'));
+    expect(text).toMatch(/• 41234567 → \+51911111111\n {2}✉️ escribió al bot el \d\d\/\d\d\/\d{4} \d\d:\d\d/);
+  });
+});
