@@ -16,7 +16,8 @@ const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\uFEFF]/g
 // Emoji variation selectors: invisible modifiers that would make `ruc\uFE0F` a different word.
 const VARIATION_SELECTOR = /[\uFE00-\uFE0F]/g;
 const PREFIXES = new Set(['/', '!', '.']);
-const MENTION = /^@(\d+)$/;
+// `@51900000000`, `@51900000000,` `@51900000000:` … at a word start; not `@123abc`.
+const MENTION_TOKEN = /(^|\s)@(\d+)(?:\s*[,;:.!?¡¿\-–—]+(?=\s|$|\p{L})|(?=\s|$))/gu;
 // A word of letters (and hyphens, `dni-ruc`) followed by a colon and maybe the first argument.
 const COMMAND_LABEL = /^(\p{L}[\p{L}\p{M}-]*):(.*)$/u;
 
@@ -67,6 +68,10 @@ export interface ParseInput {
   isGroup: boolean;
   /** Ids the bot is known by (transport.selfIds()). */
   selfIds: readonly string[];
+  /**
+   * Ids the platform says are mentioned. Not used for addressing: only the bot's @ token in the
+   * text addresses it (a "tag everyone" message lists every member here).
+   */
   mentionedIds?: readonly string[];
 }
 
@@ -79,21 +84,19 @@ export function parseText(input: ParseInput): ParsedText | undefined {
   if (!text) return undefined;
   let via: AddressedVia | undefined = input.isGroup ? undefined : 'direct';
 
+  // Mention tokens (`@<digits>` of the bot or anyone else, with trailing punctuation: `@bot,`
+  // `@bot:`) are not words of the command. The bot is addressed only when ITS token is in the
+  // text: a "tag everyone" announcement lists the bot in mentionedJid without writing its @.
   const selfDigits = new Set(input.selfIds.map(idDigits).filter((digits) => digits.length > 0));
-  if (selfDigits.size > 0) {
-    const tokens = text.split(' ');
-    const first = MENTION.exec(tokens[0] ?? '');
-    const mentionedSelf = (input.mentionedIds ?? []).some((id) => selfDigits.has(idDigits(id)));
-    if ((first && selfDigits.has(first[1] ?? '')) || mentionedSelf) {
-      via = via ?? 'mention';
-      text = tokens
-        .filter((token) => {
-          const mention = MENTION.exec(token);
-          return !(mention && selfDigits.has(mention[1] ?? ''));
-        })
-        .join(' ');
-    }
-  }
+  let mentionedSelf = false;
+  text = text
+    .replace(MENTION_TOKEN, (_match, before: string, digits: string) => {
+      if (selfDigits.has(digits)) mentionedSelf = true;
+      return `${before} `;
+    })
+    .replace(/\s+/gu, ' ')
+    .trim();
+  if (mentionedSelf) via = via ?? 'mention';
 
   // `¿ruc 20123456786?`: Spanish opening marks are not part of the command word.
   text = text.replace(/^[¿¡]+\s*/u, '');

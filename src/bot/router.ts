@@ -194,8 +194,10 @@ export function createRouter(options: RouterOptions): Router {
     }
     if (!command) {
       const suggested = closestWord(parsed.folded, candidates);
+      // Never echo the bot's own number or LID (e.g. a mention glued to a word: `@519000…abc`).
+      const echoesSelf = selfDigits.some((digits) => parsed.word.includes(digits));
       const data = {
-        word: cutText(parsed.word, 40),
+        word: echoesSelf ? undefined : cutText(parsed.word, 40),
         suggestion: suggested === undefined ? undefined : display.get(suggested),
         prefix: parsed.prefix ?? '',
       };

@@ -84,10 +84,35 @@ describe('parseText addressing', () => {
     expect(parsed).toMatchObject({ via: 'mention', word: 'placa', rawArgs: 'ABC123' });
   });
 
-  it('does not take a mention of someone else as addressing the bot', () => {
+  it('does not take a mention of someone else as addressing the bot (the token is stripped)', () => {
     const parsed = group('@51911111111 ruc 20123456786', { selfIds: ['51900000000@s.whatsapp.net'] });
     expect(parsed?.via).toBeUndefined();
-    expect(parsed?.word).toBe('@51911111111');
+    expect(parsed?.word).toBe('ruc');
+  });
+
+  it.each([
+    ['@51900000000, ruc 20123456786', 'ruc', '20123456786'],
+    ['@51900000000: tc', 'tc', ''],
+    ['@51900000000:tc', 'tc', ''],
+    ['@51900000000! placa abc-123', 'placa', 'abc-123'],
+    ['@51911111111 @51900000000, @51922222222: ruc 20123456786', 'ruc', '20123456786'],
+    ['@99900000001 — guia T001-42', 'guia', 'T001-42'],
+  ])('strips mentions with punctuation before the command: %s', (text, word, rawArgs) => {
+    const parsed = group(text, { selfIds: ['51900000000@s.whatsapp.net', '99900000001@lid'] });
+    expect(parsed).toMatchObject({ via: 'mention', word, rawArgs });
+  });
+
+  it('does not take a tag-everyone announcement (bot in mentionedIds, no @bot in the text) as addressed', () => {
+    const parsed = group('@51911111111 @51922222222 reunión mañana a las 8', {
+      selfIds: ['51900000000@s.whatsapp.net'],
+      mentionedIds: [
+        '51900000000@s.whatsapp.net',
+        '51911111111@s.whatsapp.net',
+        '51922222222@s.whatsapp.net',
+      ],
+    });
+    expect(parsed).toMatchObject({ word: 'reunión', rawArgs: 'mañana a las 8' });
+    expect(parsed?.via).toBeUndefined();
   });
 
   it('accepts a prefix after a mention', () => {

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
+import { textOf } from '../helpers/messages.js';
+
+/** Mentions as real clients write them, through the whole app (router, commands, templates). */
+const BOT = '51900000000@s.whatsapp.net';
+const BOT_LID = '99900000001@lid';
+const MEMBERS = Array.from({ length: 30 }, (_, i) => `519110000${String(i).padStart(2, '0')}@s.whatsapp.net`);
+
+let h: BotHarness;
+
+beforeAll(async () => {
+  h = await createBotHarness({ selfIds: [BOT, BOT_LID] });
+});
+afterAll(async () => {
+  await h.close();
+});
+
+describe('mentions', () => {
+  it.each([
+    '@51900000000, ruc 20123456786',
+    '@99900000001: ruc 20123456786',
+    '@51911000001 @51900000000 ruc 20123456786',
+  ])('answers %s', async (text) => {
+    const reply = textOf(await h.send(text, { mentionedIds: [BOT] }));
+    expect(reply).toContain('TRANSPORTES ANDINOS DEL SUR');
+  });
+
+  it('stays silent on a tag-everyone announcement that does not write the bot’s @', async () => {
+    const { replies, result } = await h.deliver({
+      id: 'tag-all-1',
+      chatId: '120363000000000001@g.us',
+      isGroup: true,
+      chatName: 'Despacho Lima',
+      senderIds: ['51987654321@s.whatsapp.net'],
+      text: '📢 Reunión de choferes mañana 7:00, todos puntuales',
+      mentionedIds: [BOT, ...MEMBERS],
+      timestamp: Date.now(),
+    });
+    expect(replies).toHaveLength(0);
+    expect(result.outcome).toBe('ignored');
+  });
+
+  it('never echoes the bot’s own number in an unknown-command reply', async () => {
+    const reply = textOf(await h.send('@51900000000, @51900000000xyz', { mentionedIds: [BOT] }));
+    expect(reply).toContain('No conozco ese comando');
+    expect(reply).not.toContain('51900000000');
+  });
+});
