@@ -18,6 +18,7 @@ import { createDeliveryRepo } from './store/delivery.js';
 import { createDispatchRepo } from './store/dispatches.js';
 import { createDriverContactsRepo } from './store/driver-contacts.js';
 import { createDriversRepo } from './store/drivers.js';
+import { createEditStore } from './store/edits.js';
 import { createGroupSettingsRepo } from './store/group-settings.js';
 import { createPseudonymizer } from './store/hash.js';
 import { openDatabase, type SqliteDatabase } from './store/sqlite.js';
@@ -166,6 +167,7 @@ export function createApp(options: AppOptions): App {
       commands,
       schedules: scheduler,
       driverContacts,
+      edits: createEditStore(db, { now: () => now().getTime() }),
       ...(tracker ? { delivery: tracker } : {}),
     };
     const router = createRouter({

@@ -8,6 +8,7 @@ import type {
   DeliveryPort,
   DriverContactsPort,
   DriversPort,
+  EditLogPort,
   GroupDirectoryPort,
   GroupSettingsPort,
   GuidePdfPort,
@@ -30,6 +31,8 @@ export interface BotServices {
   driverContacts?: DriverContactsPort;
   /** Delivery tracking (issue 12); absent when the transport reports no deliveries. */
   delivery?: DeliveryPort;
+  /** Last answered parse per message, so an edit is answered again only when it changed (issue 12). */
+  edits?: EditLogPort;
 }
 
 export interface SenderInfo {

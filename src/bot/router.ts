@@ -162,6 +162,11 @@ export function createRouter(options: RouterOptions): Router {
       return { outcome: 'ignored', reason: 'chatter', command: command.name };
     }
     const name = command?.name;
+    // Answered once per parse: an edit gets a new answer only when its command or argument changed
+    // (and the same edit reported twice by WhatsApp runs once).
+    const signature = `${command?.name ?? parsed.folded}\u0000${parsed.rawArgs}`;
+    const fresh = services.edits?.claimSignature(message.chatId, message.id, signature) ?? true;
+    if (message.editOf && !fresh) return { outcome: 'ignored', reason: 'edit-unchanged', command: name };
     const admin = isAdmin(message, policy);
     const access = await chatAccess(message, {
       policy,

@@ -132,3 +132,9 @@ export interface DeliveryPort {
   latestFor(chatIds: readonly string[]): DeliveryStatus | undefined;
   checkNumber(phone: string): Promise<NumberCheck>;
 }
+
+/** Per received message, the last parse the bot answered (store/edits.ts implements it). */
+export interface EditLogPort {
+  /** Records the signature; false when it is the one already recorded (an unchanged edit). */
+  claimSignature(chatId: string, messageId: string, signature: string): boolean;
+}

@@ -15,6 +15,7 @@ import {
   proto,
   type WAMessage,
 } from '@whiskeysockets/baileys';
+import { createHash } from 'node:crypto';
 import type { IncomingMessage } from './transport.js';
 
 /**
@@ -26,7 +27,15 @@ export type SkipReason =
   'no-key' | 'status-broadcast' | 'broadcast' | 'newsletter' | 'from-me' | 'stub' | 'too-old' | 'no-text';
 
 export interface ParsedMessage {
+  /** The message id; for an edit, the id of the message it edits (so replies quote that one). */
   id: string;
+  /** Id of the edited message, when this is an edit. */
+  editOf?: string;
+  /**
+   * Id the dedupe claims: the message id, or for an edit `edit:<original>:<text hash>`, so the
+   * same edit reported twice (the upsert AND the messages.update Baileys both emit) runs once.
+   */
+  dedupId: string;
   chatId: string;
   isGroup: boolean;
   /** Sender ids carried by the message itself (participant + participantAlt, or the chat pair). */
@@ -145,22 +154,34 @@ export function parseWAMessage(msg: WAMessage, options: ParseOptions): ParseResu
   if (!msg.message || msg.messageStubType) return { ok: false, reason: 'stub' };
   const timestamp = toMillis(msg.messageTimestamp) ?? options.nowMs;
   if (options.nowMs - timestamp > options.maxAgeSeconds * 1000) return { ok: false, reason: 'too-old' };
-  const text = messageText(msg.message).trim();
+  // Edits: a MESSAGE_EDIT protocolMessage, plain or inside the `editedMessage` wrapper newer
+  // clients use (normalizeMessageContent unwraps it); the new content is `editedMessage`.
+  const protocol = normalizeMessageContent(msg.message)?.protocolMessage;
+  const edit =
+    protocol?.type === proto.Message.ProtocolMessage.Type.MESSAGE_EDIT &&
+    protocol.key?.id &&
+    protocol.editedMessage
+      ? { originalId: protocol.key.id, content: protocol.editedMessage }
+      : undefined;
+  const text = messageText(edit ? edit.content : msg.message).trim();
   if (!text) return { ok: false, reason: 'no-text' };
 
   const isGroup = Boolean(isJidGroup(chatId));
   const carried = isGroup ? [key.participant, key.participantAlt] : [chatId, key.remoteJidAlt];
+  const textHash = edit ? createHash('sha256').update(text).digest('hex').slice(0, 16) : '';
   const parsed: ParsedMessage = {
-    id: key.id,
+    id: edit ? edit.originalId : key.id,
+    dedupId: edit ? `edit:${edit.originalId}:${textHash}` : key.id,
     chatId,
     isGroup,
     senderIds: orderSenderIds(carried),
     dedupChat: isGroup ? chatId : preferLid([chatId, key.remoteJidAlt]),
     dedupParticipant: isGroup ? preferLid(carried) : '',
     text,
-    mentionedIds: mentioned(msg.message),
+    mentionedIds: mentioned(edit ? edit.content : msg.message),
     timestamp,
   };
+  if (edit) parsed.editOf = edit.originalId;
   if (msg.pushName) parsed.pushName = msg.pushName;
   return { ok: true, message: parsed };
 }
@@ -200,6 +221,7 @@ export function toIncomingMessage(
     timestamp: parsed.timestamp,
   };
   if (parsed.pushName) message.senderName = parsed.pushName;
+  if (parsed.editOf) message.editOf = parsed.editOf;
   if (group) {
     message.chatName = group.subject;
     const participant = findParticipant(group, senderIds);

@@ -1,6 +1,8 @@
 import type { BaileysEventMap, GroupMetadata, WAMessage } from '@whiskeysockets/baileys';
 import type { Logger } from 'pino';
 import type { DedupStore, PendingMessage } from '../store/dedup.js';
+import type { EditStore } from '../store/edits.js';
+import { rememberSecret, unwrapSecretEdit } from './baileys-edit-secret.js';
 import type { GroupMetadataCache } from './baileys-groups.js';
 import {
   deserializeIncoming,
@@ -39,6 +41,8 @@ export interface ReceiverOptions {
   /** Bound on LID-mapping and group-metadata lookups while handling a message (default 3 s). */
   lookupTimeoutMs?: number;
   now: () => number;
+  /** Message secrets, to read secret-encrypted edits; without it such edits are skipped. */
+  edits?: EditStore;
 }
 
 /**
@@ -117,7 +121,9 @@ export class MessageReceiver {
     if (!handler || (event.type !== 'notify' && event.type !== 'append')) return;
     const { logger, dedup } = this.options;
     const nowMs = this.options.now();
-    for (const raw of event.messages) {
+    for (const received of event.messages) {
+      const raw = this.readable(received);
+      if (!raw) continue;
       const result = parseWAMessage(raw, { nowMs, maxAgeSeconds: this.options.maxMessageAgeSeconds });
       if (!result.ok) {
         logger.debug({ id: raw.key?.id, reason: result.reason }, 'message skipped');
@@ -129,7 +135,7 @@ export class MessageReceiver {
       const claimed = dedup.claim(
         parsed.dedupChat,
         parsed.dedupParticipant,
-        parsed.id,
+        parsed.dedupId,
         serializeIncoming(raw),
       );
       if (!claimed) {
@@ -140,8 +146,32 @@ export class MessageReceiver {
     }
   }
 
+  /**
+   * Keeps the message's secret (for its future encrypted edits) and turns a secret-encrypted edit
+   * into a plain one; undefined (logged) when such an edit cannot be read.
+   */
+  private readable(raw: WAMessage): WAMessage | undefined {
+    const edits = this.options.edits;
+    if (!edits) return raw;
+    try {
+      rememberSecret(raw, edits);
+      const result = unwrapSecretEdit(raw, edits);
+      if (result.kind === 'not-secret') return raw;
+      if (result.kind === 'decrypted') return result.message;
+      this.options.logger.info(
+        { id: raw.key?.id, reason: result.reason },
+        'secret-encrypted edit not readable',
+      );
+      return undefined;
+    } catch (error) {
+      this.options.logger.warn({ err: error, id: raw.key?.id }, 'could not read a secret-encrypted edit');
+      return raw;
+    }
+  }
+
   private dispatch(sock: SocketLike, raw: WAMessage, parsed: ParsedMessage, handler: MessageHandler): void {
-    this.quoted.set(parsed.id, raw);
+    // An edit keeps the original's raw message for quoting (the edit envelope is not quotable).
+    if (!parsed.editOf || !this.quoted.get(parsed.id)) this.quoted.set(parsed.id, raw);
     const task = this.handle(sock, parsed, handler).finally(() => this.inFlight.delete(task));
     this.inFlight.add(task);
   }
@@ -161,7 +191,7 @@ export class MessageReceiver {
     // inserts but before this mark re-handles the message once on the next start: the one
     // duplicate window left, a few microseconds wide.
     try {
-      dedup.done(parsed.dedupChat, parsed.dedupParticipant, parsed.id);
+      dedup.done(parsed.dedupChat, parsed.dedupParticipant, parsed.dedupId);
     } catch (error) {
       // e.g. the database was closed by a shutdown that stopped waiting for this handler
       logger.warn({ err: error, id: parsed.id }, 'could not mark a message handled');

@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { WhatsappConfig } from '../config.js';
 import { createAuthRowStore } from '../store/auth-state.js';
 import { createDedupStore, type DedupStore } from '../store/dedup.js';
+import { createEditStore } from '../store/edits.js';
 import { createOutbox, type Outbox, type OutboxOptions } from '../store/outbox.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 import { BaileysTransport, type WhatsAppStatus } from './baileys.js';
@@ -70,6 +71,7 @@ export function createWhatsAppTransport(options: WhatsAppSetupOptions): WhatsApp
   const groups = new GroupMetadataCache();
   const transport = new BaileysTransport({
     createSocket: options.createSocket ?? createBaileysSocket,
+    edits: createEditStore(db),
     auth,
     dedup,
     outbox,

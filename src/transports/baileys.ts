@@ -1,6 +1,7 @@
 import type { WAVersion } from '@whiskeysockets/baileys';
 import type { Logger } from 'pino';
 import type { DedupStore } from '../store/dedup.js';
+import type { EditStore } from '../store/edits.js';
 import { type Outbox, type OutboxItem, SendDeferredError, type SendResult } from '../store/outbox.js';
 import type { BaileysAuth } from './baileys-auth.js';
 import {
@@ -89,6 +90,8 @@ export interface BaileysTransportOptions {
   /** Bound on LID-mapping and group-metadata lookups while handling a message (default 3 s). */
   lookupTimeoutMs?: number;
   onStatus?: (status: WhatsAppStatus) => void;
+  /** Message secrets for secret-encrypted edits (store/edits.ts). */
+  edits?: EditStore;
   random?: () => number;
   now?: () => number;
 }
@@ -132,6 +135,7 @@ export class BaileysTransport implements Transport {
       maxMessageAgeSeconds: options.maxMessageAgeSeconds,
       lookupTimeoutMs: options.lookupTimeoutMs,
       now: this.now,
+      ...(options.edits ? { edits: options.edits } : {}),
     });
   }
 

@@ -32,6 +32,7 @@ describe('WAMessage → IncomingMessage mapping', () => {
       ok: true,
       message: {
         id: 'A1',
+        dedupId: 'A1',
         chatId: '120363000000000001@g.us',
         isGroup: true,
         senderIds: [PN, LID],
