@@ -52,53 +52,55 @@ export function invoiceFileCommand(kind: 'xml' | 'pdf'): CommandDefinition<{ ref
       if (ownRuc === undefined) throw new UserError('zip-no-credentials', { comando: kind });
       return { ref: parseDocumentRef(raw, { kind: 'invoice', ownRuc, example: examples[0] }) };
     },
-    async run(ctx) {
-      const credentials = ctx.services.settings.taxPortal;
-      if (!credentials) throw new UserError('zip-no-credentials', { comando: kind });
-      const { ref } = ctx.args;
-      const data = {
-        tipo: DOCUMENT_TYPES[ref.type] ?? ref.type,
-        serie_numero: `${ref.series}-${ref.number}`,
-        ruc: ref.ruc,
-        formato: kind.toUpperCase(),
-        maximo_mb: Math.max(1, Math.round(ctx.services.settings.maxZipBytes / 1_048_576)),
-      };
-      // The portal answers an unknown document with a bare rejection: name what was not found.
-      const file = await rejectedAsNotFound(
-        kind === 'xml' ? ctx.lookup.invoiceXml(credentials, ref) : ctx.lookup.invoicePdf(credentials, ref),
-        'document-not-found',
-        { ...data, nombre: data.tipo, portal: true },
-      );
-      let entries: { name: string; bytes: Uint8Array }[];
-      try {
-        entries = unzipBase64(file.xml_base64, { maxBytes: ctx.services.settings.maxZipBytes });
-      } catch (error) {
-        if (error instanceof InvoiceZipError) {
-          ctx.log.warn({ reason: error.reason, kind }, 'invoice archive rejected');
-          throw new UserError(`zip-${error.reason.replace('_', '-')}`, data);
+    // The chat shows "escribiendo…" while the archive is fetched and opened, until the files are queued.
+    run: (ctx) =>
+      ctx.composing(async () => {
+        const credentials = ctx.services.settings.taxPortal;
+        if (!credentials) throw new UserError('zip-no-credentials', { comando: kind });
+        const { ref } = ctx.args;
+        const data = {
+          tipo: DOCUMENT_TYPES[ref.type] ?? ref.type,
+          serie_numero: `${ref.series}-${ref.number}`,
+          ruc: ref.ruc,
+          formato: kind.toUpperCase(),
+          maximo_mb: Math.max(1, Math.round(ctx.services.settings.maxZipBytes / 1_048_576)),
+        };
+        // The portal answers an unknown document with a bare rejection: name what was not found.
+        const file = await rejectedAsNotFound(
+          kind === 'xml' ? ctx.lookup.invoiceXml(credentials, ref) : ctx.lookup.invoicePdf(credentials, ref),
+          'document-not-found',
+          { ...data, nombre: data.tipo, portal: true },
+        );
+        let entries: { name: string; bytes: Uint8Array }[];
+        try {
+          entries = unzipBase64(file.xml_base64, { maxBytes: ctx.services.settings.maxZipBytes });
+        } catch (error) {
+          if (error instanceof InvoiceZipError) {
+            ctx.log.warn({ reason: error.reason, kind }, 'invoice archive rejected');
+            throw new UserError(`zip-${error.reason.replace('_', '-')}`, data);
+          }
+          throw error;
         }
-        throw error;
-      }
-      const fallback = `${ref.ruc}-${ref.type}-${ref.series}-${ref.number}.${kind}`;
-      const shown = entries.slice(0, MAX_FILES);
-      for (const [index, entry] of shown.entries()) {
-        const fileName = safeFileName(entry.name, fallback);
-        await ctx.replyDocument({
-          bytes: entry.bytes,
-          fileName,
-          mimetype: mimetypeFor(fileName),
-          ...(index === 0
-            ? {
-                caption: ctx.render('documento-archivo', {
-                  ...data,
-                  archivos: entries.length,
-                  omitidos: entries.length - shown.length,
-                }),
-              }
-            : {}),
-        });
-      }
-    },
+        const fallback = `${ref.ruc}-${ref.type}-${ref.series}-${ref.number}.${kind}`;
+        const shown = entries.slice(0, MAX_FILES);
+        for (const [index, entry] of shown.entries()) {
+          const fileName = safeFileName(entry.name, fallback);
+          await ctx.replyDocument({
+            bytes: entry.bytes,
+            fileName,
+            mimetype: mimetypeFor(fileName),
+            ...(index === 0
+              ? {
+                  caption: ctx.render('documento-archivo', {
+                    ...data,
+                    archivos: entries.length,
+                    omitidos: entries.length - shown.length,
+                  }),
+                }
+              : {}),
+          });
+        }
+      }),
   });
 }
 

@@ -18,6 +18,7 @@ import makeWASocket, {
 } from '@whiskeysockets/baileys';
 import type { Logger } from 'pino';
 import type { BaileysAuth } from './baileys-auth.js';
+import type { BaileysLogger } from './baileys-log.js';
 
 /**
  * The narrow slice of a Baileys socket the transport uses. Production passes `makeWASocket`;
@@ -120,6 +121,8 @@ export class LruMap<K, V> {
 export interface SocketConfigDeps {
   auth: BaileysAuth;
   logger: Logger;
+  /** The logger Baileys gets, when the caller wraps it (decrypt-failure rate limit); else derived. */
+  baileysLogger?: BaileysLogger;
   waVersion?: WAVersion;
   msgRetryCounterCache: CacheStore;
   cachedGroupMetadata: (jid: string) => Promise<GroupMetadata | undefined>;
@@ -127,7 +130,7 @@ export interface SocketConfigDeps {
 }
 
 /** Baileys' own logs at warn at most (they are very chatty), below the app's level. */
-function baileysLogger(logger: Logger): Logger {
+export function baileysLogger(logger: Logger): Logger {
   const values = logger.levels.values;
   const level = (values[logger.level] ?? 0) > (values.warn ?? 40) ? logger.level : 'warn';
   return logger.child({ module: 'baileys' }, { level });
@@ -139,7 +142,7 @@ export function buildSocketConfig(deps: SocketConfigDeps): SocketConfig {
     auth: deps.auth.state,
     version: deps.waVersion ?? BUNDLED_WA_VERSION,
     browser: Browsers.macOS('Chrome'),
-    logger: baileysLogger(deps.logger),
+    logger: deps.baileysLogger ?? baileysLogger(deps.logger),
     markOnlineOnConnect: false,
     cachedGroupMetadata: deps.cachedGroupMetadata,
     getMessage: deps.getMessage,

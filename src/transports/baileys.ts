@@ -30,7 +30,9 @@ import {
   type StopReason,
 } from './baileys-policy.js';
 import { MessageReceiver, withTimeout } from './baileys-receive.js';
+import { type BaileysLogger, rateLimitDecryptLogs } from './baileys-log.js';
 import {
+  baileysLogger,
   buildSocketConfig,
   MemoryCacheStore,
   type SocketFactory,
@@ -122,12 +124,15 @@ export class BaileysTransport implements Transport {
   private closeCurrent: ((closed: SocketClosed) => void) | undefined;
   private wakeSleep: (() => void) | undefined;
   private readonly deliveryListeners = new Set<(update: DeliveryUpdate) => void>();
+  /** One for every socket, so the per-sender decrypt-failure windows survive reconnects. */
+  private readonly baileysLog: BaileysLogger;
 
   constructor(options: BaileysTransportOptions) {
     this.options = options;
     this.log = options.logger.child({ module: 'whatsapp' });
     this.now = options.now ?? Date.now;
     this.groups = options.groups ?? new GroupMetadataCache();
+    this.baileysLog = rateLimitDecryptLogs(baileysLogger(options.logger), { now: this.now });
     this.receiver = new MessageReceiver({
       dedup: options.dedup,
       groups: this.groups,
@@ -381,6 +386,7 @@ export class BaileysTransport implements Transport {
     return buildSocketConfig({
       auth: this.options.auth,
       logger: this.options.logger,
+      baileysLogger: this.baileysLog,
       waVersion: this.options.waVersion,
       msgRetryCounterCache: this.msgRetryCounterCache,
       cachedGroupMetadata: async (jid) => this.groups.get(jid),

@@ -88,6 +88,11 @@ describe('delivery truth after guia … enviar', () => {
     await dispatch();
     expect(textsTo(GROUP)[0]).toContain('Te aviso aquí cuando les llegue (a más tardar en 10 min)');
     expect(textsTo(GROUP)[0]).toContain('nunca le escribieron a este número');
+    // "escribiendo…" in the group while the PDF was prepared, stopped afterwards.
+    expect(fake.server.presences.filter((p) => p.jid === GROUP).map((p) => p.type)).toEqual([
+      'composing',
+      'paused',
+    ]);
     const sock = fake.latest();
     const huaman = idOf(HUAMAN.jid);
     const flores = idOf(FLORES.jid);
