@@ -1,5 +1,6 @@
 import { advance, DELIVERY_STATES, type DeliveryState } from '../delivery/state.js';
 import type { DeliveryUpdate } from '../transports/transport.js';
+import { createCacheCrypto } from './hash.js';
 import type { SqliteDatabase } from './sqlite.js';
 
 /**
@@ -15,6 +16,7 @@ export interface DeliveryRecord {
   state: DeliveryState;
   /** WhatsApp's error code of a failure ('463'…), or 'send-error' when our send itself failed. */
   code?: string;
+  /** Group receipts: a keyed hash of the participant (never the phone number in clear). */
   recipient?: string;
   /** When the current state was reached (ms since the epoch). */
   stateAt: number;
@@ -97,6 +99,7 @@ const COLUMNS =
   'wa_id, outbox_id, chat_id, state, code, recipient, state_at, queued_at, sent_at, server_ack_at, delivered_at, read_at, failed_at';
 
 export function createDeliveryRepo(db: SqliteDatabase): DeliveryRepo {
+  const crypto = createCacheCrypto(db);
   const select = db.prepare<[string], Row>(`SELECT ${COLUMNS} FROM deliveries WHERE wa_id = ?`);
   const insert = db.prepare<[string, number | null, string, number, number]>(
     `INSERT INTO deliveries (wa_id, outbox_id, chat_id, state, state_at, queued_at)
@@ -150,7 +153,7 @@ export function createDeliveryRepo(db: SqliteDatabase): DeliveryRepo {
       next,
       update.at,
       next === 'failed' ? (update.code ?? null) : null,
-      update.recipient ?? null,
+      update.recipient === undefined ? null : crypto.hash(`recipient:${update.recipient}`).slice(0, 16),
       update.messageId,
     );
     const updated = select.get(update.messageId);

@@ -1,9 +1,12 @@
+import { createCacheCrypto } from './hash.js';
 import type { SqliteDatabase } from './sqlite.js';
 
 /**
  * Table `message_edits` (migration 6), two facts per received message: the last parse the router
  * answered (so an edit is answered again only when its command or argument changed) and the
  * message secret that decrypts the message's secret-encrypted edits (WhatsApp never repeats it).
+ * Nothing personal in clear: the chat id (a phone number for direct chats) and the parse (it may
+ * hold a DNI) are keyed hashes; the sender ids are sealed with the database key.
  */
 export interface EditStore {
   /**
@@ -19,6 +22,8 @@ export interface EditStore {
 
 export function createEditStore(db: SqliteDatabase, options: { now?: () => number } = {}): EditStore {
   const now = options.now ?? Date.now;
+  const crypto = createCacheCrypto(db);
+  const chatKey = (chatId: string) => crypto.hash(`edits:${chatId}`);
   const claim = db.prepare<[string, string, string, number]>(
     `INSERT INTO message_edits (chat_id, message_id, signature, at) VALUES (?, ?, ?, ?)
      ON CONFLICT (chat_id, message_id) DO UPDATE SET signature = excluded.signature
@@ -39,16 +44,18 @@ export function createEditStore(db: SqliteDatabase, options: { now?: () => numbe
   return {
     claimSignature(chatId, messageId, signature) {
       maybePrune();
-      return claim.run(chatId, messageId, signature, now()).changes === 1;
+      return claim.run(chatKey(chatId), messageId, crypto.hash(signature), now()).changes === 1;
     },
     rememberSecret(chatId, messageId, value, senderIds) {
       maybePrune();
-      remember.run(chatId, messageId, Buffer.from(value), JSON.stringify(senderIds), now());
+      const sealed = crypto.seal(JSON.stringify(senderIds), `edits:${messageId}`);
+      remember.run(chatKey(chatId), messageId, Buffer.from(value), sealed, now());
     },
     secretOf(chatId, messageId) {
-      const row = secret.get(chatId, messageId);
-      if (!row?.secret) return undefined;
-      return { secret: new Uint8Array(row.secret), senderIds: JSON.parse(row.sender ?? '[]') as string[] };
+      const row = secret.get(chatKey(chatId), messageId);
+      if (!row?.secret || !row.sender) return undefined;
+      const senderIds = JSON.parse(crypto.open(row.sender, `edits:${messageId}`)) as string[];
+      return { secret: new Uint8Array(row.secret), senderIds };
     },
     prune: (before) => prune.run(before).changes,
   };

@@ -50,6 +50,7 @@ describe('loadConfig defaults and precedence', () => {
       maxMessageAgeSeconds: 600,
       outbox: { minDelayMs: 400, maxDelayMs: 1500, perChatGapMs: 1000 },
       shutdownFlushMs: 5000,
+      delivery: { serverAckTimeoutSeconds: 120, reportAfterMinutes: 10 },
     });
     expect(config.scheduler).toEqual({
       catchUpMinutes: 180,
