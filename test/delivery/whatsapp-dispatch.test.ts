@@ -173,4 +173,24 @@ describe('delivery truth after guia … enviar', () => {
     expect(deliveries.get(id)?.recipient).toMatch(/^[0-9a-f]{16}$/);
     expect(deliveries.countsByState().read).toBe(1);
   });
+
+  it('chofer checks the number on WhatsApp: refuses one without an account, stores the LID, and sends guides to the LID', async () => {
+    const sock = fake.latest();
+    sock.upsert([waText('chofer 45678912 955555555', { participant: ADMIN_PN })]);
+    await waitFor(() => textsTo(GROUP).length === 1, 5000, 'refusal');
+    expect(textsTo(GROUP)[0]).toContain('WhatsApp dice que el número +51955555555 no tiene cuenta');
+    expect(app.services.drivers.get('45678912')).toBeUndefined();
+
+    fake.server.accounts.add('51911111111');
+    fake.server.lidToPn.set('211111111111111@lid', HUAMAN.jid);
+    sock.upsert([waText(`chofer ${HUAMAN.dni} 911111111`, { participant: ADMIN_PN })]);
+    await waitFor(() => textsTo(GROUP).length === 2, 5000, 'registration');
+    expect(textsTo(GROUP)[1]).toContain('✓ El número tiene WhatsApp.');
+    expect(app.services.driverContacts?.get(HUAMAN.dni)?.lid).toBe('211111111111111@lid');
+
+    app.services.drivers.remove(FLORES.dni);
+    sock.upsert([waText('guia 20123456786-09-T001-42 enviar', { participant: ADMIN_PN })]);
+    await waitFor(() => documentsTo('211111111111111@lid').length === 1, 10_000, 'guide sent to the LID');
+    expect(documentsTo(HUAMAN.jid)).toHaveLength(0);
+  });
 });
