@@ -98,6 +98,8 @@ export function createDeliveryTracker(options: DeliveryTrackerOptions): Delivery
     },
     async tick() {
       const at = now();
+      // Delivery history is kept 30 days (choferes shows the last state; the outbox keeps 7).
+      deliveries.prune(at - 30 * 24 * 3600_000);
       for (const record of deliveries.markDoubtful(at - ackTimeoutMs, at)) {
         log.warn({ id: record.waId, sentAt: record.sentAt }, 'no server ack in time: delivery doubtful');
       }
