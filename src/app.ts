@@ -1,10 +1,12 @@
 import type { Logger } from 'pino';
 import { commands as registeredCommands } from '../commands/index.js';
+import { createBatchPort } from './batch/pending.js';
 import type { CommandDefinition } from './bot/command.js';
 import type { BotServices } from './bot/context.js';
 import type { TemplateRenderer } from './bot/context-impl.js';
 import { createRouter, type Router } from './bot/router.js';
 import type { GuidePdfPort } from './bot/services.js';
+import type { BudgetReader } from './budget/types.js';
 import type { Config } from './config.js';
 import { createGroupDirectory, type GroupSource } from './groups/directory.js';
 import { silentLogger } from './logger.js';
@@ -45,6 +47,8 @@ export interface AppOptions {
   groupSource?: GroupSource;
   /** Run scheduled posts once started (default true). Schedules can be managed either way. */
   runSchedules?: boolean;
+  /** The credit budget (issue 10) as batch checks and the watch list read it; none = no cap. */
+  budget?: BudgetReader;
 }
 
 export interface App {
@@ -143,6 +147,8 @@ export function createApp(options: AppOptions): App {
       guidePdf: options.guidePdf ?? lazy(lazyGuidePdf),
       commands,
       schedules: scheduler,
+      batch: createBatchPort(db, config.batch),
+      ...(options.budget ? { budget: options.budget } : {}),
     };
     const router = createRouter({
       commands,

@@ -108,6 +108,8 @@ function merge(file: FileConfig, env: EnvConfig, configFile: string | undefined)
       waVersion: env.CHASQUI_WA_VERSION ?? file.whatsapp.waVersion,
     },
     scheduler: file.scheduler,
+    watch: file.watch,
+    batch: file.batch,
   };
   if (taxPortal) config.taxPortal = taxPortal;
   if (configFile !== undefined) config.configFile = configFile;

@@ -34,6 +34,7 @@ export interface ContextInit<A> {
   args: A;
   rawArgs: string;
   sender: SenderInfo;
+  personalData?: boolean;
   lookup: LookupApi;
   services: BotServices;
   templates: TemplateRenderer;
@@ -51,6 +52,7 @@ export function createCommandContext<A>(init: ContextInit<A>): CommandContext<A>
     args: init.args,
     rawArgs: init.rawArgs,
     sender: init.sender,
+    ...(init.personalData === undefined ? {} : { personalData: init.personalData }),
     lookup: init.lookup,
     services: init.services,
     log: init.log,

@@ -1,7 +1,10 @@
 import type { Logger } from 'pino';
+import type { BatchPort } from '../batch/port.js';
+import type { BudgetReader } from '../budget/types.js';
 import type { LookupApi } from '../lookup/api.js';
 import type { SchedulesPort } from '../scheduler/port.js';
 import type { IncomingMessage, OutgoingMessage } from '../transports/transport.js';
+import type { WatchPort } from '../watch/port.js';
 import type { CommandDefinition } from './command.js';
 import type {
   BotSettings,
@@ -24,6 +27,12 @@ export interface BotServices {
   commands: readonly CommandDefinition<never>[];
   /** Scheduled posts (issue 6); absent until the scheduler is wired. */
   schedules?: SchedulesPort;
+  /** Credit budget (issue 10); absent = no cap. */
+  budget?: BudgetReader;
+  /** Watch list (`vigilar`); absent = the commands say it is unavailable. */
+  watch?: WatchPort;
+  /** Batch checks (`lote`): settings and pending confirmations. */
+  batch?: BatchPort;
 }
 
 export interface SenderInfo {
@@ -39,6 +48,11 @@ export interface CommandContext<A = unknown> {
   readonly args: A;
   readonly rawArgs: string;
   readonly sender: SenderInfo;
+  /**
+   * Personal data may be shown here (a group marked for it, or an admin's direct chat). Set by the
+   * router; absent (treated as false) in contexts built elsewhere.
+   */
+  readonly personalData?: boolean;
   /** Cached, coalesced, usage-logged lookups, accounted to this chat. */
   readonly lookup: LookupApi;
   readonly services: BotServices;

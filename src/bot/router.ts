@@ -191,7 +191,8 @@ export function createRouter(options: RouterOptions): Router {
     }
     const senderInfo: SenderInfo = { ids: message.senderIds, isAdmin: admin };
     if (message.senderName !== undefined) senderInfo.displayName = message.senderName;
-    return execute(message, command, parsed.rawArgs, senderInfo);
+    const personalData = message.isGroup ? access.personalData : admin;
+    return execute(message, command, parsed.rawArgs, senderInfo, personalData);
   }
 
   async function execute(
@@ -199,6 +200,7 @@ export function createRouter(options: RouterOptions): Router {
     command: AnyCommand,
     rawArgs: string,
     sender: SenderInfo,
+    personalData: boolean,
   ): Promise<RouteResult> {
     let args: never;
     try {
@@ -212,6 +214,7 @@ export function createRouter(options: RouterOptions): Router {
       args,
       rawArgs,
       sender,
+      personalData,
       lookup: options.lookupFor(message.chatId),
       services,
       templates,

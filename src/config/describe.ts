@@ -40,6 +40,8 @@ export function describeConfig(config: Config): Record<string, unknown> {
       waVersion: config.whatsapp.waVersion?.join('.') ?? 'library default',
     },
     scheduler: { ...config.scheduler },
+    watch: { ...config.watch },
+    batch: { ...config.batch },
   };
 }
 

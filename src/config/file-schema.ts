@@ -7,6 +7,7 @@ import {
   PERSONAL_DATA_OPERATIONS,
 } from './cache-ttl.js';
 import { booleanSchema, intRange, logLevelSchema, phoneSchema, urlSchema, waVersionSchema } from './rules.js';
+import { WATCH_SUMMARY_DAYS } from './types.js';
 import { foldName, maskTail, normalizePhone } from './values.js';
 
 /**
@@ -153,6 +154,29 @@ const schedulerSchema = z.strictObject({
   holidays: z.array(holidaySchema, { error: 'expected a list of dates as YYYY-MM-DD' }).default([]),
 });
 
+const watchSchema = z.strictObject({
+  time: z
+    .string({ error: 'expected a Lima time such as "08:00"' })
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected a Lima time such as "08:00" (HH:MM)')
+    .default('08:00'),
+  maxPerGroup: intRange(1, 1_000, 'RUCs').default(50),
+  debtCheck: z.enum(['daily', 'weekly'], { error: 'expected "daily" or "weekly"' }).default('weekly'),
+  weeklySummary: z
+    .enum(WATCH_SUMMARY_DAYS, { error: 'expected "off" or a weekday: lun, mar, mie, jue, vie' })
+    .default('off'),
+});
+
+const batchSchema = z.strictObject({
+  maxEntries: intRange(1, 5_000, 'numbers').default(200),
+  confirmAbove: intRange(0, 100_000, 'credits').default(20),
+  confirmMinutes: intRange(1, 60, 'minutes').default(5),
+  concurrency: intRange(1, 32, 'lookups').default(4),
+  retries: intRange(0, 5, 'retries').default(2),
+  retryDelayMs: intRange(0, 60_000, 'milliseconds').default(2_000),
+  maxFileBytes: intRange(1_024, 20 * 1024 * 1024, 'bytes').default(2 * 1024 * 1024),
+});
+
 const lookupSchema = z.strictObject({
   baseUrl: urlSchema.optional(),
   messagingBaseUrl: urlSchema.optional(),
@@ -177,6 +201,8 @@ export const fileSchema = z.strictObject({
   drivers: driversSchema.default({}),
   whatsapp: whatsappSchema.prefault({}),
   scheduler: schedulerSchema.prefault({}),
+  watch: watchSchema.prefault({}),
+  batch: batchSchema.prefault({}),
 });
 
 export type FileConfig = z.output<typeof fileSchema>;

@@ -1,0 +1,1 @@
+export interface WatchPort { readonly placeholder?: never }
