@@ -147,7 +147,7 @@ export function createApp(options: AppOptions): App {
       guidePdf: options.guidePdf ?? lazy(lazyGuidePdf),
       commands,
       schedules: scheduler,
-      batch: createBatchPort(db, config.batch),
+      batch: createBatchPort(db, () => config.batch),
       ...(options.budget ? { budget: options.budget } : {}),
     };
     const router = createRouter({

@@ -6,9 +6,9 @@ import type { BatchPort, PendingBatch } from './port.js';
 /**
  * Pending confirmations in SQLite (table `batch_pending`, migration 9), so a restart between the
  * question and the "sí" loses nothing. The numbers are sealed and the sender pseudonymised: the
- * file never shows which RUCs or DNIs someone asked about.
+ * file never shows which RUCs or DNIs someone asked about. Settings are read on each use (live config).
  */
-export function createBatchPort(db: SqliteDatabase, settings: BatchConfig): BatchPort {
+export function createBatchPort(db: SqliteDatabase, settings: () => BatchConfig): BatchPort {
   const crypto = createCacheCrypto(db);
   const pseudonym = createPseudonymizer(db);
   const upsert = db.prepare(
@@ -23,11 +23,13 @@ export function createBatchPort(db: SqliteDatabase, settings: BatchConfig): Batc
   const context = (chatId: string, sender: string) => `batch:${chatId}:${sender}`;
 
   return {
-    settings,
+    get settings() {
+      return settings();
+    },
     hold(chatId, senderKey, batch, now) {
       purge.run(now.getTime());
       const sender = pseudonym(senderKey);
-      const expiresAt = new Date(now.getTime() + settings.confirmMinutes * 60_000);
+      const expiresAt = new Date(now.getTime() + settings().confirmMinutes * 60_000);
       const payload = crypto.seal(JSON.stringify(batch), context(chatId, sender));
       upsert.run(chatId, sender, payload, expiresAt.getTime());
       return expiresAt;
