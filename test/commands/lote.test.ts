@@ -5,7 +5,7 @@ import type { DocumentMessage, IncomingMessage, OutgoingMessage } from '../../sr
 import { DocumentTooLargeError } from '../../src/transports/transport.js';
 import { badCheck, readWorkbook, xlsxOf } from '../batch/helpers.js';
 import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
-import { groupMessage, MEMBER_PHONE, jid } from '../helpers/messages.js';
+import { groupMessage, MEMBER_PHONE } from '../helpers/messages.js';
 
 /**
  * `lote` through the real app against the sandbox: the workbook read back with exceljs, the
