@@ -3,6 +3,7 @@ import type { CommandContext } from '../src/bot/context.js';
 import type { UsageRow } from '../src/bot/services.js';
 import { currentPeriod } from '../src/domain/dates.js';
 import { LookupConfigError } from '../src/lookup/options.js';
+import { WATCH_ACCOUNT } from '../src/watch/port.js';
 
 interface Tally {
   /** Answered lookups (ok or not found). */
@@ -65,12 +66,14 @@ export const uso = defineCommand({
     const chats = [...tally(rows, (r) => r.chatId)]
       .sort(([, a], [, b]) => byCallsDesc(a, b))
       .map(([id, t]) => {
-        const directo = !isGroup(id);
+        const vigilados = id === WATCH_ACCOUNT;
+        const directo = !isGroup(id) && !vigilados;
         if (directo) directos += 1;
         return {
           id: directo ? undefined : id,
           nombre: directo ? undefined : names.get(id),
           directo,
+          vigilados,
           numero: directo ? directos : undefined,
           ...t,
         };

@@ -15,6 +15,7 @@ import { type CachedLookup, createCachedLookup } from './lookup/cached.js';
 import { createLookupClient } from './lookup/index.js';
 import { createTemplates } from './render/templates.js';
 import { createScheduler, type Scheduler } from './scheduler/scheduler.js';
+import { createScheduleStore } from './scheduler/store.js';
 import { createDriversRepo } from './store/drivers.js';
 import { createGroupSettingsRepo } from './store/group-settings.js';
 import { createPseudonymizer } from './store/hash.js';
@@ -22,6 +23,9 @@ import { openDatabase, type SqliteDatabase } from './store/sqlite.js';
 import { createUsageRepo } from './store/usage.js';
 import { createMemoryTransport } from './transports/memory.js';
 import type { IncomingMessage, Transport } from './transports/transport.js';
+import { createWatchChecker, type WatchChecker } from './watch/check.js';
+import { WATCH_ACCOUNT } from './watch/port.js';
+import { createWatchStore } from './watch/store.js';
 
 /**
  * The composition root: the one place that knows every concrete module. Everything else takes
@@ -63,6 +67,8 @@ export interface App {
   readonly cachedLookup: CachedLookup;
   /** Scheduled posts; ticking only between start() and close() when `runSchedules` is on. */
   readonly scheduler: Scheduler;
+  /** The daily watch-list check (ticks with the scheduler). */
+  readonly watchChecker: WatchChecker;
   /** Routes one incoming message; never throws. */
   handle(message: IncomingMessage): Promise<void>;
   /** Starts the transport with `handle` as its message handler, then the scheduler. */
@@ -133,6 +139,25 @@ export function createApp(options: AppOptions): App {
       resolveGroupName: (name) => directory.resolveName(name),
       isGroupActive: (chatId) => groupSettings.isActive(chatId),
     });
+    const watchStore = createWatchStore(db, () => config.watch);
+    const watchChecker = createWatchChecker({
+      store: watchStore,
+      runs: createScheduleStore(db),
+      lookup: cached.forChat(WATCH_ACCOUNT),
+      templates,
+      send: (chatId, message) => transport.send(chatId, message),
+      transaction: (fn) => db.transaction(fn)(),
+      settings: () => ({
+        watch: config.watch,
+        catchUpMinutes: config.scheduler.catchUpMinutes,
+        retries: config.scheduler.rateRetries,
+        retryIntervalMinutes: config.scheduler.rateRetryIntervalMinutes,
+        holidays: new Set(config.scheduler.holidays),
+      }),
+      log: logger.child({ module: 'watch' }),
+      clock: { now },
+      isGroupActive: (chatId) => groupSettings.isActive(chatId),
+    });
     const services: BotServices = {
       settings: {
         maxListItems: config.maxListItems,
@@ -148,6 +173,7 @@ export function createApp(options: AppOptions): App {
       commands,
       schedules: scheduler,
       batch: createBatchPort(db, () => config.batch),
+      watch: watchStore,
       ...(options.budget ? { budget: options.budget } : {}),
     };
     const router = createRouter({
@@ -175,6 +201,7 @@ export function createApp(options: AppOptions): App {
       lookup,
       cachedLookup: cached,
       scheduler,
+      watchChecker,
       handle,
       async start() {
         started = true;
@@ -182,10 +209,14 @@ export function createApp(options: AppOptions): App {
         if (options.runSchedules ?? true) {
           ticking = true;
           await scheduler.start();
+          watchChecker.start();
         }
       },
       async close() {
-        if (ticking) await scheduler.stop();
+        if (ticking) {
+          await scheduler.stop();
+          await watchChecker.stop();
+        }
         if (started) await transport.stop();
         await ownClient?.close();
         closeDb();
