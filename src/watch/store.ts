@@ -155,12 +155,10 @@ export function createWatchStore(db: SqliteDatabase, settings: () => WatchConfig
       }));
     },
     rucs: () =>
-      q.distinct
-        .all()
-        .map((row) => ({
-          rucKey: row.ruc_key,
-          ruc: open<string>(row.ruc_sealed, `watch-ruc:${row.ruc_key}`),
-        })),
+      q.distinct.all().map((row) => ({
+        rucKey: row.ruc_key,
+        ruc: open<string>(row.ruc_sealed, `watch-ruc:${row.ruc_key}`),
+      })),
     chats: () => q.chats.all().map((row) => row.chat_id),
     items: (chatId) =>
       q.list.all(chatId).map((row) => {

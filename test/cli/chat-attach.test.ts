@@ -34,7 +34,10 @@ describe('chasqui chat --attach', () => {
     const out = path.join(dir, 'out');
     const result = await chat(['lote', 'lote'], ['--json', '--out', out, '--attach', file]);
     expect(result.code).toBe(0);
-    const lines = result.out.trim().split('\n').map((line) => JSON.parse(line) as Record<string, never>);
+    const lines = result.out
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as unknown);
     expect(lines).toHaveLength(2);
     const document = (lines[0] as { document: { fileName: string; path: string; caption: string } }).document;
     expect(document.fileName).toMatch(/^lote-\d{4}-\d{2}-\d{2}\.xlsx$/);
