@@ -219,7 +219,7 @@ async function resolveGroup(config: Config, name: string): Promise<{ chatId: str
 async function lookupGroupId(config: Config, name: string): Promise<string | undefined> {
   if (!config.lookup.messagingBaseUrl) return undefined;
   const { createLookupClient } = await import('../lookup/index.js');
-  const client = createLookupClient({ ...config.lookup, env: {} });
+  const client = createLookupClient(config.lookup);
   try {
     const groups = await client.groups();
     const wanted = foldWord(name);

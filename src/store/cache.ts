@@ -1,3 +1,4 @@
+import type { LookupCacheStore } from '../lookup/cache.js';
 import type { CacheCrypto } from './hash.js';
 import type { SqliteDatabase } from './sqlite.js';
 
@@ -10,10 +11,13 @@ export interface CacheEntry {
 }
 
 /**
- * The `lookup_cache` table: rows keyed by operation + keyed hash, values sealed at rest. Expired
- * rows are purged when the repo opens and every `purgeEvery` writes, so the file stays small.
+ * The `lookup_cache` table, the lookup cache's store: rows keyed by operation + keyed hash of the
+ * inputs (never the inputs), values sealed at rest. Expired rows are purged when the repo opens
+ * and every `purgeEvery` writes, so the file stays small.
  */
-export interface LookupCacheRepo {
+export interface LookupCacheRepo extends LookupCacheStore {
+  /** Keyed hash (HMAC with the database's secret) of the operation and its inputs. */
+  key(operation: string, parts: readonly string[]): string;
   /** undefined when absent, expired or unreadable (an unreadable row is dropped). */
   get(operation: string, keyHash: string, nowMs: number): CacheEntry | undefined;
   put(
@@ -60,6 +64,9 @@ export function createLookupCacheRepo(db: SqliteDatabase, options: LookupCacheRe
   let writes = 0;
 
   const repo: LookupCacheRepo = {
+    key(operation, parts) {
+      return crypto.hash(JSON.stringify([operation, ...parts]));
+    },
     get(operation, keyHash, nowMs) {
       const row = select.get(operation, keyHash);
       if (!row) return undefined;
