@@ -14,27 +14,11 @@ export function usageChatKey(chatId: string, pseudonym: Pseudonymizer): string {
   return `${DIRECT_CHAT_PREFIX}${pseudonym(chatId)}`;
 }
 
-interface Totals {
-  calls: number;
-  saved: number;
-  failed: number;
-}
-
-/** Month totals for the `uso` command: overall, per operation and per chat. */
-export interface UsageSummary extends Totals {
-  /** `yyyy-MM` of the Lima month summarised. */
-  period: string;
-  byOperation: ({ operation: string } & Totals)[];
-  byChat: ({ chatId: string } & Totals)[];
-}
-
 /**
- * The usage log (UsagePort) plus a month summary. Lookup inputs are never stored, only chat +
- * operation + outcome, and direct chats only as a keyed pseudonym (see `usageChatKey`).
+ * The usage log. Lookup inputs are never stored, only chat + operation + outcome, and direct
+ * chats only as a keyed pseudonym (see `usageChatKey`). Month totals are the `uso` command's.
  */
-export interface UsageRepo extends UsagePort {
-  summary(now: Date): UsageSummary;
-}
+export type UsageRepo = UsagePort;
 
 /**
  * Backs the usage log with the `usage_log` table; statements prepared once. Rows written before
@@ -74,9 +58,6 @@ export function createUsageRepo(db: SqliteDatabase): UsageRepo {
         .all(range.start, range.end)
         .map(({ failed, ...row }) => (failed > 0 ? { ...row, failed } : row));
     },
-    summary(now: Date) {
-      return { period: limaMonthRange(now).period, ...summarizeUsage(repo.month(now)) };
-    },
   };
   return repo;
 }
@@ -93,33 +74,6 @@ function scrubDirectChats(db: SqliteDatabase, pseudonym: Pseudonymizer): void {
   db.transaction(() => {
     for (const { chatId } of clear) update.run(usageChatKey(chatId, pseudonym), chatId);
   })();
-}
-
-/** Totals of month rows (any UsagePort's), sorted by most calls first. */
-export function summarizeUsage(rows: readonly UsageRow[]): Omit<UsageSummary, 'period'> {
-  const byOperation = new Map<string, { operation: string } & Totals>();
-  const byChat = new Map<string, { chatId: string } & Totals>();
-  const total: Totals = { calls: 0, saved: 0, failed: 0 };
-  const add = (into: Totals, row: UsageRow) => {
-    into.calls += row.calls;
-    into.saved += row.saved;
-    into.failed += row.failed ?? 0;
-  };
-  for (const row of rows) {
-    add(total, row);
-    const op = byOperation.get(row.operation) ?? { operation: row.operation, calls: 0, saved: 0, failed: 0 };
-    add(op, row);
-    byOperation.set(row.operation, op);
-    const chat = byChat.get(row.chatId) ?? { chatId: row.chatId, calls: 0, saved: 0, failed: 0 };
-    add(chat, row);
-    byChat.set(row.chatId, chat);
-  }
-  const order = <T extends Totals>(a: T, b: T) => b.calls - a.calls || b.failed - a.failed;
-  return {
-    ...total,
-    byOperation: [...byOperation.values()].sort(order),
-    byChat: [...byChat.values()].sort(order),
-  };
 }
 
 const limaParts = new Intl.DateTimeFormat('en-US', {
