@@ -23,7 +23,10 @@ export interface WhatsAppSetupOptions {
   createSocket?: SocketFactory;
   onStatus?: (status: WhatsAppStatus) => void;
   /** Outbox retry knobs and the alert for a message that failed for good (`onFailed`). */
-  outboxOptions?: Pick<OutboxOptions, 'onFailed' | 'maxFailures' | 'retryDelayMs' | 'deferredRetryMs'>;
+  outboxOptions?: Pick<
+    OutboxOptions,
+    'onFailed' | 'maxFailures' | 'retryDelayMs' | 'deferredRetryMs' | 'now'
+  >;
   policy?: Partial<PolicyOptions>;
   stableOpenMs?: number;
   random?: () => number;
