@@ -20,15 +20,6 @@ export interface LookupCacheRepo extends LookupCacheStore {
   key(operation: string, parts: readonly string[]): string;
   /** undefined when absent, expired or unreadable (an unreadable row is dropped). */
   get(operation: string, keyHash: string, nowMs: number): CacheEntry | undefined;
-  put(
-    operation: string,
-    keyHash: string,
-    kind: CacheEntry['kind'],
-    text: string,
-    nowMs: number,
-    ttlMs: number,
-  ): void;
-  delete(operation: string, keyHash: string): void;
   /** Removes expired rows; returns how many. */
   purgeExpired(nowMs: number): number;
   size(): number;
