@@ -90,7 +90,9 @@ describe('uso totals', () => {
       expect(reply).toMatch(
         /• RUC: 4 \(2 de la caché\)\n• Tipo de cambio: 1 \(1 de la caché\) · 1 fallida\n/,
       );
-      expect(reply).toMatch(/• Despacho Lima: 3 \(2 de la caché\)\n• Contabilidad: 2 \(1 de la caché\) · 1 fallida$/m);
+      expect(reply).toMatch(
+        /• Despacho Lima: 3 \(2 de la caché\)\n• Contabilidad: 2 \(1 de la caché\) · 1 fallida$/m,
+      );
     } finally {
       await h.close();
     }
