@@ -1,6 +1,6 @@
 import { defineCommand } from '../src/bot/command.js';
 import { UserError } from '../src/bot/user-error.js';
-import { parsePeriod, previousPeriod } from '../src/domain/dates.js';
+import { parsePeriod, previousPeriod } from '../src/input/dates.js';
 import { LookupNotFoundError, LookupRejectedError } from '../src/lookup/errors.js';
 import type { PensionRate } from '../src/lookup/schemas/index.js';
 import { withExample } from './lib/parse.js';

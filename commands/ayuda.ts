@@ -2,7 +2,7 @@ import type { CommandDefinition } from '../src/bot/command.js';
 import { defineCommand } from '../src/bot/command.js';
 import type { CommandContext } from '../src/bot/context.js';
 import { closestWord, foldWord } from '../src/bot/parse.js';
-import { tokens } from '../src/domain/args.js';
+import { tokens } from '../src/input/args.js';
 
 type Listed = CommandDefinition<never>;
 

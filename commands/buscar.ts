@@ -1,5 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { looksLikeCompanySearch, parseSearchText } from '../src/domain/search.js';
+import { looksLikeCompanySearch, parseSearchText } from '../src/input/search.js';
 import { withExample } from './lib/parse.js';
 import { listData } from './lib/reply-data.js';
 

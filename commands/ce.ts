@@ -1,5 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { looksLikeForeignDoc, parseForeignDoc } from '../src/domain/identity.js';
+import { looksLikeForeignDoc, parseForeignDoc } from '../src/input/identity.js';
 import { withExample } from './lib/parse.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
 

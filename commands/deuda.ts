@@ -1,5 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { parseRuc } from '../src/domain/ruc.js';
+import { parseRuc } from '../src/input/ruc.js';
 import { toNumber } from '../src/render/format.js';
 import { withExample } from './lib/parse.js';
 import { rejectedAsNotFound } from './lib/rejected.js';

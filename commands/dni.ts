@@ -1,5 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { parseDni } from '../src/domain/dni.js';
+import { parseDni } from '../src/input/dni.js';
 import { withExample } from './lib/parse.js';
 
 const examples = ['dni 45678912'];

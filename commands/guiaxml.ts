@@ -1,6 +1,6 @@
 import { defineCommand } from '../src/bot/command.js';
 import type { DocumentRef } from '../src/bot/services.js';
-import { DOCUMENT_TYPES, parseDocumentRef } from '../src/domain/document-ref.js';
+import { DOCUMENT_TYPES, parseDocumentRef } from '../src/input/document-ref.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
 
 const examples = ['guiaxml 20123456786-09-T001-42', 'guiaxml T001-42'];

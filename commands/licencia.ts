@@ -1,6 +1,6 @@
 import { defineCommand } from '../src/bot/command.js';
-import { limaToday, toIsoDate } from '../src/domain/dates.js';
-import { parseLicenceDni } from '../src/domain/dni.js';
+import { limaToday, toIsoDate } from '../src/input/dates.js';
+import { parseLicenceDni } from '../src/input/dni.js';
 import { withExample } from './lib/parse.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
 

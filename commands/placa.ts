@@ -1,5 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { parsePlate } from '../src/domain/plate.js';
+import { parsePlate } from '../src/input/plate.js';
 import { withExample } from './lib/parse.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
 

@@ -1,7 +1,7 @@
 import { defineCommand } from '../src/bot/command.js';
 import type { CommandContext } from '../src/bot/context.js';
 import { UserError } from '../src/bot/user-error.js';
-import { echo, fold, tokens } from '../src/domain/args.js';
+import { echo, fold, tokens } from '../src/input/args.js';
 import { isJobName, type JobName, type SchedulesPort } from '../src/scheduler/port.js';
 import {
   describeScheduleSpec,

@@ -1,5 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { parseRuc } from '../src/domain/ruc.js';
+import { parseRuc } from '../src/input/ruc.js';
 import { withExample } from './lib/parse.js';
 
 const examples = ['ruc 20123456786', 'ruc 10456789124'];

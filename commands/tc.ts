@@ -1,6 +1,6 @@
 import { defineCommand } from '../src/bot/command.js';
-import { fold, tokens } from '../src/domain/args.js';
-import { parseDate } from '../src/domain/dates.js';
+import { fold, tokens } from '../src/input/args.js';
+import { parseDate } from '../src/input/dates.js';
 import { withExample } from './lib/parse.js';
 
 const examples = ['tc', 'tc 20/11/2026', 'tc ayer'];

@@ -1,4 +1,4 @@
-import { endsAtIdentifier, hasDigit, tokens } from '../domain/args.js';
+import { endsAtIdentifier, hasDigit, tokens } from '../input/args.js';
 import type { ArgShape } from './command.js';
 
 /**

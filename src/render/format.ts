@@ -4,7 +4,7 @@
  * point (S/ 1,234.50), writes dates dd/mm/yyyy and times in 24 h. test/render/format.test.ts
  * checks the hand-made output against Intl 'es-PE'.
  */
-import { LIMA_TZ, limaToday } from '../domain/dates.js';
+import { LIMA_TZ, limaToday } from '../input/dates.js';
 
 type Input = unknown;
 

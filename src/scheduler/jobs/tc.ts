@@ -1,4 +1,4 @@
-import { isNoRateDay } from '../../domain/calendar.js';
+import { isNoRateDay } from '../../input/calendar.js';
 import type { ScheduledJob } from './job.js';
 
 /**

@@ -8,7 +8,7 @@ import {
   parsePeriod,
   previousPeriod,
   toIsoDate,
-} from '../../src/domain/dates.js';
+} from '../../src/input/dates.js';
 import { expectUserError } from './user-error.js';
 
 // 2026-11-22 02:30 UTC is still 2026-11-21 21:30 in Lima (UTC-5).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { echo, endsAtIdentifier, fold, pickToken, tokens } from '../../src/domain/args.js';
+import { echo, endsAtIdentifier, fold, pickToken, tokens } from '../../src/input/args.js';
 
 describe('argument helpers', () => {
   it('splits on any whitespace', () => {

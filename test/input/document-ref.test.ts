@@ -6,7 +6,7 @@ import {
   looksLikeDocumentRef,
   type ParseRefOptions,
   parseDocumentRef,
-} from '../../src/domain/document-ref.js';
+} from '../../src/input/document-ref.js';
 
 const OWN = '20123456786';
 const guide: ParseRefOptions = { kind: 'guide', ownRuc: OWN };
