@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { UsageEvent, UsagePort } from '../bot/services.js';
 import { type CacheTtlSeconds, DEFAULT_CACHE_TTL_SECONDS } from '../config/cache-ttl.js';
 import { createLookupCacheRepo, type LookupCacheRepo } from '../store/cache.js';
-import { createCacheCrypto } from '../store/hash.js';
+import { createCacheCrypto } from '../store/keyed-crypto.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 import type { CallOptions, LookupApi } from './api.js';
 import { createCoalescer } from './coalesce.js';

@@ -1,4 +1,4 @@
-import type { CacheCrypto } from './hash.js';
+import type { CacheCrypto } from './keyed-crypto.js';
 import type { SqliteDatabase } from './sqlite.js';
 
 /** A cached answer: a value, or a not-found with the upstream's message. Text is plain JSON. */

@@ -1,5 +1,5 @@
 import type { UsageEvent, UsagePort, UsageRow } from '../bot/services.js';
-import { createPseudonymizer, type Pseudonymizer } from './hash.js';
+import { createPseudonymizer, type Pseudonymizer } from './keyed-crypto.js';
 import type { SqliteDatabase } from './sqlite.js';
 
 /** Usage-log key of a direct chat: a keyed pseudonym, never the phone number in it. */

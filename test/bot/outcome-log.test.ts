@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { pseudonym } from '../../src/bot/outcome.js';
-import { createPseudonymizer } from '../../src/store/hash.js';
+import { createPseudonymizer } from '../../src/store/keyed-crypto.js';
 import { createBotHarness } from '../helpers/bot-harness.js';
 import { captureLogger, createTestRouter, fakeLookup } from '../helpers/fakes.js';
 import {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { UsageEvent } from '../../src/bot/services.js';
 import { openDatabase } from '../../src/store/sqlite.js';
-import { createPseudonymizer } from '../../src/store/hash.js';
+import { createPseudonymizer } from '../../src/store/keyed-crypto.js';
 import { createUsageRepo, limaMonthRange, summarizeUsage, usageChatKey } from '../../src/store/usage.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'chasqui-usage-'));
