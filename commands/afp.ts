@@ -1,6 +1,7 @@
 import { defineCommand } from '../src/bot/command.js';
 import { UserError } from '../src/bot/user-error.js';
-import { parsePeriod, previousPeriod } from '../src/input/dates.js';
+import { parsePeriod } from '../src/input/dates.js';
+import { previousPeriod } from '../src/time/lima.js';
 import { LookupNotFoundError, LookupRejectedError } from '../src/lookup/errors.js';
 import type { PensionRate } from '../src/lookup/schemas/index.js';
 import { withExample } from './lib/parse.js';

@@ -1,5 +1,6 @@
 import { defineCommand } from '../src/bot/command.js';
-import { limaToday, toIsoDate } from '../src/input/dates.js';
+import { toIsoDate } from '../src/input/dates.js';
+import { limaDate } from '../src/time/lima.js';
 import { parseLicenceDni } from '../src/input/dni.js';
 import { withExample } from './lib/parse.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
@@ -21,7 +22,7 @@ export const licencia = defineCommand({
     const { dni } = ctx.args;
     const licence = await rejectedAsNotFound(ctx.lookup.licence(dni), 'licence-not-found', { dni });
     const expires = toIsoDate(licence.licencia.fecha_vencimiento);
-    const vencida = expires !== undefined && expires < limaToday(ctx.now());
+    const vencida = expires !== undefined && expires < limaDate(ctx.now());
     await ctx.reply('licencia', { ...licence, vencida });
   },
 });

@@ -1,7 +1,7 @@
 import { defineCommand } from '../src/bot/command.js';
 import type { CommandContext } from '../src/bot/context.js';
 import type { UsageRow } from '../src/bot/services.js';
-import { currentPeriod } from '../src/input/dates.js';
+import { currentPeriod } from '../src/time/lima.js';
 import { LookupConfigError } from '../src/lookup/options.js';
 
 interface Tally {

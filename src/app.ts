@@ -133,7 +133,6 @@ export function createApp(options: AppOptions): App {
       settings: {
         maxListItems: config.maxListItems,
         maxZipBytes: config.maxZipBytes,
-        timezone: 'America/Lima',
         ...(config.taxPortal ? { taxPortal: config.taxPortal } : {}),
       },
       usage,

@@ -29,7 +29,7 @@ export interface UsageRow {
 
 export interface UsagePort {
   record(event: UsageEvent): void;
-  /** Lookups in the calendar month (America/Lima) containing `now`, per operation and chat. */
+  /** Lookups in the Lima calendar month containing `now`, per operation and chat. */
   month(now: Date): UsageRow[];
 }
 
@@ -73,7 +73,6 @@ export interface BotSettings {
   maxListItems: number;
   /** Largest invoice ZIP (bytes) we open. */
   maxZipBytes: number;
-  timezone: 'America/Lima';
 }
 
 export type { DocumentRef };

@@ -4,6 +4,7 @@ import { type CacheTtlSeconds, DEFAULT_CACHE_TTL_SECONDS } from '../config/cache
 import { createLookupCacheRepo, type LookupCacheRepo } from '../store/cache.js';
 import { createCacheCrypto } from '../store/keyed-crypto.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
+import { limaDate as limaToday } from '../time/lima.js';
 import type { CallOptions, LookupApi } from './api.js';
 import { createCoalescer } from './coalesce.js';
 import { LookupNotFoundError, type OperationName } from './errors.js';
@@ -255,20 +256,6 @@ function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Pro
       },
     );
   });
-}
-
-const limaDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Lima',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** `yyyy-mm-dd` of the Lima calendar day containing `now`, whatever the server's timezone. */
-function limaToday(now: Date): string {
-  const parts: Record<string, string> = {};
-  for (const part of limaDate.formatToParts(now)) parts[part.type] = part.value;
-  return `${parts.year}-${parts.month}-${parts.day}`;
 }
 
 function definedOnly<T extends object>(value: T): Partial<T> {

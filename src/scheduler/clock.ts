@@ -1,4 +1,5 @@
 import cron from 'node-cron';
+import { LIMA_TZ } from '../time/lima.js';
 
 /**
  * Time as the scheduler sees it. Production reads the system clock; tests inject a fake one so
@@ -36,10 +37,10 @@ export function createFakeClock(start: Date | string): FakeClock {
  */
 export type Ticker = (onTick: () => void) => { stop(): void };
 
-/** node-cron every minute, in America/Lima (the pattern is zone-free, the option documents intent). */
+/** node-cron every minute, in Lima time (the pattern is zone-free, the option documents intent). */
 export const cronTicker: Ticker = (onTick) => {
   const task = cron.schedule('* * * * *', () => onTick(), {
-    timezone: 'America/Lima',
+    timezone: LIMA_TZ,
     name: 'chasqui-scheduler',
   });
   return {

@@ -1,4 +1,4 @@
-import { addDays, daysInMonth, limaDate, limaInstant, type Weekday, weekdayOf } from './lima-time.js';
+import { addDays, daysInMonth, limaDate, limaInstant, type Weekday, weekdayOf } from '../time/lima.js';
 
 /**
  * When a schedule fires, in Lima wall-clock time. Parsed from what admins type after the job

@@ -96,7 +96,7 @@ export async function runCommand<A>(
   const drivers = {} as DriversPort;
   const guidePdf = {} as GuidePdfPort;
   const services: BotServices = {
-    settings: { maxListItems: options.maxListItems ?? 10, maxZipBytes: 5_000_000, timezone: 'America/Lima' },
+    settings: { maxListItems: options.maxListItems ?? 10, maxZipBytes: 5_000_000 },
     usage,
     groupSettings,
     directory,

@@ -157,7 +157,6 @@ describe('guia enviar when delivery or rendering fails', () => {
   const settings = {
     maxListItems: 10,
     maxZipBytes: 1_000_000,
-    timezone: 'America/Lima' as const,
     taxPortal: { ruc: '20123456786', user: 'U', password: 'P' },
   };
 

@@ -288,7 +288,7 @@ export function createTestRouter(options: TestRouterOptions = {}): TestRouter {
   const groupSettings = memoryGroupSettings();
   const commands = options.commands ?? fakeCommands();
   const services: BotServices = {
-    settings: { maxListItems: 10, maxZipBytes: 1_000_000, timezone: 'America/Lima' },
+    settings: { maxListItems: 10, maxZipBytes: 1_000_000 },
     usage: { record: () => {}, month: () => [] },
     groupSettings,
     directory: { list: async () => [], resolveName: options.resolveName ?? (async () => undefined) },

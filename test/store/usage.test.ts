@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { UsageEvent } from '../../src/bot/services.js';
 import { openDatabase } from '../../src/store/sqlite.js';
 import { createPseudonymizer } from '../../src/store/keyed-crypto.js';
-import { createUsageRepo, limaMonthRange, summarizeUsage, usageChatKey } from '../../src/store/usage.js';
+import { createUsageRepo, summarizeUsage, usageChatKey } from '../../src/store/usage.js';
+import { limaMonthRange } from '../../src/time/lima.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'chasqui-usage-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
