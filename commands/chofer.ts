@@ -1,6 +1,7 @@
 import { defineCommand } from '../src/bot/command.js';
 import { UserError } from '../src/bot/user-error.js';
-import { echo, fold, tokens } from '../src/input/args.js';
+import { echo, tokens } from '../src/input/args.js';
+import { fold } from '../src/text/fold.js';
 
 const examples = ['chofer 41234567 987654321', 'chofer borrar 41234567', 'chofer 41234567'];
 

@@ -1,7 +1,8 @@
 import { defineCommand } from '../src/bot/command.js';
 import type { CommandContext } from '../src/bot/context.js';
 import type { DocumentRef } from '../src/bot/services.js';
-import { fold, tokens } from '../src/input/args.js';
+import { tokens } from '../src/input/args.js';
+import { fold } from '../src/text/fold.js';
 import { looksLikeDocumentRef, parseDocumentRef } from '../src/input/document-ref.js';
 import type { Guide } from '../src/lookup/schemas/guide.js';
 import { buildGuideView, type GuideView } from '../src/render/pdf/guide-view.js';

@@ -1,7 +1,8 @@
 import { defineCommand } from '../src/bot/command.js';
 import type { CommandContext } from '../src/bot/context.js';
 import { UserError } from '../src/bot/user-error.js';
-import { echo, fold, tokens } from '../src/input/args.js';
+import { echo, tokens } from '../src/input/args.js';
+import { fold } from '../src/text/fold.js';
 import { isJobName, type JobName, type SchedulesPort } from '../src/scheduler/port.js';
 import {
   describeScheduleSpec,

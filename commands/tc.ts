@@ -1,5 +1,6 @@
 import { defineCommand } from '../src/bot/command.js';
-import { fold, tokens } from '../src/input/args.js';
+import { tokens } from '../src/input/args.js';
+import { fold } from '../src/text/fold.js';
 import { parseDate } from '../src/input/dates.js';
 import { withExample } from './lib/parse.js';
 

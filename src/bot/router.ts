@@ -9,7 +9,8 @@ import { createCommandContext, sendSafely, type TemplateRenderer } from './conte
 import { cutText, errorReply, LAST_RESORT_TEXT } from './error-reply.js';
 import { type AccessPolicy, chatAccess, isAdmin, senderKey } from './guards.js';
 import { logOutcome, type PseudonymFn, type RouteResult } from './outcome.js';
-import { closestWord, foldWord, idDigits, looksLikeAttempt, type ParsedText, parseText } from './parse.js';
+import { fold } from '../text/fold.js';
+import { closestWord, idDigits, looksLikeAttempt, type ParsedText, parseText } from './parse.js';
 import { createRateLimiter } from './rate-limit.js';
 
 type AnyCommand = CommandDefinition<never>;
@@ -46,7 +47,7 @@ export function createRouter(options: RouterOptions): Router {
   const display = new Map<string, string>();
   for (const command of commands) {
     for (const word of [command.name, ...command.aliases]) {
-      const folded = foldWord(word);
+      const folded = fold(word);
       const taken = index.get(folded);
       if (taken === command) continue;
       if (taken) throw new Error(`command word "${word}" of "${command.name}" is already "${taken.name}"`);
@@ -229,7 +230,7 @@ export function createRouter(options: RouterOptions): Router {
 
   return {
     commands,
-    find: (word) => index.get(foldWord(word)),
+    find: (word) => index.get(fold(word)),
     async handle(message) {
       const started = performance.now();
       const sender = senderKey(message);

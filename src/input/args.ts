@@ -54,14 +54,6 @@ export function assertSingle(found: readonly string[], que: string): void {
   if (found.length > 1) throw new UserError('one-at-a-time', { que, cantidad: found.length });
 }
 
-/** Strips accents and lowercases: `Ayúda` → `ayuda`. */
-export function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();
-}
-
 /** Keeps a user-typed value short and printable before echoing it back in an error reply. */
 export function echo(value: string, max = 30): string {
   const clean = value.replace(/[\p{C}]/gu, '').trim();

@@ -1,6 +1,7 @@
 import { UserError } from '../bot/user-error.js';
 import { addDays, currentPeriod, limaDate } from '../time/lima.js';
-import { echo, fold, pickToken, tokens } from './args.js';
+import { fold } from '../text/fold.js';
+import { echo, pickToken, tokens } from './args.js';
 
 /**
  * The first day with its own published exchange rate: rates start in 2000, but 2000-01-01 is a
