@@ -38,4 +38,3 @@ export function maskTail(value: string, visible = 3): string {
   if (value.length <= visible) return '*'.repeat(value.length);
   return `${'*'.repeat(value.length - visible)}${value.slice(-visible)}`;
 }
-
