@@ -1,5 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { UserError } from '../src/bot/user-error.js';
+import { UserError } from '../src/input/user-error.js';
 import { parsePeriod } from '../src/input/dates.js';
 import { previousPeriod } from '../src/time/lima.js';
 import { LookupNotFoundError, LookupRejectedError } from '../src/lookup/errors.js';

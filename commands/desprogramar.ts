@@ -1,5 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { UserError } from '../src/bot/user-error.js';
+import { UserError } from '../src/input/user-error.js';
 import { echo, tokens } from '../src/input/args.js';
 import { describeScheduleSpec } from '../src/scheduler/schedule-spec.js';
 import { schedulesOf } from './programar.js';

@@ -1,6 +1,6 @@
 import { defineCommand } from '../src/bot/command.js';
 import type { CommandContext } from '../src/bot/context.js';
-import { UserError } from '../src/bot/user-error.js';
+import { UserError } from '../src/input/user-error.js';
 import { echo, tokens } from '../src/input/args.js';
 import { fold } from '../src/text/fold.js';
 import { isJobName, type JobName, type SchedulesPort } from '../src/scheduler/port.js';

@@ -1,7 +1,7 @@
 import type { CommandDefinition } from '../src/bot/command.js';
 import { defineCommand } from '../src/bot/command.js';
 import type { DocumentRef } from '../src/bot/services.js';
-import { UserError } from '../src/bot/user-error.js';
+import { UserError } from '../src/input/user-error.js';
 import { DOCUMENT_TYPES, parseDocumentRef } from '../src/input/document-ref.js';
 import { InvoiceZipError, unzipBase64 } from '../src/lookup/zip.js';
 import { rejectedAsNotFound } from './lib/rejected.js';

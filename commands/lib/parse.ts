@@ -1,4 +1,4 @@
-import { UserError } from '../../src/bot/user-error.js';
+import { UserError } from '../../src/input/user-error.js';
 
 /**
  * Runs a validator and, when it rejects the input, adds the command's own example to the error

@@ -1,4 +1,4 @@
-import { UserError } from '../../src/bot/user-error.js';
+import { UserError } from '../../src/input/user-error.js';
 import { LookupRejectedError } from '../../src/lookup/errors.js';
 
 /**

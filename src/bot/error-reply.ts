@@ -6,7 +6,7 @@ import {
 } from '../lookup/errors.js';
 import { MAX_TEXT_LENGTH } from '../transports/transport.js';
 import type { Outcome } from './outcome.js';
-import { UserError } from './user-error.js';
+import { UserError } from '../input/user-error.js';
 
 /**
  * Maps anything a command throws to the template the user sees and the outcome logged. Users

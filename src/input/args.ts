@@ -1,4 +1,4 @@
-import { UserError } from '../bot/user-error.js';
+import { UserError } from './user-error.js';
 
 /**
  * Helpers to pick the identifier out of free chat text, shared by the validators: people write

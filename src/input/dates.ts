@@ -1,4 +1,4 @@
-import { UserError } from '../bot/user-error.js';
+import { UserError } from './user-error.js';
 import { addDays, currentPeriod, limaDate } from '../time/lima.js';
 import { fold } from '../text/fold.js';
 import { echo, pickToken, tokens } from './args.js';

@@ -1,4 +1,4 @@
-import { UserError } from '../bot/user-error.js';
+import { UserError } from './user-error.js';
 import type { DocumentRef } from '../lookup/api.js';
 import { echo, tokens } from './args.js';
 import { isValidRuc } from './ruc.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cutText, errorReply } from '../../src/bot/error-reply.js';
-import { UserError } from '../../src/bot/user-error.js';
+import { UserError } from '../../src/input/user-error.js';
 import {
   LookupHttpError,
   LookupNetworkError,

@@ -6,7 +6,7 @@ import type { TemplateRenderer } from '../../src/bot/context-impl.js';
 import type { AccessPolicy } from '../../src/bot/guards.js';
 import { createRouter, type Router } from '../../src/bot/router.js';
 import type { GroupSettingsPort } from '../../src/bot/services.js';
-import { UserError } from '../../src/bot/user-error.js';
+import { UserError } from '../../src/input/user-error.js';
 import type { LookupApi } from '../../src/lookup/api.js';
 import { createMemoryTransport, type MemoryTransport } from '../../src/transports/memory.js';
 import { ADMIN_PHONE, GROUP_ID, GROUP_NAME } from './messages.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../../src/bot/user-error.js';
+import { UserError } from '../../src/input/user-error.js';
 import { parseDate, parsePeriod } from '../../src/input/dates.js';
 import { parseDni, parseLicenceDni } from '../../src/input/dni.js';
 import { parseForeignDoc } from '../../src/input/identity.js';
