@@ -1,6 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
 import { looksLikeForeignDoc, parseForeignDoc } from '../src/input/identity.js';
-import { withExample } from './lib/parse.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
 
 const examples = ['ci 12345678901'];
@@ -17,7 +16,7 @@ export const ci = defineCommand({
   // 'text': without a prefix or mention only looksLikeForeignDoc makes it a lookup (>= 6 characters).
   argShape: 'text',
   isAttempt: looksLikeForeignDoc,
-  parse: (raw) => ({ numero: withExample(examples[0], () => parseForeignDoc(raw, 'CI')) }),
+  parse: (raw) => ({ numero: parseForeignDoc(raw, 'CI') }),
   async run(ctx) {
     const { numero } = ctx.args;
     const person = await rejectedAsNotFound(ctx.lookup.ci(numero), 'foreign-doc-not-found', {

@@ -159,11 +159,7 @@ export const guia = defineCommand<GuiaArgs>({
     const send = words.some((w) => SEND_WORDS.has(fold(w)));
     const rest = words.filter((w) => !SEND_WORDS.has(fold(w))).join(' ');
     const ownRuc = ctx.settings.taxPortal?.ruc;
-    const ref = parseDocumentRef(rest, {
-      kind: 'guide',
-      example: examples[0],
-      ...(ownRuc ? { ownRuc } : {}),
-    });
+    const ref = parseDocumentRef(rest, { kind: 'guide', ...(ownRuc ? { ownRuc } : {}) });
     return { ref, send };
   },
   async run(ctx) {

@@ -22,7 +22,7 @@ export const guiaxml = defineCommand<{ ref: DocumentRef }>({
   parse(raw, ctx) {
     const ownRuc = ctx.settings.taxPortal?.ruc;
     return {
-      ref: parseDocumentRef(raw, { kind: 'guide', example: examples[0], ...(ownRuc ? { ownRuc } : {}) }),
+      ref: parseDocumentRef(raw, { kind: 'guide', ...(ownRuc ? { ownRuc } : {}) }),
     };
   },
   async run(ctx) {

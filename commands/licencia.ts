@@ -2,7 +2,6 @@ import { defineCommand } from '../src/bot/command.js';
 import { toIsoDate } from '../src/input/dates.js';
 import { limaDate } from '../src/time/lima.js';
 import { parseLicenceDni } from '../src/input/dni.js';
-import { withExample } from './lib/parse.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
 
 const examples = ['licencia 41234567', 'licencia Q70123456'];
@@ -17,7 +16,7 @@ export const licencia = defineCommand({
   access: 'everyone',
   personalData: true,
   argShape: 'required',
-  parse: (raw) => ({ dni: withExample(examples[0], () => parseLicenceDni(raw)) }),
+  parse: (raw) => ({ dni: parseLicenceDni(raw) }),
   async run(ctx) {
     const { dni } = ctx.args;
     const licence = await rejectedAsNotFound(ctx.lookup.licence(dni), 'licence-not-found', { dni });

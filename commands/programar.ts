@@ -30,10 +30,9 @@ function parseArgs(raw: string): { job: JobName; spec: ScheduleSpec } {
     return { job, spec: parseScheduleSpec(words.slice(1).join(' ')) };
   } catch (error) {
     if (!(error instanceof ScheduleSpecError)) throw error;
-    throw new UserError(`schedule-${error.problem}`, {
-      valor: echo(error.token),
-      ejemplo: job === 'afp' ? 'programar afp dia 1 09:00' : 'programar tc 08:30',
-    });
+    // The example of the job being scheduled: `programar afp dia 1 09:00` or `programar tc 08:30`.
+    const example = examples.findIndex((text) => tokens(text)[1] === job);
+    throw new UserError(`schedule-${error.problem}`, { valor: echo(error.token) }, { example });
   }
 }
 

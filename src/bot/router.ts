@@ -6,7 +6,7 @@ import type { IncomingMessage, Transport } from '../transports/transport.js';
 import type { CommandDefinition } from './command.js';
 import type { BotServices, SenderInfo } from './context.js';
 import { createCommandContext, sendSafely, type TemplateRenderer } from './context-impl.js';
-import { cutText, errorReply, LAST_RESORT_TEXT } from './error-reply.js';
+import { cutText, errorReply, exampleFor, LAST_RESORT_TEXT } from './error-reply.js';
 import { type AccessPolicy, chatAccess, isAdmin, senderKey } from './guards.js';
 import { logOutcome, type PseudonymFn, type RouteResult } from './outcome.js';
 import { fold } from '../text/fold.js';
@@ -112,7 +112,12 @@ export function createRouter(options: RouterOptions): Router {
     }
     const data =
       mapped.kind === 'user'
-        ? { command: command.name, usage: command.usage, example: command.examples[0], ...mapped.data }
+        ? {
+            command: command.name,
+            usage: command.usage,
+            ejemplo: exampleFor(command.examples, error),
+            ...mapped.data,
+          }
         : mapped.data;
     return answer(message, mapped.template, data, {
       outcome: mapped.outcome,

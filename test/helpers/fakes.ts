@@ -66,7 +66,7 @@ export function fakeCommands(): CommandDefinition<never>[] {
       argShape: 'required',
       parse(raw) {
         const value = raw.replace(/\s/g, '');
-        if (!digits(11)(value)) throw new UserError('invalid-ruc', { value });
+        if (!digits(11)(value)) throw new UserError('invalid-ruc-format', { value });
         return value;
       },
       async run(ctx) {
