@@ -11,26 +11,6 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-/** A clock tests move by hand. */
-export interface FakeClock extends Clock {
-  set(at: Date | string): void;
-  advance(ms: number): Date;
-}
-
-export function createFakeClock(start: Date | string): FakeClock {
-  let current = new Date(start).getTime();
-  return {
-    now: () => new Date(current),
-    set(at) {
-      current = new Date(at).getTime();
-    },
-    advance(ms) {
-      current += ms;
-      return new Date(current);
-    },
-  };
-}
-
 /**
  * Something that calls `onTick` about once a minute until stopped. The scheduler's logic never
  * depends on it beyond "tick(now) gets called": tests call tick directly or use a manual ticker.
