@@ -144,7 +144,9 @@ describe('router error replies', () => {
     const one = createTestRouter({ templates: echoTemplates(['errors/invalid-ruc-format']) });
     await one.router.handle(groupMessage('ruc 1'));
     expect(textAt(one.transport.sent, 0)).toBe('errors/internal');
-    const both = createTestRouter({ templates: echoTemplates(['errors/invalid-ruc-format', 'errors/internal']) });
+    const both = createTestRouter({
+      templates: echoTemplates(['errors/invalid-ruc-format', 'errors/internal']),
+    });
     await both.router.handle(groupMessage('ruc 1'));
     expect(textAt(both.transport.sent, 0)).toMatch(/^Ocurrió un error/);
   });
