@@ -25,8 +25,8 @@ export interface RouterOptions {
   policy: AccessPolicy;
   logger: Logger;
   now?: () => Date;
-  /** Keyed pseudonym for phone numbers in the outcome log (the app's is keyed by the db secret). */
-  pseudonym?: PseudonymFn;
+  /** Keyed pseudonym for phone numbers in the outcome log (`createPseudonymizer`, keyed by the db secret). */
+  pseudonym: PseudonymFn;
 }
 
 /** Turns one incoming message into at most a few replies; never throws, logs one outcome. */

@@ -7,6 +7,8 @@ import type { AccessPolicy } from '../../src/bot/guards.js';
 import { createRouter, type Router } from '../../src/bot/router.js';
 import type { GroupSettingsPort } from '../../src/bot/services.js';
 import { UserError } from '../../src/input/user-error.js';
+import { createPseudonymizer } from '../../src/store/keyed-crypto.js';
+import { openDatabase } from '../../src/store/sqlite.js';
 import type { LookupApi } from '../../src/lookup/api.js';
 import { createMemoryTransport, type MemoryTransport } from '../../src/transports/memory.js';
 import { ADMIN_PHONE, GROUP_ID, GROUP_NAME } from './messages.js';
@@ -282,6 +284,12 @@ export interface TestRouter {
 }
 
 /** A router over fakes only: no sandbox, no SQLite, no template files. */
+/**
+ * The pseudonymiser test routers log with: the production one (store/keyed-crypto), keyed by the
+ * secret of a throwaway in-memory database, so tests see exactly the app's kind of pseudonym.
+ */
+export const testPseudonym = createPseudonymizer(openDatabase({ dir: ':memory:' }));
+
 export function createTestRouter(options: TestRouterOptions = {}): TestRouter {
   const transport = createMemoryTransport({ selfIds: options.selfIds ?? [] });
   const policy = defaultPolicy(options.policy);
@@ -305,6 +313,7 @@ export function createTestRouter(options: TestRouterOptions = {}): TestRouter {
     transport,
     policy,
     logger: options.logger ?? pino({ level: 'silent' }),
+    pseudonym: testPseudonym,
     ...(options.now ? { now: options.now } : {}),
   });
   return { router, transport, policy, groupSettings, services };
