@@ -1,6 +1,4 @@
-import type { CommandDefinition } from '../src/bot/command.js';
-import { defineCommand } from '../src/bot/command.js';
-import type { CommandContext } from '../src/bot/context.js';
+import { type CommandContext, type CommandDefinition, defineCommand } from '../src/bot/command.js';
 import { closestWord } from '../src/bot/parse.js';
 import { fold } from '../src/text/fold.js';
 import { tokens } from '../src/input/args.js';

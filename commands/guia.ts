@@ -1,6 +1,5 @@
-import { defineCommand } from '../src/bot/command.js';
-import type { CommandContext } from '../src/bot/context.js';
-import type { DocumentRef } from '../src/bot/services.js';
+import { type CommandContext, defineCommand } from '../src/bot/command.js';
+import type { DocumentRef } from '../src/bot/ports.js';
 import { tokens } from '../src/input/args.js';
 import { fold } from '../src/text/fold.js';
 import { looksLikeDocumentRef, parseDocumentRef } from '../src/input/document-ref.js';

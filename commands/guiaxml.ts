@@ -1,5 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import type { DocumentRef } from '../src/bot/services.js';
+import type { DocumentRef } from '../src/bot/ports.js';
 import { DOCUMENT_TYPES, parseDocumentRef } from '../src/input/document-ref.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
 

@@ -1,5 +1,4 @@
-import { defineCommand } from '../src/bot/command.js';
-import type { CommandContext } from '../src/bot/context.js';
+import { type CommandContext, defineCommand } from '../src/bot/command.js';
 import { UserError } from '../src/input/user-error.js';
 import { echo, tokens } from '../src/input/args.js';
 import { fold } from '../src/text/fold.js';

@@ -1,6 +1,6 @@
 import { defineCommand } from '../src/bot/command.js';
-import type { CommandContext } from '../src/bot/context.js';
-import type { UsageRow } from '../src/bot/services.js';
+import type { CommandContext } from '../src/bot/command.js';
+import type { UsageRow } from '../src/bot/ports.js';
 import { currentPeriod } from '../src/time/lima.js';
 import { LookupConfigError } from '../src/lookup/options.js';
 

@@ -1,6 +1,6 @@
 import type { CommandDefinition } from '../src/bot/command.js';
 import { defineCommand } from '../src/bot/command.js';
-import type { DocumentRef } from '../src/bot/services.js';
+import type { DocumentRef } from '../src/bot/ports.js';
 import { type ErrorId, UserError } from '../src/input/user-error.js';
 import { DOCUMENT_TYPES, parseDocumentRef } from '../src/input/document-ref.js';
 import { InvoiceZipError, unzipBase64 } from '../src/lookup/zip.js';

@@ -1,10 +1,8 @@
 import type { Logger } from 'pino';
 import { commands as registeredCommands } from '../commands/index.js';
-import type { CommandDefinition } from './bot/command.js';
-import type { BotServices } from './bot/context.js';
-import type { TemplateRenderer } from './bot/context-impl.js';
+import type { CommandDefinition, TemplateRenderer } from './bot/command.js';
 import { createRouter, type Router } from './bot/router.js';
-import type { GuidePdfPort } from './bot/services.js';
+import type { BotServices, GuidePdfPort } from './bot/ports.js';
 import type { Config } from './config.js';
 import { createGroupDirectory, type GroupSource } from './groups/directory.js';
 import { silentLogger } from './logger.js';

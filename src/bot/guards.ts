@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { IncomingMessage } from '../transports/transport.js';
 import { fold } from '../text/fold.js';
 import { idDigits } from './parse.js';
-import type { GroupDirectoryPort, GroupSettingsPort } from './services.js';
+import type { GroupDirectoryPort, GroupSettingsPort } from './ports.js';
 
 /**
  * Who may talk to the bot where: the allow-list of groups, direct-chat policy, admins. Typed

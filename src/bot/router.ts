@@ -3,11 +3,16 @@ import type { Logger } from 'pino';
 import type { LookupApi } from '../lookup/api.js';
 import { LookupError, LookupSchemaError, LookupUnauthorizedError } from '../lookup/errors.js';
 import type { IncomingMessage, Transport } from '../transports/transport.js';
-import type { CommandDefinition } from './command.js';
-import type { BotServices, SenderInfo } from './context.js';
-import { createCommandContext, sendSafely, type TemplateRenderer } from './context-impl.js';
+import {
+  type CommandDefinition,
+  createCommandContext,
+  type SenderInfo,
+  sendSafely,
+  type TemplateRenderer,
+} from './command.js';
 import { cutText, errorReply, exampleFor, LAST_RESORT_TEXT } from './error-reply.js';
 import { type AccessPolicy, chatAccess, isAdmin, senderKey } from './guards.js';
+import type { BotServices } from './ports.js';
 import { logOutcome, type PseudonymFn, type RouteResult } from './outcome.js';
 import { fold } from '../text/fold.js';
 import { closestWord, idDigits, looksLikeAttempt, type ParsedText, parseText } from './parse.js';

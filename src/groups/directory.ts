@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { GroupDirectoryPort } from '../bot/services.js';
+import type { GroupDirectoryPort } from '../bot/ports.js';
 import { fold } from '../text/fold.js';
 import type { LookupApi } from '../lookup/api.js';
 import type { Group } from '../lookup/schemas/index.js';

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { UsageEvent, UsagePort } from '../bot/services.js';
+import type { UsageEvent, UsagePort } from '../bot/ports.js';
 import { type CacheTtlSeconds, DEFAULT_CACHE_TTL_SECONDS } from '../config/cache-ttl.js';
 import { createLookupCacheRepo, type LookupCacheRepo } from '../store/cache.js';
 import { createCacheCrypto } from '../store/keyed-crypto.js';

@@ -1,4 +1,4 @@
-import type { GroupSettingsPort } from '../bot/services.js';
+import type { GroupSettingsPort } from '../bot/ports.js';
 import { createPseudonymizer, type Pseudonymizer } from './keyed-crypto.js';
 import type { SqliteDatabase } from './sqlite.js';
 

@@ -1,4 +1,4 @@
-import type { UsageEvent, UsagePort, UsageRow } from '../bot/services.js';
+import type { UsageEvent, UsagePort, UsageRow } from '../bot/ports.js';
 import { createPseudonymizer, type Pseudonymizer } from './keyed-crypto.js';
 import { limaMonthRange } from '../time/lima.js';
 import type { SqliteDatabase } from './sqlite.js';

@@ -1,12 +1,12 @@
-import type { CommandDefinition } from '../../src/bot/command.js';
-import type { BotServices, CommandContext } from '../../src/bot/context.js';
+import type { CommandContext, CommandDefinition } from '../../src/bot/command.js';
 import type {
+  BotServices,
   DriversPort,
   GroupDirectoryPort,
   GroupSettingsPort,
   GuidePdfPort,
   UsagePort,
-} from '../../src/bot/services.js';
+} from '../../src/bot/ports.js';
 import { UserError } from '../../src/input/user-error.js';
 import { silentLogger } from '../../src/logger.js';
 import type { LookupApi } from '../../src/lookup/api.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { guia } from '../../commands/guia.js';
-import type { BotServices, CommandContext } from '../../src/bot/context.js';
-import type { Driver, DriversPort } from '../../src/bot/services.js';
+import type { CommandContext } from '../../src/bot/command.js';
+import type { BotServices, Driver, DriversPort } from '../../src/bot/ports.js';
 import { silentLogger } from '../../src/logger.js';
 import type { LookupApi } from '../../src/lookup/api.js';
 import { createTemplates } from '../../src/render/templates.js';

@@ -1,11 +1,9 @@
 import { Writable } from 'node:stream';
 import pino, { type Logger } from 'pino';
-import { type CommandDefinition, defineCommand } from '../../src/bot/command.js';
-import type { BotServices } from '../../src/bot/context.js';
-import type { TemplateRenderer } from '../../src/bot/context-impl.js';
+import { type CommandDefinition, defineCommand, type TemplateRenderer } from '../../src/bot/command.js';
 import type { AccessPolicy } from '../../src/bot/guards.js';
 import { createRouter, type Router } from '../../src/bot/router.js';
-import type { GroupSettingsPort } from '../../src/bot/services.js';
+import type { BotServices, GroupSettingsPort } from '../../src/bot/ports.js';
 import { UserError } from '../../src/input/user-error.js';
 import { createPseudonymizer } from '../../src/store/keyed-crypto.js';
 import { openDatabase } from '../../src/store/sqlite.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { UsageEvent } from '../../src/bot/services.js';
+import type { UsageEvent } from '../../src/bot/ports.js';
 import { openDatabase } from '../../src/store/sqlite.js';
 import { createPseudonymizer } from '../../src/store/keyed-crypto.js';
 import { createUsageRepo, summarizeUsage, usageChatKey } from '../../src/store/usage.js';
