@@ -13,7 +13,7 @@ import type { WhatsappConfig } from '../../src/config.js';
 import { openDatabase, type SqliteDatabase } from '../../src/store/sqlite.js';
 import type { WhatsAppStatus } from '../../src/transports/baileys.js';
 import type { PolicyOptions } from '../../src/transports/baileys-policy.js';
-import { createWhatsAppTransport, type WhatsAppSetup } from '../../src/transports/baileys-setup.js';
+import { createWhatsAppSetup, type WhatsAppSetup } from '../../src/transports/baileys-setup.js';
 import type { SocketConfig, SocketLike } from '../../src/transports/baileys-socket.js';
 import type { IncomingMessage } from '../../src/transports/transport.js';
 
@@ -258,7 +258,7 @@ export async function startTestTransport(options: {
   const fake = fakeSocketFactory(options.server);
   const statuses: WhatsAppStatus[] = [];
   const received: IncomingMessage[] = [];
-  const setup = createWhatsAppTransport({
+  const setup = createWhatsAppSetup({
     db,
     logger: silent,
     whatsapp: { ...TEST_WHATSAPP, ...options.whatsapp },
