@@ -1,7 +1,7 @@
 import { defineCommand } from '../src/bot/command.js';
-import type { CommandContext } from '../src/bot/context.js';
-import type { UsageRow } from '../src/bot/services.js';
-import { currentPeriod } from '../src/domain/dates.js';
+import type { CommandContext } from '../src/bot/command.js';
+import type { UsageRow } from '../src/bot/ports.js';
+import { currentPeriod } from '../src/time/lima.js';
 import { OPERATIONS, type OperationName } from '../src/lookup/operations.js';
 import { LookupConfigError } from '../src/lookup/options.js';
 

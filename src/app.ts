@@ -1,10 +1,8 @@
 import type { Logger } from 'pino';
 import { commands as registeredCommands } from '../commands/index.js';
-import type { CommandDefinition } from './bot/command.js';
-import type { BotServices } from './bot/context.js';
-import type { TemplateRenderer } from './bot/context-impl.js';
+import type { CommandDefinition, TemplateRenderer } from './bot/command.js';
 import { createRouter, type Router } from './bot/router.js';
-import type { GuidePdfPort, UsagePort } from './bot/services.js';
+import type { BotServices, GuidePdfPort, UsagePort } from './bot/ports.js';
 import { type CacheTtlSeconds, type Config, DEFAULT_CACHE_TTL_SECONDS } from './config.js';
 import { createGroupDirectory, type GroupSource } from './groups/directory.js';
 import { silentLogger } from './logger.js';
@@ -22,7 +20,7 @@ import { createScheduler, type Scheduler } from './scheduler/scheduler.js';
 import { createDriversRepo } from './store/drivers.js';
 import { createLookupCacheRepo } from './store/cache.js';
 import { createGroupSettingsRepo } from './store/group-settings.js';
-import { createCacheCrypto, createPseudonymizer } from './store/hash.js';
+import { createCacheCrypto, createPseudonymizer } from './store/keyed-crypto.js';
 import { openDatabase, type SqliteDatabase } from './store/sqlite.js';
 import { createUsageRepo } from './store/usage.js';
 import { createMemoryTransport } from './transports/memory.js';
@@ -168,7 +166,6 @@ export function createApp(options: AppOptions): App {
       settings: {
         maxListItems: config.maxListItems,
         maxZipBytes: config.maxZipBytes,
-        timezone: 'America/Lima',
         ...(config.taxPortal ? { taxPortal: config.taxPortal } : {}),
       },
       usage,

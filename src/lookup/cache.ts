@@ -2,6 +2,7 @@ import type { LookupCall, LookupMiddleware } from './call.js';
 import { LookupNotFoundError } from './errors.js';
 import { OPERATIONS, type OperationName } from './operations.js';
 import type { ExchangeRate } from './schemas/index.js';
+import { limaDate } from '../time/lima.js';
 
 /**
  * Cache lifetimes in seconds: one per operation plus `pastRates` (exchange rate of a past date,
@@ -80,7 +81,7 @@ export function cacheMiddleware(options: CacheMiddlewareOptions): LookupMiddlewa
     if (OPERATIONS[operation].neverCached) return { maxTtl: 0, valueTtl: () => 0, notFoundTtl: 0 };
     if (operation === 'exchangeRate') return ratePolicy(String(call.args[0]));
     if (operation === 'pensionRates') {
-      const base = String(call.args[0]) < limaToday(now()).slice(0, 7) ? ttl.pastRates : ttl.pensionRates;
+      const base = String(call.args[0]) < limaDate(now()).slice(0, 7) ? ttl.pastRates : ttl.pensionRates;
       return { maxTtl: base, valueTtl: () => base, notFoundTtl: ttl.notFound };
     }
     return { maxTtl: ttl[operation], valueTtl: () => ttl[operation], notFoundTtl: ttl.notFound };
@@ -88,7 +89,7 @@ export function cacheMiddleware(options: CacheMiddlewareOptions): LookupMiddlewa
 
   /** Exchange rate: a past date never changes; today's rate falling back to an earlier day may. */
   function ratePolicy(fecha: string): Policy {
-    const past = fecha < limaToday(now());
+    const past = fecha < limaDate(now());
     const base = past ? ttl.pastRates : ttl.exchangeRate;
     return {
       maxTtl: base,
@@ -153,18 +154,4 @@ export function cacheMiddleware(options: CacheMiddlewareOptions): LookupMiddlewa
       throw error;
     }
   };
-}
-
-const limaDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Lima',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** `yyyy-mm-dd` of the Lima calendar day containing `now`, whatever the server's timezone. */
-function limaToday(now: Date): string {
-  const parts: Record<string, string> = {};
-  for (const part of limaDate.formatToParts(now)) parts[part.type] = part.value;
-  return `${parts.year}-${parts.month}-${parts.day}`;
 }

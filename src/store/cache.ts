@@ -1,5 +1,5 @@
 import type { LookupCacheStore } from '../lookup/cache.js';
-import type { CacheCrypto } from './hash.js';
+import type { CacheCrypto } from './keyed-crypto.js';
 import type { SqliteDatabase } from './sqlite.js';
 
 /** A cached answer: a value, or a not-found with the upstream's message. Text is plain JSON. */

@@ -1,5 +1,6 @@
-import type { UsageEvent, UsagePort, UsageRow } from '../bot/services.js';
-import { createPseudonymizer, type Pseudonymizer } from './hash.js';
+import type { UsageEvent, UsagePort, UsageRow } from '../bot/ports.js';
+import { createPseudonymizer, type Pseudonymizer } from './keyed-crypto.js';
+import { limaMonthRange } from '../time/lima.js';
 import type { SqliteDatabase } from './sqlite.js';
 
 /** Usage-log key of a direct chat: a keyed pseudonym, never the phone number in it. */
@@ -74,42 +75,4 @@ function scrubDirectChats(db: SqliteDatabase, pseudonym: Pseudonymizer): void {
   db.transaction(() => {
     for (const { chatId } of clear) update.run(usageChatKey(chatId, pseudonym), chatId);
   })();
-}
-
-const limaParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Lima',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-});
-
-function limaWallClock(at: number): { year: number; month: number; utcOfWall: number } {
-  const p: Record<string, number> = {};
-  for (const part of limaParts.formatToParts(at))
-    if (part.type !== 'literal') p[part.type] = Number(part.value);
-  const year = p.year ?? 1970;
-  const month = p.month ?? 1;
-  const utcOfWall = Date.UTC(year, month - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0);
-  return { year, month, utcOfWall };
-}
-
-/** Start (inclusive) and end (exclusive) epoch ms of the Lima calendar month containing `now`. */
-export function limaMonthRange(now: Date): { start: number; end: number; period: string } {
-  const { year, month } = limaWallClock(now.getTime());
-  const startOf = (y: number, m: number) => {
-    const wall = Date.UTC(y, m - 1, 1);
-    const offset = limaWallClock(wall).utcOfWall - wall;
-    const guess = wall - offset;
-    return wall - (limaWallClock(guess).utcOfWall - guess);
-  };
-  const next = month === 12 ? [year + 1, 1] : [year, month + 1];
-  return {
-    start: startOf(year, month),
-    end: startOf(next[0] ?? year, next[1] ?? 1),
-    period: `${year}-${String(month).padStart(2, '0')}`,
-  };
 }

@@ -43,7 +43,8 @@ export interface WhatsAppSetup {
   groupSource: ReturnType<typeof createSessionGroupSource>;
 }
 
-export function createWhatsAppTransport(options: WhatsAppSetupOptions): WhatsAppSetup {
+/** Builds the WhatsApp transport together with the stores it runs on (auth, dedupe, outbox, groups). */
+export function createWhatsAppSetup(options: WhatsAppSetupOptions): WhatsAppSetup {
   const { db, logger, whatsapp } = options;
   const auth = createBaileysAuth(createAuthRowStore(db), logger.child({ module: 'wa-auth' }));
   // Claims must outlive the oldest message we would still answer.

@@ -14,7 +14,7 @@ import { openDatabase, type SqliteDatabase } from '../../src/store/sqlite.js';
 import type { WhatsAppStatus } from '../../src/transports/baileys.js';
 import type { PolicyOptions } from '../../src/transports/baileys-policy.js';
 import {
-  createWhatsAppTransport,
+  createWhatsAppSetup,
   type WhatsAppSetup,
   type WhatsAppSetupOptions,
 } from '../../src/transports/baileys-setup.js';
@@ -264,7 +264,7 @@ export async function startTestTransport(options: {
   const fake = fakeSocketFactory(options.server);
   const statuses: WhatsAppStatus[] = [];
   const received: IncomingMessage[] = [];
-  const setup = createWhatsAppTransport({
+  const setup = createWhatsAppSetup({
     db,
     logger: silent,
     whatsapp: { ...TEST_WHATSAPP, ...options.whatsapp },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { UsageEvent } from '../../src/bot/services.js';
+import type { UsageEvent } from '../../src/bot/ports.js';
 import { OPERATION_NAMES } from '../../src/config.js';
 import type { DocumentRef, LookupApi } from '../../src/lookup/api.js';
 import { createStoredLookup } from '../../src/app.js';

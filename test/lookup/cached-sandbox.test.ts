@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UsageEvent } from '../../src/bot/services.js';
+import type { UsageEvent } from '../../src/bot/ports.js';
 import { createStoredLookup } from '../../src/app.js';
 import { createLookupClient, type LookupClient, LookupNotFoundError } from '../../src/lookup/index.js';
 import { type SandboxHandle, startSandbox } from '../../src/sandbox/server.js';

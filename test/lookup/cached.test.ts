@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { UsageEvent, UsagePort } from '../../src/bot/services.js';
+import type { UsageEvent, UsagePort } from '../../src/bot/ports.js';
 import type { DocumentRef } from '../../src/lookup/api.js';
 import { createStoredLookup } from '../../src/app.js';
 import { LookupHttpError, LookupNotFoundError, LookupTimeoutError } from '../../src/lookup/errors.js';

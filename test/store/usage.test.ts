@@ -2,10 +2,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { UsageEvent } from '../../src/bot/services.js';
+import type { UsageEvent } from '../../src/bot/ports.js';
 import { openDatabase } from '../../src/store/sqlite.js';
-import { createPseudonymizer } from '../../src/store/hash.js';
-import { createUsageRepo, limaMonthRange, usageChatKey } from '../../src/store/usage.js';
+import { createPseudonymizer } from '../../src/store/keyed-crypto.js';
+import { createUsageRepo, usageChatKey } from '../../src/store/usage.js';
+import { limaMonthRange } from '../../src/time/lima.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'chasqui-usage-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -5,7 +5,7 @@ import { Boom } from '@hapi/boom';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../src/store/sqlite.js';
-import { createWhatsAppTransport } from '../../src/transports/baileys-setup.js';
+import { createWhatsAppSetup } from '../../src/transports/baileys-setup.js';
 import {
   FakeWhatsApp,
   fakeSocketFactory,
@@ -218,7 +218,7 @@ describe('sending through the outbox (fake socket)', () => {
     const db = openDatabase({ dir });
     const fake = fakeSocketFactory(server);
     const failed: string[] = [];
-    const setup = createWhatsAppTransport({
+    const setup = createWhatsAppSetup({
       db,
       logger: pino({ level: 'silent' }),
       whatsapp: TEST_WHATSAPP,
@@ -252,7 +252,7 @@ describe('sending through the outbox (fake socket)', () => {
     const db = openDatabase({ dir });
     const fake = fakeSocketFactory(server);
     const failed: string[] = [];
-    const setup = createWhatsAppTransport({
+    const setup = createWhatsAppSetup({
       db,
       logger: pino({ level: 'silent' }),
       whatsapp: TEST_WHATSAPP,

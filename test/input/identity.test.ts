@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { looksLikeForeignDoc, parseForeignDoc } from '../../src/domain/identity.js';
-import { looksLikeCompanySearch, parseSearchText } from '../../src/domain/search.js';
+import { looksLikeForeignDoc, parseForeignDoc } from '../../src/input/identity.js';
+import { looksLikeCompanySearch, parseSearchText } from '../../src/input/search.js';
 import { expectUserError } from './user-error.js';
 
 describe('foreign documents (CE, CEE, CI)', () => {

@@ -1,12 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../../src/bot/user-error.js';
+import { guia } from '../../commands/guia.js';
+import { exampleFor } from '../../src/bot/error-reply.js';
+import { UserError } from '../../src/input/user-error.js';
 import {
   formatDocumentRef,
   looksLikeDocumentRef,
   type ParseRefOptions,
   parseDocumentRef,
-} from '../../src/domain/document-ref.js';
+} from '../../src/input/document-ref.js';
 
 const OWN = '20123456786';
 const guide: ParseRefOptions = { kind: 'guide', ownRuc: OWN };
@@ -144,9 +146,10 @@ describe('parseDocumentRef: rejections name the problem', () => {
     expect(errorOf('20123456786-31-T001-1', guide).identifier).toBe('ref-series');
   });
 
-  it('echoes the command example in the error data', () => {
-    const error = errorOf('', { ...guide, example: 'guia 20123456786-09-T001-42' });
-    expect(error.data.ejemplo).toBe('guia 20123456786-09-T001-42');
+  it("leaves the example to the router, which takes it from the command (guia's own)", () => {
+    const error = errorOf('', guide);
+    expect(error.data).not.toHaveProperty('ejemplo');
+    expect(exampleFor(guia.examples, error)).toBe('guia 20123456786-09-T001-42');
   });
 
   it('never throws anything but UserError, whatever the input', () => {

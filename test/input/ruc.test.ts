@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isValidRuc, parseRuc, rucCheckDigit } from '../../src/domain/ruc.js';
+import { isValidRuc, parseRuc, rucCheckDigit } from '../../src/input/ruc.js';
 import { expectUserError } from './user-error.js';
 
 describe('RUC check digit', () => {

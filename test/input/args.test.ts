@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { echo, endsAtIdentifier, fold, pickToken, tokens } from '../../src/domain/args.js';
+import { echo, endsAtIdentifier, pickToken, tokens } from '../../src/input/args.js';
+import { fold } from '../../src/text/fold.js';
 
 describe('argument helpers', () => {
   it('splits on any whitespace', () => {

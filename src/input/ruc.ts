@@ -1,4 +1,4 @@
-import { UserError } from '../bot/user-error.js';
+import { UserError } from './user-error.js';
 import { assertSingle, digitCount, echo, tokens } from './args.js';
 
 /** Prefixes the tax authority hands out: 10 persons, 15/16/17 special cases, 20 companies. */

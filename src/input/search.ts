@@ -1,4 +1,4 @@
-import { UserError } from '../bot/user-error.js';
+import { UserError } from './user-error.js';
 import { echo } from './args.js';
 
 /** Shortest and longest company-name search we send (shorter matches everything, longer is chatter). */

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { UserError } from '../../src/bot/user-error.js';
+import { UserError } from '../../src/input/user-error.js';
 
 /** Runs `fn`, asserting it throws a UserError with `identifier` (and, if given, data containing `data`). */
 export function expectUserError(

@@ -1,4 +1,4 @@
-import { UserError } from '../bot/user-error.js';
+import { UserError } from './user-error.js';
 import { assertSingle, digitCount, echo, pickToken, tokens } from './args.js';
 
 /** The tax authority's own plate check (peru-domain.md). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPlausiblePlate, normalizePlate, parsePlate } from '../../src/domain/plate.js';
+import { isPlausiblePlate, normalizePlate, parsePlate } from '../../src/input/plate.js';
 import { expectUserError } from './user-error.js';
 
 describe('plates', () => {

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../../src/bot/user-error.js';
-import { parseDate, parsePeriod } from '../../src/domain/dates.js';
-import { parseDni, parseLicenceDni } from '../../src/domain/dni.js';
-import { parseForeignDoc } from '../../src/domain/identity.js';
-import { parsePlate } from '../../src/domain/plate.js';
-import { parseRuc } from '../../src/domain/ruc.js';
-import { parseSearchText } from '../../src/domain/search.js';
+import { UserError } from '../../src/input/user-error.js';
+import { parseDate, parsePeriod } from '../../src/input/dates.js';
+import { parseDni, parseLicenceDni } from '../../src/input/dni.js';
+import { parseForeignDoc } from '../../src/input/identity.js';
+import { parsePlate } from '../../src/input/plate.js';
+import { parseRuc } from '../../src/input/ruc.js';
+import { parseSearchText } from '../../src/input/search.js';
 import { createTemplates } from '../../src/render/templates.js';
 import { MAX_TEXT_LENGTH } from '../../src/transports/transport.js';
 

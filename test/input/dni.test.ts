@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dniCheckDigit, isValidDni, parseDni, parseLicenceDni } from '../../src/domain/dni.js';
+import { dniCheckDigit, isValidDni, parseDni, parseLicenceDni } from '../../src/input/dni.js';
 import { expectUserError } from './user-error.js';
 
 describe('DNI', () => {

@@ -1,14 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addDays,
-  currentPeriod,
-  limaToday,
-  limaYesterday,
-  parseDate,
-  parsePeriod,
-  previousPeriod,
-  toIsoDate,
-} from '../../src/domain/dates.js';
+import { parseDate, parsePeriod, toIsoDate } from '../../src/input/dates.js';
+import { addDays, currentPeriod, limaDate, previousPeriod } from '../../src/time/lima.js';
 import { expectUserError } from './user-error.js';
 
 // 2026-11-22 02:30 UTC is still 2026-11-21 21:30 in Lima (UTC-5).
@@ -17,9 +9,9 @@ const morning = new Date('2026-11-22T15:00:00Z');
 
 describe('Lima dates', () => {
   it('uses the Lima calendar day whatever the UTC day', () => {
-    expect(limaToday(lateEvening)).toBe('2026-11-21');
-    expect(limaToday(morning)).toBe('2026-11-22');
-    expect(limaYesterday(lateEvening)).toBe('2026-11-20');
+    expect(limaDate(lateEvening)).toBe('2026-11-21');
+    expect(limaDate(morning)).toBe('2026-11-22');
+    expect(addDays(limaDate(lateEvening), -1)).toBe('2026-11-20');
     expect(currentPeriod(new Date('2026-12-01T03:00:00Z'))).toBe('2026-11');
   });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addDays, limaDate, limaInstant, limaParts, weekdayOf } from '../../src/scheduler/lima-time.js';
+import { addDays, limaDate, limaInstant, limaParts, weekdayOf } from '../../src/time/lima.js';
 
 const originalTz = process.env.TZ;
 

@@ -1,8 +1,8 @@
-import { UserError } from '../bot/user-error.js';
-import { echo, fold, pickToken, tokens } from './args.js';
+import { UserError } from './user-error.js';
+import { addDays, currentPeriod, limaDate } from '../time/lima.js';
+import { fold } from '../text/fold.js';
+import { echo, pickToken, tokens } from './args.js';
 
-/** Business dates are Lima dates whatever the server's timezone (Peru has no DST, but ask Intl). */
-export const LIMA_TZ = 'America/Lima';
 /**
  * The first day with its own published exchange rate: rates start in 2000, but 2000-01-01 is a
  * holiday and 2000-01-02 a Sunday, so asking for them would be answered with a 1999 rate.
@@ -10,50 +10,6 @@ export const LIMA_TZ = 'America/Lima';
 export const MIN_DATE = '2000-01-03';
 /** Nothing the lookup API serves predates this. */
 export const MIN_PERIOD = '2000-01';
-
-const limaParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: LIMA_TZ,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** `yyyy-mm-dd` of `now` in Lima. */
-export function limaToday(now: Date): string {
-  let y = '';
-  let m = '';
-  let d = '';
-  for (const part of limaParts.formatToParts(now)) {
-    if (part.type === 'year') y = part.value;
-    else if (part.type === 'month') m = part.value;
-    else if (part.type === 'day') d = part.value;
-  }
-  return `${y}-${m}-${d}`;
-}
-
-/** Calendar arithmetic on `yyyy-mm-dd` (UTC noon avoids any DST edge). */
-export function addDays(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-/** Yesterday in Lima, `yyyy-mm-dd`. */
-export function limaYesterday(now: Date): string {
-  return addDays(limaToday(now), -1);
-}
-
-/** The current month in Lima, `yyyy-MM`. */
-export function currentPeriod(now: Date): string {
-  return limaToday(now).slice(0, 7);
-}
-
-/** The month before a `yyyy-MM` period. */
-export function previousPeriod(period: string): string {
-  const year = Number(period.slice(0, 4));
-  const month = Number(period.slice(5, 7));
-  return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
-}
 
 /** `dd/MM/yyyy` (licence dates) or `yyyy-MM-dd` → `yyyy-MM-dd`; undefined when neither. */
 export function toIsoDate(text: string): string | undefined {
@@ -90,7 +46,7 @@ function display(isoDate: string): string {
 export function parseDate(raw: string, now: Date): string {
   const words = tokens(fold(raw));
   const text = words.find((w) => RELATIVE.has(w) || /\d/u.test(w)) ?? words.join(' ');
-  const today = limaToday(now);
+  const today = limaDate(now);
   if (text === '') return today;
   const offset = RELATIVE.get(text);
   if (offset !== undefined) return addDays(today, offset);

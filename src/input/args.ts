@@ -1,4 +1,4 @@
-import { UserError } from '../bot/user-error.js';
+import { UserError } from './user-error.js';
 
 /**
  * Helpers to pick the identifier out of free chat text, shared by the validators: people write
@@ -52,14 +52,6 @@ export function endsAtIdentifier(words: readonly string[]): boolean {
  */
 export function assertSingle(found: readonly string[], que: string): void {
   if (found.length > 1) throw new UserError('one-at-a-time', { que, cantidad: found.length });
-}
-
-/** Strips accents and lowercases: `Ayúda` → `ayuda`. */
-export function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();
 }
 
 /** Keeps a user-typed value short and printable before echoing it back in an error reply. */

@@ -1,4 +1,4 @@
-import { UserError } from '../bot/user-error.js';
+import { UserError } from './user-error.js';
 import type { DocumentRef } from '../lookup/api.js';
 import { echo, tokens } from './args.js';
 import { isValidRuc } from './ruc.js';
@@ -67,8 +67,6 @@ export interface ParseRefOptions {
   kind: DocumentKind;
   /** The company's own RUC (tax-portal config): lets users leave the issuer out. */
   ownRuc?: string;
-  /** The command's own example, echoed in error replies. */
-  example?: string;
 }
 
 const isRucToken = (t: string) => /^\d{11}$/.test(t);
@@ -100,37 +98,33 @@ function split(raw: string): { ruc?: string; type?: string; series: string; numb
  * naming what is wrong, so a reference that cannot exist never costs an API credit.
  */
 export function parseDocumentRef(raw: string, options: ParseRefOptions): DocumentRef {
-  const ejemplo = options.example;
-  const base = ejemplo === undefined ? {} : { ejemplo };
   const text = raw.trim();
-  if (text === '') throw new UserError('ref-missing', base);
+  if (text === '') throw new UserError('ref-missing');
   const parts = split(text);
-  if (!parts) throw new UserError('ref-format', { ...base, valor: echo(text, 40) });
+  if (!parts) throw new UserError('ref-format', { valor: echo(text, 40) });
 
   const series = parts.series.toUpperCase();
   const valor = echo(text, 40);
-  if (!/^[A-Z0-9]{4}$/.test(series))
-    throw new UserError('ref-series', { ...base, valor, serie: echo(series, 12) });
+  if (!/^[A-Z0-9]{4}$/.test(series)) throw new UserError('ref-series', { valor, serie: echo(series, 12) });
   if (!/^\d{1,8}$/.test(parts.number) || /^0+$/.test(parts.number)) {
     const cero = /^0+$/.test(parts.number);
-    throw new UserError('ref-number', { ...base, valor, numero: echo(parts.number, 12), cero });
+    throw new UserError('ref-number', { valor, numero: echo(parts.number, 12), cero });
   }
   const number = parts.number.replace(/^0+/, '');
 
   const ruc = parts.ruc ?? options.ownRuc;
-  if (ruc === undefined) throw new UserError('ref-own-ruc', { ...base, valor });
-  if (!isValidRuc(ruc)) throw new UserError('ref-ruc', { ...base, valor, ruc: echo(ruc, 14) });
+  if (ruc === undefined) throw new UserError('ref-own-ruc', { valor });
+  if (!isValidRuc(ruc)) throw new UserError('ref-ruc', { valor, ruc: echo(ruc, 14) });
 
   const inferred = parts.type === undefined;
   const type = parts.type ?? inferType(series);
-  if (type === undefined) throw new UserError('ref-type-needed', { ...base, valor, serie: series });
+  if (type === undefined) throw new UserError('ref-type-needed', { valor, serie: series });
   const typeName = DOCUMENT_TYPES[type];
-  if (typeName === undefined) throw new UserError('ref-type', { ...base, valor, tipo: echo(type, 4) });
+  if (typeName === undefined) throw new UserError('ref-type', { valor, tipo: echo(type, 4) });
   if (!KIND_TYPES[options.kind].includes(type)) {
     const fitting = options.kind === 'invoice' ? 'guide' : 'invoice';
     const shortRef = [parts.ruc, parts.type, series, number].filter((part) => part !== undefined).join('-');
     throw new UserError('ref-type-kind', {
-      ...base,
       valor,
       tipo: type,
       nombre: typeName,
@@ -141,7 +135,7 @@ export function parseDocumentRef(raw: string, options: ParseRefOptions): Documen
     });
   }
   if (!SERIES_RULES[type]?.(series)) {
-    throw new UserError('ref-series', { ...base, valor, serie: series, tipo: type, nombre: typeName });
+    throw new UserError('ref-series', { valor, serie: series, tipo: type, nombre: typeName });
   }
   return { ruc, type, series, number };
 }

@@ -1,4 +1,4 @@
-import { UserError } from '../bot/user-error.js';
+import { UserError } from './user-error.js';
 import { assertSingle, digitCount, echo, pickToken, tokens } from './args.js';
 
 const WEIGHTS = [3, 2, 7, 6, 5, 4, 3, 2] as const;

@@ -1,4 +1,4 @@
-import { UserError } from '../bot/user-error.js';
+import { UserError } from './user-error.js';
 import { assertSingle, echo, endsAtIdentifier, hasDigit, pickToken, tokens } from './args.js';
 
 /** Foreign identity documents: carné de extranjería, carné especial, cédula de identidad. */

@@ -1,10 +1,27 @@
 import type { DocumentRef, TaxPortalCredentials } from '../lookup/api.js';
 import type { Group, Guide } from '../lookup/schemas/index.js';
+import type { SchedulesPort } from '../scheduler/port.js';
+import type { CommandDefinition } from './command.js';
 
 /**
- * Ports: the narrow interfaces commands use for everything beyond the lookup API. Each is
- * implemented elsewhere (store, directory, renderer, scheduler) and faked easily in tests.
+ * Ports: the narrow interfaces commands use for everything beyond the lookup API, and
+ * `BotServices`, the bundle of them handed to every command. Each port is declared here, by its
+ * consumer, and implemented elsewhere (store, directory, renderer, scheduler); tests fake them.
  */
+
+/** Everything a command may use besides its context; built once at start-up. */
+export interface BotServices {
+  settings: BotSettings;
+  usage: UsagePort;
+  groupSettings: GroupSettingsPort;
+  directory: GroupDirectoryPort;
+  drivers: DriversPort;
+  guidePdf: GuidePdfPort;
+  /** The registered commands (for `ayuda`). */
+  commands: readonly CommandDefinition<never>[];
+  /** Scheduled posts (issue 6); absent until the scheduler is wired. */
+  schedules?: SchedulesPort;
+}
 
 export interface UsageEvent {
   at: Date;
@@ -29,7 +46,7 @@ export interface UsageRow {
 
 export interface UsagePort {
   record(event: UsageEvent): void;
-  /** Lookups in the calendar month (America/Lima) containing `now`, per operation and chat. */
+  /** Lookups in the Lima calendar month containing `now`, per operation and chat. */
   month(now: Date): UsageRow[];
 }
 
@@ -73,7 +90,6 @@ export interface BotSettings {
   maxListItems: number;
   /** Largest invoice ZIP (bytes) we open. */
   maxZipBytes: number;
-  timezone: 'America/Lima';
 }
 
 export type { DocumentRef };

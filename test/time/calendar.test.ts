@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isNoRateDay, isPeruHoliday, PERU_FIXED_HOLIDAYS } from '../../src/domain/calendar.js';
+import { isNoRateDay, isPeruHoliday, PERU_FIXED_HOLIDAYS } from '../../src/time/lima.js';
 import { HOLIDAYS } from '../../src/sandbox/fixtures/calendar.js';
 
 describe('Peruvian calendar', () => {
