@@ -1,14 +1,11 @@
-import { defineCommand } from '../src/bot/command.js';
-import type { CommandContext } from '../src/bot/context.js';
-import { UserError } from '../src/bot/user-error.js';
+import { type CommandContext, defineCommand } from '../src/bot/command.js';
+import { UserError } from '../src/input/user-error.js';
 import { LookupNotFoundError } from '../src/lookup/errors.js';
-import { limaDate } from '../src/scheduler/lima-time.js';
+import { limaDate } from '../src/time/lima.js';
 import { monthlyWatchCost } from '../src/watch/cost.js';
 import { WATCH_ACCOUNT, type WatchPort } from '../src/watch/port.js';
 import { stateOf } from '../src/watch/state.js';
 import { isWatchAttempt, parseWatchArgs, watchPort } from './lib/watch-args.js';
-
-const examples = ['vigilar 20601234565 proveedor de cemento', 'vigila el ruc 20123456786'];
 
 /** The first snapshot: the shared one when another group watches it, else two lookups now. */
 async function firstSnapshot(ctx: CommandContext<unknown>, port: WatchPort, ruc: string): Promise<void> {
@@ -30,11 +27,11 @@ export const vigilar = defineCommand({
   aliases: ['vigila', 'vigilen'],
   summary: 'Vigila un RUC: aviso en el grupo cuando cambie su estado, condición o deuda coactiva',
   usage: 'vigilar <RUC> [nota]',
-  examples,
+  examples: ['vigilar 20601234565 proveedor de cemento', 'vigila el ruc 20123456786'],
   access: 'everyone',
   argShape: 'required',
   isAttempt: isWatchAttempt,
-  parse: (raw) => parseWatchArgs(raw, examples[0] ?? ''),
+  parse: (raw) => parseWatchArgs(raw),
   async run(ctx) {
     if (!ctx.message.isGroup) throw new UserError('only-groups');
     const port = watchPort(ctx);

@@ -4,9 +4,9 @@ import { reasonText } from '../../src/batch/labels.js';
 import type { BatchPort, PendingBatch } from '../../src/batch/port.js';
 import { runBatch, summarizeBatch } from '../../src/batch/run.js';
 import { buildWorkbook, XLSX_MIMETYPE } from '../../src/batch/workbook.js';
-import type { CommandContext } from '../../src/bot/context.js';
-import { UserError } from '../../src/bot/user-error.js';
-import { limaDate } from '../../src/scheduler/lima-time.js';
+import type { CommandContext } from '../../src/bot/command.js';
+import { UserError } from '../../src/input/user-error.js';
+import { limaDate } from '../../src/time/lima.js';
 import { DocumentTooLargeError } from '../../src/transports/transport.js';
 
 /** Batches this long get a "verificando…" message first (one at the start, one at the end). */

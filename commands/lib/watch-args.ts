@@ -1,8 +1,7 @@
-import type { CommandContext } from '../../src/bot/context.js';
-import { UserError } from '../../src/bot/user-error.js';
-import { parseRuc } from '../../src/domain/ruc.js';
+import type { CommandContext } from '../../src/bot/command.js';
+import { parseRuc } from '../../src/input/ruc.js';
+import { UserError } from '../../src/input/user-error.js';
 import type { WatchPort } from '../../src/watch/port.js';
-import { withExample } from './parse.js';
 
 /** Words before the RUC in natural phrasings: "vigila el ruc …", "deja de vigilar al proveedor …". */
 const LEAD = /^(de|el|al|a|la|los|ruc|vigilar|vigiles|vigilando|proveedor|cliente|n°|nro|numero|número|:)$/iu;
@@ -10,13 +9,13 @@ const LEAD = /^(de|el|al|a|la|los|ruc|vigilar|vigiles|vigilando|proveedor|client
 const hasRucDigits = (word: string) => word.replace(/[.-]/gu, '').replace(/\D/gu, '').length >= 8;
 
 /** `[lead words] <ruc> [note…]` → the RUC (validated) and the note (the words after it). */
-export function parseWatchArgs(raw: string, example: string): { ruc: string; note?: string } {
+export function parseWatchArgs(raw: string): { ruc: string; note?: string } {
   const words = raw.split(' ').filter(Boolean);
   const at = words.findIndex(hasRucDigits);
   if (at < 0 || !words.slice(0, at).every((word) => LEAD.test(word.replace(/:$/u, '')))) {
-    return { ruc: withExample(example, () => parseRuc(raw)) };
+    return { ruc: parseRuc(raw) };
   }
-  const ruc = withExample(example, () => parseRuc(words[at] ?? ''));
+  const ruc = parseRuc(words[at] ?? '');
   const note = words
     .slice(at + 1)
     .join(' ')

@@ -1,5 +1,5 @@
-import { dniCheckDigit } from '../domain/dni.js';
-import { isValidRuc, RUC_PREFIXES } from '../domain/ruc.js';
+import { dniCheckDigit } from '../input/dni.js';
+import { isValidRuc, RUC_PREFIXES } from '../input/ruc.js';
 
 /** One number of a batch, validated locally (so only plausible numbers ever cost a credit). */
 export interface BatchItem {

@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { foldWord } from '../bot/parse.js';
+import { fold } from '../text/fold.js';
 import { parseCsv } from './csv.js';
 import { classify, tokensOf } from './entries.js';
 
@@ -24,7 +24,8 @@ export function batchFileKind(fileName: string, mimetype: string): BatchFileKind
 const HEADER = /\b(ruc|dni|documento|doc|nro|numero|n)\b/u;
 
 function isHeader(cell: string): boolean {
-  const folded = foldWord(cell.trim()).replace(/[º°.]/gu, ' ');
+  // Ordinal signs first: NFKC (in fold) would turn `Nº` into `no`.
+  const folded = fold(cell.replace(/[º°.]/gu, ' '));
   return !/\d/u.test(folded) && HEADER.test(folded);
 }
 

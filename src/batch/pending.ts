@@ -1,5 +1,5 @@
 import type { BatchConfig } from '../config/types.js';
-import { createCacheCrypto, createPseudonymizer } from '../store/hash.js';
+import { createCacheCrypto, createPseudonymizer } from '../store/keyed-crypto.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 import type { BatchPort, PendingBatch } from './port.js';
 

@@ -1,13 +1,12 @@
 import type { Logger } from 'pino';
-import { isPeruHoliday } from '../domain/calendar.js';
 import type { LookupApi } from '../lookup/api.js';
 import { LookupNotFoundError } from '../lookup/errors.js';
 import type { CoerciveDebt } from '../lookup/schemas/index.js';
 import { type Clock, cronTicker, type Ticker } from '../scheduler/clock.js';
 import type { TemplateRenderer } from '../scheduler/jobs/job.js';
-import { addDays, limaDate, limaInstant, weekdayOf } from '../scheduler/lima-time.js';
 import { failureKind } from '../scheduler/runner.js';
 import type { ScheduleStore } from '../scheduler/store.js';
+import { addDays, isPeruHoliday, limaDate, limaInstant, weekdayOf } from '../time/lima.js';
 import type { OutgoingMessage } from '../transports/transport.js';
 import type { WatchConfig } from '../config/types.js';
 import { diffStates, stateOf } from './state.js';

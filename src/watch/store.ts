@@ -1,5 +1,5 @@
 import type { WatchConfig } from '../config/types.js';
-import { createCacheCrypto, createPseudonymizer } from '../store/hash.js';
+import { createCacheCrypto, createPseudonymizer } from '../store/keyed-crypto.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 import type { WatchedItem, WatchHistoryEntry, WatchPort } from './port.js';
 import { diffStates, type WatchChange, type WatchState } from './state.js';

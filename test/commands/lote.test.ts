@@ -280,7 +280,6 @@ describe('lote when the budget refuses mid-batch', () => {
                 baseUrl: sandbox.baseUrl,
                 token: sandbox.token,
                 retries: 0,
-                env: {},
               });
               if (property === 'ruc' && ++calls > 2) throw budgetError;
               return (client as unknown as Record<string, (...a: unknown[]) => unknown>)[property]!(...args);
