@@ -17,6 +17,7 @@ export const buscar = defineCommand({
   examples,
   access: 'everyone',
   argShape: 'text',
+  literalArgs: true,
   isAttempt: looksLikeCompanySearch,
   parse: (raw) => ({ texto: withExample(examples[0], () => parseSearchText(raw)) }),
   async run(ctx) {

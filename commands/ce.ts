@@ -9,6 +9,7 @@ const examples = ['ce 001234567'];
 export const ce = defineCommand({
   name: 'ce',
   aliases: ['carnet'],
+  phrases: ['carnet de extranjeria', 'carne de extranjeria', 'carnet extranjeria'],
   summary: 'Nombre de un extranjero por su carné de extranjería',
   usage: 'ce <número>',
   examples,

@@ -1,6 +1,7 @@
 import { defineCommand } from '../src/bot/command.js';
 import { UserError } from '../src/bot/user-error.js';
 import { echo, fold, tokens } from '../src/domain/args.js';
+import { PhraseSet, withoutWords } from './lib/words.js';
 
 const examples = ['chofer 41234567 987654321', 'chofer borrar 41234567', 'chofer 41234567'];
 
@@ -10,6 +11,11 @@ type ChoferArgs =
   | { action: 'show'; document: string };
 
 const REMOVE_WORDS = new Set(['borrar', 'eliminar', 'quitar']);
+/** Labels staff put between the document and the phone (`chofer 4123… cel 987…`). */
+const LABEL_WORDS = new PhraseSet([
+  'dni', 'documento', 'doc', 'cel', 'celular', 'telefono', 'tel', 'whatsapp', 'wsp', 'wasap', 'numero',
+  'nro', 'n°', 'al', 'con', 'el', 'su', 'de', 'del', '-',
+]);
 
 /** Identity document of a driver: DNI (8 digits) or a foreigner's card (9 to 12 letters/digits). */
 export function parseDriverDocument(raw: string): string {
@@ -42,6 +48,15 @@ export function parseDriverPhone(raw: string): string {
 export const chofer = defineCommand<ChoferArgs>({
   name: 'chofer',
   aliases: ['conductor'],
+  phrases: [
+    ['borrar chofer', 'borrar'],
+    ['eliminar chofer', 'borrar'],
+    ['quitar chofer', 'borrar'],
+    ['borrar conductor', 'borrar'],
+    'registrar chofer',
+    'agregar chofer',
+    'registrar conductor',
+  ],
   summary: 'Registra el WhatsApp de un chofer para enviarle sus guías (o lo borra)',
   usage: 'chofer <dni> <número> · chofer borrar <dni>',
   examples,
@@ -52,7 +67,7 @@ export const chofer = defineCommand<ChoferArgs>({
     return words.length > 0 && words.length <= 6 && words.some((w) => /\d/.test(w));
   },
   parse(raw) {
-    const words = tokens(raw);
+    const words = tokens(withoutWords(raw, LABEL_WORDS).join(' '));
     if (words.length === 0) throw new UserError('chofer-uso', { ejemplo: examples[0] });
     const [first = '', ...rest] = words;
     if (REMOVE_WORDS.has(fold(first))) {

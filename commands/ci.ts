@@ -9,6 +9,7 @@ const examples = ['ci 12345678901'];
 export const ci = defineCommand({
   name: 'ci',
   aliases: ['cedula'],
+  phrases: ['cedula de identidad', 'cedulas'],
   summary: 'Nombre de una persona por su cédula de identidad',
   usage: 'ci <número>',
   examples,

@@ -1,5 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { parseDni } from '../src/domain/dni.js';
+import { looksLikeDniWithCheck, parseDni } from '../src/domain/dni.js';
 import { withExample } from './lib/parse.js';
 
 const examples = ['dni 45678912'];
@@ -8,12 +8,14 @@ const examples = ['dni 45678912'];
 export const dni = defineCommand({
   name: 'dni',
   aliases: [],
+  phrases: ['dnis'],
   summary: 'Nombre y dirección de una persona por su DNI',
   usage: 'dni <8 dígitos>',
   examples,
   access: 'everyone',
   personalData: true,
   argShape: 'required',
+  isAttempt: looksLikeDniWithCheck,
   parse: (raw) => ({ dni: withExample(examples[0], () => parseDni(raw)) }),
   async run(ctx) {
     const person = await ctx.lookup.dni(ctx.args.dni);

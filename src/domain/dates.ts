@@ -1,5 +1,6 @@
 import { UserError } from '../bot/user-error.js';
 import { echo, fold, pickToken, tokens } from './args.js';
+import { type DayParts, spokenDate, spokenPeriod } from './date-words.js';
 
 /** Business dates are Lima dates whatever the server's timezone (Peru has no DST, but ask Intl). */
 export const LIMA_TZ = 'America/Lima';
@@ -89,8 +90,10 @@ function display(isoDate: string): string {
  */
 export function parseDate(raw: string, now: Date): string {
   const words = tokens(fold(raw));
-  const text = words.find((w) => RELATIVE.has(w) || /\d/u.test(w)) ?? words.join(' ');
   const today = limaToday(now);
+  const spoken = spokenDate(words, today);
+  if (spoken) return checkedDate(raw, spoken, today);
+  const text = words.find((w) => RELATIVE.has(w) || /\d/u.test(w)) ?? words.join(' ');
   if (text === '') return today;
   const offset = RELATIVE.get(text);
   if (offset !== undefined) return addDays(today, offset);
@@ -110,6 +113,11 @@ export function parseDate(raw: string, now: Date): string {
   } else {
     throw new UserError('invalid-date', { valor: echo(raw) });
   }
+  return checkedDate(raw, { year, month, day }, today);
+}
+
+/** A real day, not after today in Lima and not before MIN_DATE, as `yyyy-mm-dd`. */
+function checkedDate(raw: string, { year, month, day }: DayParts, today: string): string {
   if (!isRealDate(year, month, day)) throw new UserError('invalid-date', { valor: echo(raw) });
   const date = `${year}-${pad(month)}-${pad(day)}`;
   if (date > today) throw new UserError('date-future', { valor: display(date), hoy: display(today) });
@@ -130,10 +138,12 @@ export function parsePeriod(raw: string, now: Date): string {
   if (text === '') return current;
   let year: number;
   let month: number;
+  const spoken = spokenPeriod(tokens(fold(raw)), current);
   const iso = /^(\d{4})[-/.](\d{1,2})$/u.exec(text);
   const local = /^(\d{1,2})[-/.](\d{4})$/u.exec(text);
   const monthOnly = /^\d{1,2}$/u.exec(text);
-  if (iso) [year, month] = [Number(iso[1]), Number(iso[2])];
+  if (spoken) ({ year, month } = spoken);
+  else if (iso) [year, month] = [Number(iso[1]), Number(iso[2])];
   else if (local) [month, year] = [Number(local[1]), Number(local[2])];
   else if (monthOnly) [month, year] = [Number(monthOnly[0]), Number(current.slice(0, 4))];
   else throw new UserError('invalid-period', { valor: echo(raw) });
