@@ -32,7 +32,11 @@ function looksLikeRequest(raw: string): boolean {
   return (
     words.length <= 4 &&
     words.every(
-      (w) => FUNDS.has(w) || PERIOD_WORDS.has(w) || monthOf(w.split(/[-/.]/u)[0] ?? '') !== undefined || /^\d/u.test(w),
+      (w) =>
+        FUNDS.has(w) ||
+        PERIOD_WORDS.has(w) ||
+        monthOf(w.split(/[-/.]/u)[0] ?? '') !== undefined ||
+        /^\d/u.test(w),
     )
   );
 }

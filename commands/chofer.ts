@@ -12,6 +12,7 @@ type ChoferArgs =
 
 const REMOVE_WORDS = new Set(['borrar', 'eliminar', 'quitar']);
 /** Labels staff put between the document and the phone (`chofer 4123… cel 987…`). */
+// prettier-ignore
 const LABEL_WORDS = new PhraseSet([
   'dni', 'documento', 'doc', 'cel', 'celular', 'telefono', 'tel', 'whatsapp', 'wsp', 'wasap', 'numero',
   'nro', 'n°', 'al', 'con', 'el', 'su', 'de', 'del', '-',

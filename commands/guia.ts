@@ -14,7 +14,16 @@ interface GuiaArgs {
   send: boolean;
 }
 
-const SEND_WORDS = new Set(['enviar', 'envia', 'enviala', 'envialo', 'enviasela', 'mandar', 'manda', 'mandala']);
+const SEND_WORDS = new Set([
+  'enviar',
+  'envia',
+  'enviala',
+  'envialo',
+  'enviasela',
+  'mandar',
+  'manda',
+  'mandala',
+]);
 /** Said of a transportista guide: the type when its series implies none (`SG01`, `EG01`). */
 const CARRIER_WORDS = new Set(['transportista']);
 
@@ -168,7 +177,16 @@ export const guia = defineCommand<GuiaArgs>({
     ['envia la guia', 'enviar'],
     ['manda la guia', 'enviar'],
   ],
-  fillers: ['de remision', 'remision', 'remitente', 'electronica', 'chofer', 'choferes', 'a los choferes', 'pdf'],
+  fillers: [
+    'de remision',
+    'remision',
+    'remitente',
+    'electronica',
+    'chofer',
+    'choferes',
+    'a los choferes',
+    'pdf',
+  ],
   keywords: [...SEND_WORDS, ...CARRIER_WORDS],
   summary: 'Guía de remisión: resumen y PDF; con «enviar», el PDF a sus choferes',
   usage: 'guia <ruc>-09-<serie>-<número> [enviar]',

@@ -14,7 +14,14 @@ export function guideXmlName(ref: DocumentRef): string {
 export const guiaxml = defineCommand<{ ref: DocumentRef }>({
   name: 'guiaxml',
   aliases: ['xmlguia'],
-  phrases: ['xml de la guia', 'xml de guia', 'xml guia', 'guia xml', 'xml de la guia de remision', 'xml de guia de remision'],
+  phrases: [
+    'xml de la guia',
+    'xml de guia',
+    'xml guia',
+    'guia xml',
+    'xml de la guia de remision',
+    'xml de guia de remision',
+  ],
   fillers: ['de remision', 'remision', 'remitente', 'electronica'],
   summary: 'XML de una guía de remisión, como archivo',
   usage: 'guiaxml <ruc>-09-<serie>-<número>',

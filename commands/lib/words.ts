@@ -5,7 +5,9 @@ import { chatKey, PhraseSet } from '../../src/text/phrasing.js';
  * fillers may sit in the middle of their arguments (`chofer 4123… cel 987…`).
  */
 export function withoutWords(raw: string, words: PhraseSet): string[] {
-  return raw.split(' ').filter((token) => token !== '' && chatKey(token) !== '' && !words.has(chatKey(token)));
+  return raw
+    .split(' ')
+    .filter((token) => token !== '' && chatKey(token) !== '' && !words.has(chatKey(token)));
 }
 
 export { PhraseSet };

@@ -18,7 +18,7 @@ export function isValidDni(dni: string): boolean {
   return /^\d{8}$/u.test(dni);
 }
 
-const CHECK_APART = /^(\d{8}) ?(?:- ?)?([0-9A-Za-z])$/u;
+const CHECK_APART = /^(\d{8})(?: ?- ?| )([0-9A-Za-z])$/u;
 
 /** `45678912 K`, `45678912 - 4`: a DNI with its check character apart, a request (not chatter). */
 export function looksLikeDniWithCheck(raw: string): boolean {

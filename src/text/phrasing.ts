@@ -17,7 +17,10 @@ const ABBREVIATION = /^(?:\p{L}\.)+\p{L}?$/u;
 
 /** Case/accent fold of one word (the router's `foldWord` does the same). */
 function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /** The comparable form of one typed token: `R.U.C.:` → `ruc`, `¿tc?` → `tc`, `🙏` → ``. */
@@ -64,6 +67,7 @@ export class PhraseSet {
 }
 
 /** Said before or after a request, never part of it. */
+// prettier-ignore
 export const COURTESY: readonly string[] = [
   'porfa', 'porfas', 'porfavor', 'por favor', 'por fa', 'porfis', 'porfi', 'plis', 'pliss', 'pls',
   'plz', 'please', 'xfa', 'xfas', 'xfis', 'x fa', 'x favor', 'xfavor', 'gracias', 'grax', 'grcs',
@@ -73,6 +77,7 @@ export const COURTESY: readonly string[] = [
 ];
 
 /** Articles, prepositions and connectors that carry nothing at the edges of an argument. */
+// prettier-ignore
 export const FUNCTION_WORDS: readonly string[] = [
   'de', 'del', 'el', 'la', 'los', 'las', 'al', 'para', 'un', 'una', 'y', 'e', 'o', 'con', 'en', 'mi', 'su', 'sobre',
 ];
@@ -81,6 +86,7 @@ export const FUNCTION_WORDS: readonly string[] = [
 export const LABELS: readonly string[] = ['n°', 'nº', 'n', 'nro', 'nr', 'num', 'numero', '#'];
 
 /** Skipped before the command word: greetings, request verbs, articles, labels. */
+// prettier-ignore
 export const LEAD_IN: readonly string[] = [
   ...COURTESY, ...FUNCTION_WORDS, ...LABELS,
   'hola', 'holi', 'hello', 'hi', 'buenas', 'buenos', 'buen', 'dia', 'dias', 'tarde', 'tardes',
@@ -93,6 +99,7 @@ export const LEAD_IN: readonly string[] = [
 ];
 
 /** Words that make a line a remark about the identifier rather than a request for it. */
+// prettier-ignore
 export const STATEMENT_WORDS: ReadonlySet<string> = new Set([
   'es', 'son', 'era', 'eran', 'fue', 'fueron', 'sera', 'seria', 'esta', 'estan', 'estaba', 'estuvo',
   'ya', 'llego', 'llegaron', 'salio', 'salieron', 'quedo', 'tiene', 'tenia', 'subio', 'bajo', 'cobra',
@@ -167,7 +174,11 @@ export function cleanArgs(raw: string, grammar: ArgsGrammar): CleanArgs {
  * The words the attempt rule sees: keywords the command understands (`enviar`) and connectors
  * between two identifiers (`dni 4567… y 4123…`, answered "one at a time") are not chatter words.
  */
-export function attemptWords(keys: readonly string[], tokens: readonly string[], keywords: PhraseSet): string {
+export function attemptWords(
+  keys: readonly string[],
+  tokens: readonly string[],
+  keywords: PhraseSet,
+): string {
   const out: string[] = [];
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] ?? '';
