@@ -84,7 +84,8 @@ function display(isoDate: string): string {
 
 /**
  * A date typed in chat → `yyyy-mm-dd`: empty (today), `hoy`, `ayer`, `anteayer`, `2026-11-20`,
- * `20/11/2026` (also `20-11-2026`, `20/11/26`), or `20/11` (this year in Lima). Not in the future
+ * `20/11/2026` (also `20-11-2026`, `20/11/26`), `20/11` (this year in Lima), or spoken (date-words.ts:
+ * `antier`, `el lunes`, `20 de noviembre`, `mañana`). Not in the future
  * (Lima), not before MIN_DATE.
  * Throws UserError: invalid-date, date-future, date-too-old.
  */
@@ -128,7 +129,7 @@ function checkedDate(raw: string, { year, month, day }: DayParts, today: string)
 
 /**
  * A period typed in chat → `yyyy-MM`: empty (current Lima month), `2026-10`, `10/2026` (also
- * `10-2026`, `2026/10`), or a bare month `10` (this year in Lima). Month 01–12, not after the
+ * `10-2026`, `2026/10`), a bare month `10` (this year in Lima), or spoken (`setiembre 2025`, `mes pasado`). Month 01–12, not after the
  * current month, not before 2000.
  * Throws UserError: invalid-period, period-future, period-too-old.
  */

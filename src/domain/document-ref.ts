@@ -8,7 +8,9 @@ import { isValidRuc } from './ruc.js';
  * before any API call (rules in peru-domain.md). Accepted forms, parts split by hyphens and/or spaces:
  *   20123456786-09-T001-42 · 20123456786 09 T001 42   (issuer, type, series, correlative)
  *   09-T001-42 · 20123456786-T001-42 · T001-42        (short forms: the issuer defaults to the
- *   company's own RUC, the type is inferred from the series letter: F→01, B→03, T→09, V→31)
+ *   company's own RUC, the type is inferred from the series: F→01, B→03, E001→01, EB01→03, T→09,
+ *   V→31, else the command's default type)
+ *   20123456786-09-T001-00000042.pdf                   (a pasted file name: .pdf, .xml, .zip)
  * Series are uppercased. Correlatives lose their leading zeros (T001-00000042 = T001-42) both for the
  * API call and for display, so both spellings hit the same cache entry.
  */

@@ -14,6 +14,7 @@
 const LEADING = /^[¿¡("'«“@]+/u;
 const TRAILING = /[?!,;.:)"'»”…\p{Extended_Pictographic}\p{Emoji_Modifier}\u20E3]+$/u;
 const ABBREVIATION = /^(?:\p{L}\.)+\p{L}?$/u;
+const PLAIN = /^[a-z0-9]+$/;
 
 /** Case/accent fold of one word (the router's `foldWord` does the same). */
 function fold(text: string): string {
@@ -25,6 +26,7 @@ function fold(text: string): string {
 
 /** The comparable form of one typed token: `R.U.C.:` → `ruc`, `¿tc?` → `tc`, `🙏` → ``. */
 export function chatKey(token: string): string {
+  if (PLAIN.test(token)) return token; // the common case (`ruc`, digits), without regexes below
   const bare = fold(token).replace(LEADING, '').replace(TRAILING, '');
   return ABBREVIATION.test(bare) ? bare.replace(/\./gu, '') : bare;
 }
