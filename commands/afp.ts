@@ -1,16 +1,19 @@
 import { defineCommand } from '../src/bot/command.js';
-import { UserError } from '../src/bot/user-error.js';
-import { fold, tokens } from '../src/domain/args.js';
-import { monthOf } from '../src/domain/date-words.js';
-import { parsePeriod, previousPeriod } from '../src/domain/dates.js';
+import { UserError } from '../src/input/user-error.js';
+import { tokens } from '../src/input/args.js';
+import { monthOf } from '../src/input/date-words.js';
+import { parsePeriod } from '../src/input/dates.js';
+import { previousPeriod } from '../src/time/lima.js';
 import { LookupNotFoundError, LookupRejectedError } from '../src/lookup/errors.js';
 import type { PensionRate } from '../src/lookup/schemas/index.js';
+import { fold } from '../src/text/fold.js';
 import { isQuotedValue } from '../src/text/phrasing.js';
-import { withExample } from './lib/parse.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
 import { listData } from './lib/reply-data.js';
 
 const examples = ['afp', 'afp 10/2026', 'afp setiembre', 'afp habitat'];
+/** The fund form in `examples`: shown under a fund the answer does not hold. */
+const FUND_EXAMPLE = 3;
 
 /**
  * Fund names recognised in a request (`afp habitat`) so it is told from chatter; the reply shows
@@ -61,7 +64,7 @@ export const afp = defineCommand({
   isAttempt: looksLikeRequest,
   parse: (raw, ctx) => {
     const { fondo, rest } = splitFund(raw);
-    const periodo = withExample(examples[1], () => parsePeriod(rest, ctx.now()));
+    const periodo = parsePeriod(rest, ctx.now());
     return { periodo, explicit: rest.trim() !== '', ...(fondo ? { fondo } : {}) };
   },
   async run(ctx) {
@@ -83,7 +86,8 @@ export const afp = defineCommand({
     }
     const afps = fondo === undefined ? rates : rates.filter((r) => fold(r.afp).includes(fold(fondo)));
     if (fondo !== undefined && afps.length === 0) {
-      throw new UserError('afp-fund-not-found', { fondo, periodo: shown, fondos: rates.map((r) => r.afp) });
+      const data = { fondo, periodo: shown, fondos: rates.map((r) => r.afp) };
+      throw new UserError('afp-fund-not-found', data, { example: FUND_EXAMPLE });
     }
     await ctx.reply('afp', listData(ctx, { periodo: shown, ...(note ? { nota_periodo: note } : {}), afps }));
   },

@@ -1,8 +1,7 @@
-import type { CommandDefinition } from '../src/bot/command.js';
-import { defineCommand } from '../src/bot/command.js';
-import type { CommandContext } from '../src/bot/context.js';
-import { closestWord, foldWord } from '../src/bot/parse.js';
+import { type CommandContext, type CommandDefinition, defineCommand } from '../src/bot/command.js';
+import { closestWord } from '../src/bot/parse.js';
 import { createPhraseIndex, type PhraseIndex } from '../src/bot/phrase-index.js';
+import { fold } from '../src/text/fold.js';
 
 type Listed = CommandDefinition<never>;
 
@@ -58,8 +57,8 @@ export const ayuda = defineCommand({
     }
     const command = findCommand(commands, tema);
     if (!command) {
-      const names = commands.flatMap((c) => [c.name, ...c.aliases]).map(foldWord);
-      const guess = closestWord(foldWord(tema.split(' ')[0] ?? ''), names);
+      const names = commands.flatMap((c) => [c.name, ...c.aliases]).map(fold);
+      const guess = closestWord(fold(tema.split(' ')[0] ?? ''), names);
       const sugerencia = guess === undefined ? undefined : (findCommand(commands, guess)?.name ?? guess);
       await ctx.reply('ayuda-desconocido', { palabra: tema, sugerencia });
       return;

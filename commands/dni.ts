@@ -1,6 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { looksLikeDniWithCheck, parseDni } from '../src/domain/dni.js';
-import { withExample } from './lib/parse.js';
+import { looksLikeDniWithCheck, parseDni } from '../src/input/dni.js';
 
 const examples = ['dni 45678912'];
 
@@ -16,7 +15,7 @@ export const dni = defineCommand({
   personalData: true,
   argShape: 'required',
   isAttempt: looksLikeDniWithCheck,
-  parse: (raw) => ({ dni: withExample(examples[0], () => parseDni(raw)) }),
+  parse: (raw) => ({ dni: parseDni(raw) }),
   async run(ctx) {
     const person = await ctx.lookup.dni(ctx.args.dni);
     await ctx.reply('dni', { ...person });

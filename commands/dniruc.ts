@@ -1,6 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { looksLikeDniWithCheck, parseDni } from '../src/domain/dni.js';
-import { withExample } from './lib/parse.js';
+import { looksLikeDniWithCheck, parseDni } from '../src/input/dni.js';
 
 const examples = ['dniruc 45678912'];
 
@@ -16,7 +15,7 @@ export const dniruc = defineCommand({
   personalData: true,
   argShape: 'required',
   isAttempt: looksLikeDniWithCheck,
-  parse: (raw) => ({ dni: withExample(examples[0], () => parseDni(raw)) }),
+  parse: (raw) => ({ dni: parseDni(raw) }),
   async run(ctx) {
     const result = await ctx.lookup.dniRuc(ctx.args.dni);
     if (result.hasRuc) await ctx.reply('dniruc-si', { dni: ctx.args.dni, ruc: result.ruc });

@@ -1,9 +1,9 @@
 import { defineCommand } from '../src/bot/command.js';
-import { fold, tokens } from '../src/domain/args.js';
-import { looksLikeSpokenDate } from '../src/domain/date-words.js';
-import { parseDate } from '../src/domain/dates.js';
+import { tokens } from '../src/input/args.js';
+import { looksLikeSpokenDate } from '../src/input/date-words.js';
+import { parseDate } from '../src/input/dates.js';
+import { fold } from '../src/text/fold.js';
 import { isQuotedValue } from '../src/text/phrasing.js';
-import { withExample } from './lib/parse.js';
 
 const examples = ['tc', 'tc 20/11/2026', 'tc ayer'];
 
@@ -34,7 +34,7 @@ export const tc = defineCommand({
   isStatement: isQuotedValue,
   // Besides the default rule (a date with no words after it), spoken dates: `tc ayer`, `tc el lunes`.
   isAttempt: (raw) => looksLikeSpokenDate(tokens(fold(raw))),
-  parse: (raw, ctx) => ({ fecha: withExample(examples[1], () => parseDate(raw, ctx.now())) }),
+  parse: (raw, ctx) => ({ fecha: parseDate(raw, ctx.now()) }),
   async run(ctx) {
     const rate = await ctx.lookup.exchangeRate(ctx.args.fecha);
     await ctx.reply('tc', { ...rate });

@@ -3,14 +3,20 @@ import type { Logger } from 'pino';
 import type { LookupApi } from '../lookup/api.js';
 import { LookupError, LookupSchemaError, LookupUnauthorizedError } from '../lookup/errors.js';
 import type { IncomingMessage, Transport } from '../transports/transport.js';
-import type { CommandDefinition } from './command.js';
-import type { BotServices, SenderInfo } from './context.js';
-import { createCommandContext, sendSafely, type TemplateRenderer } from './context-impl.js';
-import { cutText, errorReply, LAST_RESORT_TEXT } from './error-reply.js';
+import {
+  type CommandDefinition,
+  createCommandContext,
+  type SenderInfo,
+  sendSafely,
+  type TemplateRenderer,
+} from './command.js';
+import { cutText, errorReply, exampleFor, LAST_RESORT_TEXT } from './error-reply.js';
 import { type AccessPolicy, chatAccess, isAdmin, senderKey } from './guards.js';
+import type { BotServices } from './ports.js';
 import { logOutcome, type PseudonymFn, type RouteResult } from './outcome.js';
+import { fold } from '../text/fold.js';
 import { attemptWords, type CleanArgs, cleanArgs, PhraseSet } from '../text/phrasing.js';
-import { closestWord, foldWord, idDigits, looksLikeAttempt, type ParsedText, parseText } from './parse.js';
+import { closestWord, idDigits, looksLikeAttempt, type ParsedText, parseText } from './parse.js';
 import { createPhraseIndex } from './phrase-index.js';
 import { createRateLimiter } from './rate-limit.js';
 
@@ -28,8 +34,8 @@ export interface RouterOptions {
   policy: AccessPolicy;
   logger: Logger;
   now?: () => Date;
-  /** Keyed pseudonym for phone numbers in the outcome log (the app's is keyed by the db secret). */
-  pseudonym?: PseudonymFn;
+  /** Keyed pseudonym for phone numbers in the outcome log (`createPseudonymizer`, keyed by the db secret). */
+  pseudonym: PseudonymFn;
 }
 
 /** Turns one incoming message into at most a few replies; never throws, logs one outcome. */
@@ -49,7 +55,7 @@ export function createRouter(options: RouterOptions): Router {
   const index = createPhraseIndex(commands);
   const display = new Map<string, string>();
   for (const command of commands) {
-    for (const word of [command.name, ...command.aliases]) display.set(foldWord(word), word);
+    for (const word of [command.name, ...command.aliases]) display.set(fold(word), word);
   }
   const candidates = [...display.keys()];
   // Each command's argument grammar, compiled once (issue 11: src/text/phrasing.ts).
@@ -120,7 +126,12 @@ export function createRouter(options: RouterOptions): Router {
     }
     const data =
       mapped.kind === 'user'
-        ? { command: command.name, usage: command.usage, example: command.examples[0], ...mapped.data }
+        ? {
+            command: command.name,
+            usage: command.usage,
+            ejemplo: exampleFor(command.examples, error),
+            ...mapped.data,
+          }
         : mapped.data;
     return answer(message, mapped.template, data, {
       outcome: mapped.outcome,

@@ -10,7 +10,7 @@ import type { OutboxItem, OutboxOptions } from '../store/outbox.js';
 import { openDatabase } from '../store/sqlite.js';
 import type { WhatsAppStatus } from '../transports/baileys.js';
 import type { StopReason } from '../transports/baileys-policy.js';
-import { createWhatsAppTransport } from '../transports/baileys-setup.js';
+import { createWhatsAppSetup } from '../transports/baileys-setup.js';
 import type { SocketFactory } from '../transports/baileys-socket.js';
 
 /**
@@ -254,7 +254,7 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
     cleanup.unshift(() => {
       waDb.close();
     });
-    const setup = createWhatsAppTransport({
+    const setup = createWhatsAppSetup({
       db: waDb,
       logger,
       whatsapp: config.whatsapp,

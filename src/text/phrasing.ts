@@ -1,3 +1,5 @@
+import { fold } from './fold.js';
+
 /**
  * The shared lexical rules of chat input (issue 11), one home for every command. The rule:
  * - before the command word, lead-in words are skipped: greetings, request verbs, articles and
@@ -15,14 +17,6 @@ const LEADING = /^[¿¡("'«“@]+/u;
 const TRAILING = /[?!,;.:)"'»”…\p{Extended_Pictographic}\p{Emoji_Modifier}\u20E3]+$/u;
 const ABBREVIATION = /^(?:\p{L}\.)+\p{L}?$/u;
 const PLAIN = /^[a-z0-9]+$/;
-
-/** Case/accent fold of one word (the router's `foldWord` does the same). */
-function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();
-}
 
 /** The comparable form of one typed token: `R.U.C.:` → `ruc`, `¿tc?` → `tc`, `🙏` → ``. */
 export function chatKey(token: string): string {
@@ -84,8 +78,11 @@ export const FUNCTION_WORDS: readonly string[] = [
   'de', 'del', 'el', 'la', 'los', 'las', 'al', 'para', 'un', 'una', 'y', 'e', 'o', 'con', 'en', 'mi', 'su', 'sobre',
 ];
 
-/** Number labels: `N°`, `Nº` (NFKC turns it into `No`), `nro.`, `num.`, `número`, `#`. */
-export const LABELS: readonly string[] = ['n°', 'nº', 'n', 'nro', 'nr', 'num', 'numero', '#'];
+/**
+ * Number labels: `N°`, `nro.`, `num.`, `número`, `#`. `Nº` is not listed: NFKC (the router's and
+ * `fold`'s) turns it into `No`, which `cleanArgs` skips only before a number (`no` alone is a word).
+ */
+export const LABELS: readonly string[] = ['n°', 'n', 'nro', 'nr', 'num', 'numero', '#'];
 
 /** Skipped before the command word: greetings, request verbs, articles, labels. */
 // prettier-ignore
