@@ -54,6 +54,8 @@ async function groupNames(ctx: CommandContext<unknown>): Promise<Map<string, str
 export const uso = defineCommand({
   name: 'uso',
   aliases: ['consumo', 'creditos'],
+  phrases: ['credito'],
+  fillers: ['mes', 'del mes', 'este mes', 'creditos', 'de creditos', 'bot', 'del bot', 'consultas'],
   summary: 'Consultas del mes por tipo y por grupo, y cuántas ahorró la caché',
   usage: 'uso',
   examples: ['uso'],

@@ -4,6 +4,7 @@
  * template fails CI; `UserError` and the router's own replies only accept these ids.
  */
 export const ERROR_IDS = [
+  'afp-fund-not-found',
   'afp-not-found',
   'chofer-documento',
   'chofer-telefono',
