@@ -33,6 +33,8 @@ export interface SocketLike {
   groupFetchAllParticipating: WASocket['groupFetchAllParticipating'];
   groupMetadata: (jid: string) => Promise<GroupMetadata>;
   requestPairingCode: (phoneNumber: string) => Promise<string>;
+  /** Unlinks this device from the phone (the console's "unlink and pair again"). */
+  logout?: (msg?: string) => Promise<void>;
   /** Closes the socket WITHOUT logging out (the session stays paired). */
   end: (error: Error | undefined) => void | Promise<void>;
 }
