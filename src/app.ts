@@ -43,6 +43,8 @@ export interface AppOptions {
   db?: SqliteDatabase;
   /** Groups of the messaging session (WhatsApp), used when no messaging host is configured. */
   groupSource?: GroupSource;
+  /** Wraps the raw lookup API once, below the cache (metrics: latency per operation). */
+  wrapLookup?: (api: LookupApi) => LookupApi;
   /** Run scheduled posts once started (default true). Schedules can be managed either way. */
   runSchedules?: boolean;
 }
@@ -101,7 +103,8 @@ export function createApp(options: AppOptions): App {
         logger: logger.child({ module: 'lookup' }),
         env: {},
       });
-  const lookup: LookupApi = options.lookup ?? (ownClient as LookupApi);
+  const rawLookup: LookupApi = options.lookup ?? (ownClient as LookupApi);
+  const lookup = options.wrapLookup ? options.wrapLookup(rawLookup) : rawLookup;
   const db = options.db ?? openDatabase({ dir: config.dataDir });
   const closeDb = () => {
     if (!options.db) db.close();
