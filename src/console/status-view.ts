@@ -51,16 +51,14 @@ export function buildStatusView(sources: StatusSources): StatusView {
   const snap = sources.pairing.snapshot();
   const outbox = sources.stats.outbox();
   const sumOf = (since: number) =>
-    sources.stats
-      .lookups(since)
-      .reduce(
-        (acc, row) => ({
-          spent: acc.spent + row.spent,
-          cached: acc.cached + row.cached,
-          failed: acc.failed + row.failed,
-        }),
-        { spent: 0, cached: 0, failed: 0 },
-      );
+    sources.stats.lookups(since).reduce(
+      (acc, row) => ({
+        spent: acc.spent + row.spent,
+        cached: acc.cached + row.cached,
+        failed: acc.failed + row.failed,
+      }),
+      { spent: 0, cached: 0, failed: 0 },
+    );
   const month = sumOf(sources.monthStart());
   const budget = sources.budget?.monthlyCredits();
   const detail = [snap.reason, snap.code !== undefined ? `código ${snap.code}` : undefined]

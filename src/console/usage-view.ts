@@ -81,7 +81,9 @@ export function buildUsageView(
   const cumulative = monthSpent.map((n) => (running += n));
   return {
     days,
-    byOperation: [...ops].map(([label, data]) => ({ label, data })).sort((a, b) => sum(b.data) - sum(a.data)),
+    byOperation: [...ops]
+      .map(([operation, data]) => ({ label: COMMAND_OF[operation] ?? operation, data }))
+      .sort((a, b) => sum(b.data) - sum(a.data)),
     byGroup: [...groups]
       .map(([chatId, g]) => ({ label: groupLabel(chatId, options.groupName), ...g }))
       .sort((a, b) => b.calls - a.calls)
@@ -97,6 +99,25 @@ export function buildUsageView(
     totals,
   };
 }
+
+/** The chat command behind each API operation (what people type), for the chart legend. */
+const COMMAND_OF: Record<string, string> = {
+  exchangeRate: 'tc',
+  vehicle: 'placa',
+  licence: 'licencia',
+  pensionRates: 'afp',
+  searchCompany: 'buscar',
+  fiscalAddress: 'domicilio',
+  establishments: 'locales',
+  workers: 'trabajadores',
+  coerciveDebt: 'deuda',
+  dniRuc: 'dniruc',
+  invoiceXml: 'xml',
+  invoicePdf: 'pdf',
+  guideXml: 'guiaxml',
+  guide: 'guia',
+  groups: 'grupos',
+};
 
 function sum(values: number[]): number {
   return values.reduce((a, b) => a + b, 0);
