@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
