@@ -37,7 +37,8 @@ export function createWhatsAppState(now: () => Date = () => new Date()): WhatsAp
         );
         return;
       case 'qr': {
-        const { pairingCode: _code, pairingError: _error, ...rest } = snapshot;
+        // A QR means no device is linked (first pairing, or after an unlink): forget the old number.
+        const { pairingCode: _code, pairingError: _error, linkedNumber: _linked, ...rest } = snapshot;
         snapshot = rest;
         set('pairing', { qr: { value: status.qr, updatedAt: now() } });
         return;

@@ -2,7 +2,6 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import type { GroupMetadata } from '@whiskeysockets/baileys';
 import Database from 'better-sqlite3';
 import pino from 'pino';
@@ -10,6 +9,7 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStart } from '../../src/cli/start.js';
 import { openDatabase } from '../../src/store/sqlite.js';
+import { captureOutput } from '../helpers/capture.js';
 import { fakeSocketFactory, waitFor } from '../helpers/fake-socket.js';
 import { CHROMIUM_ARGS, chromiumPath } from './browser.js';
 
@@ -39,7 +39,7 @@ let dir: string;
 let browser: Browser;
 let page: Page;
 let baseUrl: string;
-let output = '';
+const output = captureOutput();
 let stop: () => void;
 let exit: Promise<number>;
 const fake = fakeSocketFactory();
@@ -105,19 +105,14 @@ beforeAll(async () => {
   let requestStop!: () => void;
   exit = runStart([], {
     env: { CHASQUI_DATA_DIR: dir, CHASQUI_CONSOLE_PORT: '0', CHASQUI_CONSOLE_PASSWORD: PASSWORD },
-    stdout: new Writable({
-      write(chunk, _encoding, done) {
-        output += chunk.toString();
-        done();
-      },
-    }),
+    stdout: output.stream,
     logger: pino({ level: 'silent' }),
     createSocket: fake.factory,
     shutdown: new Promise<void>((resolve) => (requestStop = resolve)),
   });
   stop = requestStop;
-  await waitFor(() => /Consola \/ console: (http:\/\/\S+)/.test(output), 15_000, 'console URL');
-  baseUrl = /Consola \/ console: (http:\/\/\S+)/.exec(output)?.[1] ?? '';
+  await waitFor(() => /Consola \/ console: (http:\/\/\S+)/.test(output.text()), 15_000, 'console URL');
+  baseUrl = /Consola \/ console: (http:\/\/\S+)/.exec(output.text())?.[1] ?? '';
   browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
   page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 }, 60_000);

@@ -3,12 +3,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runStart } from '../../src/cli/start.js';
 import { createWebhookSink } from '../../src/ops/alert-webhook.js';
 import { ALERT_KINDS, createAlerts, formatAlert } from '../../src/ops/alerts.js';
+import { captureOutput } from '../helpers/capture.js';
 import { fakeSocketFactory, waitFor } from '../helpers/fake-socket.js';
 
 interface Received {
@@ -51,15 +51,10 @@ describe('alert webhook', () => {
     const hook = await receiver([500]);
     server = hook.server;
     const fake = fakeSocketFactory();
-    let out = '';
+    const out = captureOutput();
     const exit = runStart([], {
       env: { CHASQUI_DATA_DIR: dir, CHASQUI_CONSOLE_PORT: 'off', CHASQUI_ALERT_WEBHOOK: hook.url },
-      stdout: new Writable({
-        write(chunk, _encoding, done) {
-          out += chunk.toString();
-          done();
-        },
-      }),
+      stdout: out.stream,
       logger: pino({ level: 'silent' }),
       createSocket: fake.factory,
     });
@@ -68,7 +63,7 @@ describe('alert webhook', () => {
     await waitFor(() => fake.sockets.length === 2, 5000, 'restart');
     fake.latest().close(401);
     expect(await exit).toBe(1);
-    expect(out).toContain('ejecute `chasqui start` otra vez');
+    expect(out.text()).toContain('ejecute `chasqui start` otra vez');
     expect(hook.received.map((r) => r.status)).toEqual([500, 200]);
     const body = hook.received[1]?.body;
     expect(body).toMatchObject({

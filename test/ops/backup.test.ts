@@ -3,7 +3,6 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runBackup, runRestore } from '../../src/cli/backup.js';
@@ -12,6 +11,7 @@ import { runDailyBackup } from '../../src/ops/daily-backup.js';
 import { silentLogger } from '../../src/logger.js';
 import { acquireDataDirLock } from '../../src/store/lock.js';
 import { openDatabase } from '../../src/store/sqlite.js';
+import { captureOutput } from '../helpers/capture.js';
 
 let dir: string;
 
@@ -22,17 +22,6 @@ beforeEach(() => {
 afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
-
-function capture() {
-  let text = '';
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      text += chunk.toString();
-      done();
-    },
-  });
-  return { stream, text: () => text };
-}
 
 /** Another process writing rows one by one (like the running bot) until told to stop. */
 const WRITER = `
@@ -82,7 +71,7 @@ describe('chasqui backup', () => {
     const exited = new Promise<number | null>((resolve) => writer.on('exit', resolve));
     await new Promise<void>((resolve) => writer.stdout.once('data', () => resolve()));
     const before = maxId(live);
-    const out = capture();
+    const out = captureOutput();
     const file = path.join(dir, 'copia.db');
     const code = await runBackup([file], { stdout: out.stream, env: { CHASQUI_DATA_DIR: dir } });
     writeFileSync(stopFile, '');
@@ -102,7 +91,7 @@ describe('chasqui backup', () => {
   }, 60_000);
 
   it('fails with exit 1 when the data directory has no database', async () => {
-    const out = capture();
+    const out = captureOutput();
     expect(
       await runBackup([], { stdout: out.stream, env: { CHASQUI_DATA_DIR: path.join(dir, 'vacio') } }),
     ).toBe(1);
@@ -127,7 +116,7 @@ describe('chasqui restore', () => {
     const live = path.join(dir, 'live');
     openDatabase({ dir: live }).close();
     const lock = acquireDataDirLock(live, { pid: process.ppid });
-    const out = capture();
+    const out = captureOutput();
     try {
       expect(await runRestore([backup], { stdout: out.stream, env: { CHASQUI_DATA_DIR: live } })).toBe(1);
     } finally {
@@ -140,7 +129,7 @@ describe('chasqui restore', () => {
     const backup = seededBackup(3);
     const live = path.join(dir, 'live');
     openDatabase({ dir: live }).close();
-    const out = capture();
+    const out = captureOutput();
     expect(await runRestore([backup], { stdout: out.stream, env: { CHASQUI_DATA_DIR: live } })).toBe(0);
     const aside = /previous database kept at: (\S+)/.exec(out.text())?.[1] ?? '';
     expect(existsSync(aside)).toBe(true);
@@ -165,7 +154,7 @@ describe('chasqui restore', () => {
       [foreign, 'missing tables'],
       [newer, 'schema newer than the code'],
     ] as const) {
-      const out = capture();
+      const out = captureOutput();
       expect(await runRestore([file], { stdout: out.stream, env: { CHASQUI_DATA_DIR: live } })).toBe(1);
       expect(out.text()).toContain(reason);
     }
