@@ -17,8 +17,10 @@
         return;
       }
       var value = get(status, path);
-      el.textContent =
-        value == null || value === '' ? (path === 'whatsapp.linkedNumber' ? '—' : '') : String(value);
+      el.textContent = value == null || value === '' ? el.getAttribute('data-empty') || '' : String(value);
+    });
+    document.querySelectorAll('[data-show]').forEach(function (el) {
+      el.hidden = !get(status, el.getAttribute('data-show'));
     });
     var list = document.querySelector('[data-list="alerts"]');
     if (list) {
@@ -184,7 +186,14 @@
     holder.setAttribute('data-rendered', 'true');
   }
 
+  /** On a phone the menu scrolls sideways: keep the current page's entry in view. */
+  function showCurrentTab() {
+    var current = document.querySelector('.top nav a[aria-current="page"]');
+    if (current) current.parentElement.scrollLeft = current.offsetLeft - 16;
+  }
+
   document.addEventListener('DOMContentLoaded', function () {
+    showCurrentTab();
     live();
     charts();
   });

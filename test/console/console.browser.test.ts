@@ -38,6 +38,7 @@ function group(id: string, subject: string, size: number): GroupMetadata {
 let dir: string;
 let browser: Browser;
 let page: Page;
+let phone: Page;
 let baseUrl: string;
 const output = captureOutput();
 let stop: () => void;
@@ -76,11 +77,14 @@ function seedUsage(): void {
   db.close();
 }
 
+/** The page as it is now, and the same URL loaded fresh at phone width (same session). */
 async function shoot(name: string): Promise<void> {
   await page.screenshot({ path: path.join(SHOTS, `${name}-desktop.png`), fullPage: true });
-  await page.setViewportSize({ width: 390, height: 844 });
-  await page.screenshot({ path: path.join(SHOTS, `${name}-phone.png`), fullPage: true });
-  await page.setViewportSize({ width: 1280, height: 900 });
+  await phone.goto(page.url());
+  if (name === 'usage') await phone.waitForSelector('#usage[data-rendered="true"]');
+  await phone.screenshot({ path: path.join(SHOTS, `${name}-phone.png`), fullPage: true });
+  const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, `${name} is wider than a phone`).toBeLessThanOrEqual(0);
 }
 
 function groupActive(chatId: string): number | undefined {
@@ -114,7 +118,10 @@ beforeAll(async () => {
   await waitFor(() => /Consola \/ console: (http:\/\/\S+)/.test(output.text()), 15_000, 'console URL');
   baseUrl = /Consola \/ console: (http:\/\/\S+)/.exec(output.text())?.[1] ?? '';
   browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  page = await context.newPage();
+  phone = await context.newPage();
+  await phone.setViewportSize({ width: 390, height: 844 });
 }, 60_000);
 
 afterAll(async () => {
