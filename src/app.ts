@@ -1,21 +1,28 @@
 import type { Logger } from 'pino';
 import { commands as registeredCommands } from '../commands/index.js';
-import type { CommandDefinition } from './bot/command.js';
-import type { BotServices } from './bot/context.js';
-import type { TemplateRenderer } from './bot/context-impl.js';
+import type { CommandDefinition, TemplateRenderer } from './bot/command.js';
 import { createRouter, type Router } from './bot/router.js';
-import type { GuidePdfPort } from './bot/services.js';
-import type { Config } from './config.js';
+import type { BotServices, GuidePdfPort, UsagePort } from './bot/ports.js';
+import { type CacheTtlSeconds, type Config, DEFAULT_CACHE_TTL_SECONDS } from './config.js';
 import { createGroupDirectory, type GroupSource } from './groups/directory.js';
 import { silentLogger } from './logger.js';
-import type { LookupApi } from './lookup/api.js';
-import { type CachedLookup, createCachedLookup } from './lookup/cached.js';
-import { createLookupClient } from './lookup/index.js';
+import {
+  composeLookup,
+  createLookupApi,
+  createLookupClient,
+  createLookupStack,
+  handlerOf,
+  type LookupApi,
+  type LookupHandler,
+  type LookupMiddleware,
+  type LookupStack,
+} from './lookup/index.js';
 import { createTemplates } from './render/templates.js';
 import { createScheduler, type Scheduler } from './scheduler/scheduler.js';
 import { createDriversRepo } from './store/drivers.js';
+import { createLookupCacheRepo } from './store/cache.js';
 import { createGroupSettingsRepo } from './store/group-settings.js';
-import { createPseudonymizer } from './store/hash.js';
+import { createCacheCrypto, createPseudonymizer } from './store/keyed-crypto.js';
 import { openDatabase, type SqliteDatabase } from './store/sqlite.js';
 import { createUsageRepo } from './store/usage.js';
 import { createMemoryTransport } from './transports/memory.js';
@@ -43,8 +50,11 @@ export interface AppOptions {
   db?: SqliteDatabase;
   /** Groups of the messaging session (WhatsApp), used when no messaging host is configured. */
   groupSource?: GroupSource;
-  /** Wraps the raw lookup API once, below the cache (metrics: latency per operation). */
-  wrapLookup?: (api: LookupApi) => LookupApi;
+  /**
+   * Wrap the upstream call path once, below the cache and any budget (ops: latency per operation,
+   * the credits-exhausted alert); the group directory's calls pass through them too.
+   */
+  upstreamMiddleware?: readonly LookupMiddleware[];
   /** Run scheduled posts once started (default true). Schedules can be managed either way. */
   runSchedules?: boolean;
 }
@@ -55,10 +65,8 @@ export interface App {
   readonly services: BotServices;
   readonly db: SqliteDatabase;
   readonly transport: Transport;
-  /** The raw (uncached) lookup API. */
+  /** The raw (uncached, unaccounted) lookup API. */
   readonly lookup: LookupApi;
-  /** The cached facade commands use (stats for tests and benchmarks). */
-  readonly cachedLookup: CachedLookup;
   /** Scheduled posts; ticking only between start() and close() when `runSchedules` is on. */
   readonly scheduler: Scheduler;
   /** Routes one incoming message; never throws. */
@@ -85,6 +93,39 @@ function lazy(load: () => Promise<GuidePdfPort>): GuidePdfPort {
   };
 }
 
+export interface StoredLookupDeps {
+  db: SqliteDatabase;
+  /** Seconds per operation plus `pastRates` and `notFound`; missing keys take the defaults. */
+  ttlSeconds?: Partial<CacheTtlSeconds>;
+  usage: UsagePort;
+  /** Run only on calls about to go upstream (see `LookupStackOptions.beforeUpstream`). */
+  beforeUpstream?: readonly LookupMiddleware[];
+  now?: () => Date;
+  logger?: Logger;
+}
+
+/**
+ * The lookup path commands and the scheduler use: the client's call path (or any `LookupApi`)
+ * wrapped with the sealed SQLite cache, coalescing and the usage log (lookup/stack.ts).
+ */
+export function createStoredLookup(upstream: LookupHandler | LookupApi, deps: StoredLookupDeps): LookupStack {
+  const now = deps.now ?? (() => new Date());
+  const store = createLookupCacheRepo(deps.db, { crypto: createCacheCrypto(deps.db), now });
+  const ttlSeconds = { ...DEFAULT_CACHE_TTL_SECONDS, ...definedOnly(deps.ttlSeconds ?? {}) };
+  return createLookupStack({
+    upstream: typeof upstream === 'function' ? upstream : handlerOf(upstream),
+    cache: { store, ttlSeconds },
+    recordUsage: (event) => deps.usage.record(event),
+    ...(deps.beforeUpstream ? { beforeUpstream: deps.beforeUpstream } : {}),
+    now,
+    ...(deps.logger ? { logger: deps.logger } : {}),
+  });
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
 /** Builds the whole bot from a validated config. */
 export function createApp(options: AppOptions): App {
   const { config } = options;
@@ -93,25 +134,24 @@ export function createApp(options: AppOptions): App {
   const transport = options.transport ?? createMemoryTransport();
   const ownClient = options.lookup
     ? undefined
-    : createLookupClient({
-        baseUrl: config.lookup.baseUrl,
-        token: config.lookup.token,
-        messagingBaseUrl: config.lookup.messagingBaseUrl,
-        messagingToken: config.lookup.messagingToken,
-        timeoutMs: config.lookup.timeoutMs,
-        retries: config.lookup.retries,
-        logger: logger.child({ module: 'lookup' }),
-        env: {},
-      });
-  const rawLookup: LookupApi = options.lookup ?? (ownClient as LookupApi);
-  const lookup = options.wrapLookup ? options.wrapLookup(rawLookup) : rawLookup;
+    : createLookupClient({ ...config.lookup, logger: logger.child({ module: 'lookup' }) });
+  const lookup: LookupApi = options.lookup ?? (ownClient as LookupApi);
+  // Every call that reaches the lookup API (the stored lookup's and the group directory's)
+  // passes through `upstreamMiddleware` once.
+  const upstream = composeLookup(ownClient?.call ?? handlerOf(lookup), options.upstreamMiddleware ?? []);
   const db = options.db ?? openDatabase({ dir: config.dataDir });
   const closeDb = () => {
     if (!options.db) db.close();
   };
   try {
     const usage = createUsageRepo(db);
-    const cached = createCachedLookup(lookup, { db, ttlSeconds: config.cacheTtlSeconds, usage, now, logger });
+    const cached = createStoredLookup(upstream, {
+      db,
+      ttlSeconds: config.cacheTtlSeconds,
+      usage,
+      now,
+      logger,
+    });
     const commands = options.commands ?? registeredCommands;
     const templates = options.templates ?? createTemplates({ maxListItems: config.maxListItems });
     const groupSettings = createGroupSettingsRepo(db, { now });
@@ -119,7 +159,7 @@ export function createApp(options: AppOptions): App {
     const directory = createGroupDirectory(
       !config.lookup.messagingBaseUrl && options.groupSource
         ? { source: options.groupSource, logger, now }
-        : { lookup, logger, now },
+        : { lookup: createLookupApi(upstream), logger, now },
     );
     const scheduler = createScheduler({
       db,
@@ -136,7 +176,6 @@ export function createApp(options: AppOptions): App {
       settings: {
         maxListItems: config.maxListItems,
         maxZipBytes: config.maxZipBytes,
-        timezone: 'America/Lima',
         ...(config.taxPortal ? { taxPortal: config.taxPortal } : {}),
       },
       usage,
@@ -170,7 +209,6 @@ export function createApp(options: AppOptions): App {
       db,
       transport,
       lookup,
-      cachedLookup: cached,
       scheduler,
       handle,
       async start() {

@@ -11,7 +11,7 @@ import type { OutboxItem, OutboxOptions } from '../store/outbox.js';
 import { openDatabase } from '../store/sqlite.js';
 import type { WhatsAppStatus } from '../transports/baileys.js';
 import type { StopReason } from '../transports/baileys-policy.js';
-import { createWhatsAppTransport } from '../transports/baileys-setup.js';
+import { createWhatsAppSetup } from '../transports/baileys-setup.js';
 import type { SocketFactory } from '../transports/baileys-socket.js';
 
 /**
@@ -263,7 +263,7 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
     // Operators' side: state for the console, alerts, metrics (see src/ops/runtime.ts).
     const ops = createOpsRuntime({ config, db: waDb, logger });
     cleanup.unshift(() => ops.close());
-    const setup = createWhatsAppTransport({
+    const setup = createWhatsAppSetup({
       db: waDb,
       logger,
       whatsapp: config.whatsapp,
@@ -288,7 +288,7 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
       logger,
       db: waDb,
       groupSource: setup.groupSource,
-      wrapLookup: ops.wrapLookup,
+      upstreamMiddleware: ops.upstreamMiddleware,
     });
     cleanup.unshift(() => app.close());
     await ops.attach({ app, setup, sandbox: lookupLabel.startsWith('sandbox'), say: konsole.write });

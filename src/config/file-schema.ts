@@ -7,7 +7,8 @@ import {
   PERSONAL_DATA_OPERATIONS,
 } from './cache-ttl.js';
 import { booleanSchema, intRange, logLevelSchema, phoneSchema, urlSchema, waVersionSchema } from './rules.js';
-import { foldName, maskTail, normalizePhone } from './values.js';
+import { fold } from '../text/fold.js';
+import { maskTail, normalizePhone } from './values.js';
 
 /**
  * The config file (YAML or JSON) as zod sees it. Every object is strict, so a typo is an error that
@@ -48,7 +49,7 @@ const groupsSchema = z
   .superRefine((groups, ctx) => {
     const seen = new Map<string, number>();
     groups.forEach((group, index) => {
-      const keys = [group.id ? `id:${group.id}` : '', group.name ? `name:${foldName(group.name)}` : ''];
+      const keys = [group.id ? `id:${group.id}` : '', group.name ? `name:${fold(group.name)}` : ''];
       for (const key of keys.filter(Boolean)) {
         const first = seen.get(key);
         if (first !== undefined) {
@@ -162,7 +163,7 @@ const lookupSchema = z.strictObject({
 
 const MIB = 1024 * 1024;
 
-const TIME_MESSAGE = 'expected a time as HH:MM (24 h, America/Lima), e.g. "03:30"';
+const TIME_MESSAGE = 'expected a time as HH:MM (24 h, Lima time), e.g. "03:30"';
 const backupSchema = z.strictObject({
   daily: z
     .string({ error: TIME_MESSAGE })

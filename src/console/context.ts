@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { DriversPort, GroupDirectoryPort, GroupSettingsPort } from '../bot/services.js';
+import type { DriversPort, GroupDirectoryPort, GroupSettingsPort } from '../bot/ports.js';
 import type { AccessPolicy } from '../bot/guards.js';
 import type { Alerts } from '../ops/alerts.js';
 import type { DbStats } from '../ops/db-stats.js';

@@ -1,8 +1,7 @@
 import { chatAccess } from '../bot/guards.js';
 import { silentLogger } from '../logger.js';
-import { limaDate, limaInstant } from '../scheduler/lima-time.js';
 import { JOB_NAMES } from '../scheduler/port.js';
-import { limaMonthRange } from '../store/usage.js';
+import { limaDate, limaInstant, limaMonthRange } from '../time/lima.js';
 import type { ConsoleDeps } from './context.js';
 import { formatLima } from './render.js';
 import { buildStatusView, type StatusView } from './status-view.js';

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Liquid } from 'liquidjs';
+import { LIMA_TZ } from '../time/lima.js';
 
 /**
  * The console's HTML: liquidjs templates in `console/templates/` with output escaped by default
@@ -17,7 +18,7 @@ export function consoleDir(): string {
 }
 
 const limaTime = new Intl.DateTimeFormat('es-PE', {
-  timeZone: 'America/Lima',
+  timeZone: LIMA_TZ,
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',

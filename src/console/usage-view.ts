@@ -1,6 +1,5 @@
-import { addDays, limaDate } from '../scheduler/lima-time.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
-import { limaMonthRange } from '../store/usage.js';
+import { addDays, limaDate, limaMonthRange } from '../time/lima.js';
 
 /**
  * The Usage page's chart data from the usage log: lookups per Lima day over the last 30 days

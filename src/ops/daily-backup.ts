@@ -2,6 +2,7 @@ import path from 'node:path';
 import cron from 'node-cron';
 import type { Logger } from 'pino';
 import type { SqliteDatabase } from '../store/sqlite.js';
+import { LIMA_TZ } from '../time/lima.js';
 import type { Alerts } from './alerts.js';
 import { backupFileName, backupOpenDatabase, pruneBackups } from './backup.js';
 
@@ -10,7 +11,7 @@ import { backupFileName, backupOpenDatabase, pruneBackups } from './backup.js';
  * the running database with the online backup API into `backup.dir` and keep the newest `keep`.
  */
 export interface DailyBackupSettings {
-  /** "HH:MM" in America/Lima. */
+  /** "HH:MM", Lima wall clock. */
   daily: string;
   keep: number;
   /** Absolute, or relative to the data directory (default "backups"). */
@@ -47,7 +48,7 @@ export function startDailyBackup(deps: DailyBackupDeps): () => void {
         deps.alerts?.raise('backup-failed', { error: (error as Error).message });
       });
     },
-    { timezone: 'America/Lima' },
+    { timezone: LIMA_TZ },
   );
   return () => void task.stop();
 }

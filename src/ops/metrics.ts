@@ -1,8 +1,7 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { RouteResult } from '../bot/outcome.js';
-import { OPERATION_NAMES } from '../config.js';
 import type { BudgetPort, DeliveryStatesPort } from '../console/ports.js';
-import type { LookupApi } from '../lookup/api.js';
+import type { LookupMiddleware } from '../lookup/call.js';
 import type { DbStats } from './db-stats.js';
 
 /**
@@ -25,13 +24,11 @@ export interface Metrics {
   messageIn(result: RouteResult): void;
   /** An outgoing message queued, or given up on by the outbox. */
   messageOut(outcome: 'queued' | 'failed'): void;
-  /** Times every call of the lookup API by operation and outcome. */
-  instrumentLookup(api: LookupApi): LookupApi;
+  /** Times every call that reaches the lookup API, by operation and outcome (an upstream middleware). */
+  readonly timeLookup: LookupMiddleware;
   text(): Promise<string>;
   readonly contentType: string;
 }
-
-const TIMED = new Set<string | symbol>([...OPERATION_NAMES, 'groups']);
 
 export function createMetrics(sources: MetricsSources): Metrics {
   const registry = new Registry();
@@ -142,32 +139,23 @@ export function createMetrics(sources: MetricsSources): Metrics {
     });
   }
 
-  const instrumentLookup = (api: LookupApi): LookupApi =>
-    new Proxy(api, {
-      get(target, property, receiver) {
-        const value: unknown = Reflect.get(target, property, receiver);
-        if (typeof value !== 'function' || !TIMED.has(property)) return value;
-        return async (...args: unknown[]) => {
-          const end = latency.startTimer({ operation: String(property) });
-          try {
-            const result: unknown = await (value as (...a: unknown[]) => unknown).apply(target, args);
-            end({ outcome: 'ok' });
-            return result;
-          } catch (error) {
-            end({
-              outcome: (error as { name?: string }).name === 'LookupNotFoundError' ? 'not_found' : 'error',
-            });
-            throw error;
-          }
-        };
-      },
-    });
+  const timeLookup: LookupMiddleware = async (call, next) => {
+    const end = latency.startTimer({ operation: call.operation });
+    try {
+      const result = await next(call);
+      end({ outcome: 'ok' });
+      return result;
+    } catch (error) {
+      end({ outcome: (error as { name?: string }).name === 'LookupNotFoundError' ? 'not_found' : 'error' });
+      throw error;
+    }
+  };
 
   return {
     registry,
     messageIn: (result) => messagesIn.inc({ outcome: result.outcome }),
     messageOut: (outcome) => messagesOut.inc({ outcome }),
-    instrumentLookup,
+    timeLookup,
     text: () => registry.metrics(),
     contentType: registry.contentType,
   };

@@ -5,7 +5,7 @@ import { isLoopback } from '../console/http.js';
 import { createOutboxAdmin } from '../console/outbox-admin.js';
 import type { BudgetPort, DeliveryStatesPort } from '../console/ports.js';
 import { type ConsoleServer, startConsole } from '../console/server.js';
-import type { LookupApi } from '../lookup/api.js';
+import type { LookupMiddleware } from '../lookup/call.js';
 import { createScheduleStore } from '../scheduler/store.js';
 import type { OutboxItem } from '../store/outbox.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
@@ -52,8 +52,8 @@ export interface OpsRuntime {
   readonly metrics: Metrics;
   onStatus(status: WhatsAppStatus): void;
   onOutboxFailed(item: OutboxItem, error: unknown): void;
-  /** Lookup API wrapper for createApp: latency metrics and the credits alert. */
-  wrapLookup(api: LookupApi): LookupApi;
+  /** Upstream lookup middlewares for createApp: latency metrics and the credits alert. */
+  readonly upstreamMiddleware: readonly LookupMiddleware[];
   /** Counts outgoing messages; incoming ones are routed through `attach`'s router for their outcome. */
   instrumentTransport(transport: Transport): Transport;
   /** Starts the console, the owners' alert sink, the watchers and the daily backup. */
@@ -99,7 +99,7 @@ export function createOpsRuntime(options: OpsOptions): OpsRuntime {
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 200);
       alerts.raise('outbox-failed', { chat: item.chatId, attempts: item.failures, reason });
     },
-    wrapLookup: (api) => metrics.instrumentLookup(alertOnCredits(api, alerts)),
+    upstreamMiddleware: [metrics.timeLookup, alertOnCredits(alerts)],
     instrumentTransport(transport) {
       return {
         get name() {

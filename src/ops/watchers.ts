@@ -1,5 +1,5 @@
 import { LookupUnauthorizedError } from '../lookup/errors.js';
-import type { LookupApi } from '../lookup/api.js';
+import type { LookupMiddleware } from '../lookup/call.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 import type { WhatsAppStatus } from '../transports/baileys.js';
 import type { Alerts } from './alerts.js';
@@ -23,30 +23,23 @@ export function alertOnStatus(alerts: Alerts, status: WhatsAppStatus): void {
   }
 }
 
-/** Wraps the raw lookup API: a credits-exhausted answer raises an alert (at most once an hour). */
-export function alertOnCredits(api: LookupApi, alerts: Alerts, now: () => number = Date.now): LookupApi {
+/**
+ * An upstream lookup middleware: a credits-exhausted answer raises an alert (at most once an
+ * hour); the error still reaches the caller.
+ */
+export function alertOnCredits(alerts: Alerts, now: () => number = Date.now): LookupMiddleware {
   let lastAt = Number.NEGATIVE_INFINITY;
-  return new Proxy(api, {
-    get(target, property, receiver) {
-      const value: unknown = Reflect.get(target, property, receiver);
-      if (typeof value !== 'function') return value;
-      return (...args: unknown[]) => {
-        const result: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
-        if (!(result instanceof Promise)) return result;
-        return result.catch((error: unknown) => {
-          if (
-            error instanceof LookupUnauthorizedError &&
-            error.creditsExhausted &&
-            now() - lastAt > 3_600_000
-          ) {
-            lastAt = now();
-            alerts.raise('credits-exhausted', { operation: error.operation, status: error.status });
-          }
-          throw error;
-        });
-      };
-    },
-  });
+  return async (call, next) => {
+    try {
+      return await next(call);
+    } catch (error) {
+      if (error instanceof LookupUnauthorizedError && error.creditsExhausted && now() - lastAt > 3_600_000) {
+        lastAt = now();
+        alerts.raise('credits-exhausted', { operation: error.operation, status: error.status });
+      }
+      throw error;
+    }
+  };
 }
 
 /** Polls `schedule_runs` for runs that ended 'failed' since the watcher started; returns stop(). */

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConsoleBindError, type ConsoleServer, startConsole } from '../../src/console/server.js';
+import { composeLookup, createLookupApi } from '../../src/lookup/call.js';
 import { checkReadiness } from '../../src/ops/health.js';
 import { consoleHarness, loginForm } from './harness.js';
 
@@ -110,8 +111,9 @@ describe('/metrics', () => {
       alert: false,
     });
     harness.deps.metrics?.messageIn({ outcome: 'ok', command: 'ruc' });
-    const timed = harness.deps.metrics?.instrumentLookup({ ruc: async () => ({}) } as never);
-    await (timed as unknown as { ruc(r: string): Promise<unknown> }).ruc('20123456786');
+    const timeLookup = harness.deps.metrics?.timeLookup;
+    if (!timeLookup) throw new Error('the harness has metrics');
+    await createLookupApi(composeLookup(async () => ({}), [timeLookup])).ruc('20123456786');
     server = await startConsole(harness.deps, { host: '127.0.0.1', port: 0 });
     const response = await fetch(`${server.url}/metrics`);
     expect(response.status).toBe(200);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LookupApi } from '../../src/lookup/api.js';
+import { composeLookup, createLookupApi, handlerOf } from '../../src/lookup/call.js';
 import { LookupUnauthorizedError } from '../../src/lookup/errors.js';
 import { createAlerts } from '../../src/ops/alerts.js';
 import { alertOnCredits, watchScheduleFailures } from '../../src/ops/watchers.js';
@@ -45,7 +46,7 @@ describe('alert watchers', () => {
         throw new LookupUnauthorizedError('ruc', 402, 'sin créditos', true);
       },
     } as unknown as LookupApi;
-    const watched = alertOnCredits(api, alerts, () => now);
+    const watched = createLookupApi(composeLookup(handlerOf(api), [alertOnCredits(alerts, () => now)]));
     await expect(watched.ruc('20123456786')).rejects.toBeInstanceOf(LookupUnauthorizedError);
     now = 60_000;
     await expect(watched.ruc('20123456786')).rejects.toThrow('credits exhausted');
