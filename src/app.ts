@@ -9,6 +9,8 @@ import { type CacheTtlSeconds, type Config, DEFAULT_CACHE_TTL_SECONDS } from './
 import { createGroupDirectory, type GroupSource } from './groups/directory.js';
 import { silentLogger } from './logger.js';
 import {
+  composeLookup,
+  createLookupApi,
   createLookupClient,
   createLookupStack,
   handlerOf,
@@ -54,6 +56,11 @@ export interface AppOptions {
   db?: SqliteDatabase;
   /** Groups of the messaging session (WhatsApp), used when no messaging host is configured. */
   groupSource?: GroupSource;
+  /**
+   * Wrap the upstream call path once, below the cache and any budget (ops: latency per operation,
+   * the credits-exhausted alert); the group directory's calls pass through them too.
+   */
+  upstreamMiddleware?: readonly LookupMiddleware[];
   /** Run scheduled posts once started (default true). Schedules can be managed either way. */
   runSchedules?: boolean;
   /** The credit budget (issue 10) as batch checks and the watch list read it; none = no cap. */
@@ -139,13 +146,16 @@ export function createApp(options: AppOptions): App {
     ? undefined
     : createLookupClient({ ...config.lookup, logger: logger.child({ module: 'lookup' }) });
   const lookup: LookupApi = options.lookup ?? (ownClient as LookupApi);
+  // Every call that reaches the lookup API (the stored lookup's and the group directory's)
+  // passes through `upstreamMiddleware` once.
+  const upstream = composeLookup(ownClient?.call ?? handlerOf(lookup), options.upstreamMiddleware ?? []);
   const db = options.db ?? openDatabase({ dir: config.dataDir });
   const closeDb = () => {
     if (!options.db) db.close();
   };
   try {
     const usage = createUsageRepo(db);
-    const cached = createStoredLookup(ownClient?.call ?? lookup, {
+    const cached = createStoredLookup(upstream, {
       db,
       ttlSeconds: config.cacheTtlSeconds,
       usage,
@@ -159,7 +169,7 @@ export function createApp(options: AppOptions): App {
     const directory = createGroupDirectory(
       !config.lookup.messagingBaseUrl && options.groupSource
         ? { source: options.groupSource, logger, now }
-        : { lookup, logger, now },
+        : { lookup: createLookupApi(upstream), logger, now },
     );
     const scheduler = createScheduler({
       db,

@@ -187,6 +187,17 @@ const lookupSchema = z.strictObject({
 
 const MIB = 1024 * 1024;
 
+const TIME_MESSAGE = 'expected a time as HH:MM (24 h, Lima time), e.g. "03:30"';
+const backupSchema = z.strictObject({
+  daily: z
+    .string({ error: TIME_MESSAGE })
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: TIME_MESSAGE })
+    .optional(),
+  keep: intRange(1, 365, 'backups').default(7),
+  dir: nonEmpty('a directory path').default('backups'),
+});
+
 export const fileSchema = z.strictObject({
   dataDir: nonEmpty('a directory path').optional(),
   logLevel: logLevelSchema.optional(),
@@ -204,6 +215,7 @@ export const fileSchema = z.strictObject({
   scheduler: schedulerSchema.prefault({}),
   watch: watchSchema.prefault({}),
   batch: batchSchema.prefault({}),
+  backup: backupSchema.prefault({}),
 });
 
 export type FileConfig = z.output<typeof fileSchema>;

@@ -98,4 +98,18 @@ export interface Config {
   scheduler: SchedulerConfig;
   watch: WatchConfig;
   batch: BatchConfig;
+  /** The operations console and its HTTP endpoints (CHASQUI_CONSOLE_*). */
+  console: ConsoleConfig;
+  /** JSON POST target for operator alerts (CHASQUI_ALERT_WEBHOOK). */
+  alertWebhook?: string;
+  /** Daily backup in the data directory (`backup.daily` unset: off). */
+  backup: { daily?: string; keep: number; dir: string };
+}
+
+export interface ConsoleConfig {
+  /** 'off' disables the console and the health/metrics endpoints. */
+  port: number | 'off';
+  host: string;
+  /** Required to bind beyond loopback; kept only as a hash once the console starts. */
+  password?: string;
 }
