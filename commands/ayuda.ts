@@ -1,8 +1,7 @@
-import type { CommandDefinition } from '../src/bot/command.js';
-import { defineCommand } from '../src/bot/command.js';
-import type { CommandContext } from '../src/bot/context.js';
-import { closestWord, foldWord } from '../src/bot/parse.js';
-import { tokens } from '../src/domain/args.js';
+import { type CommandContext, type CommandDefinition, defineCommand } from '../src/bot/command.js';
+import { closestWord } from '../src/bot/parse.js';
+import { createPhraseIndex, type PhraseIndex } from '../src/bot/phrase-index.js';
+import { fold } from '../src/text/fold.js';
 
 type Listed = CommandDefinition<never>;
 
@@ -11,10 +10,18 @@ function visibleTo(ctx: CommandContext<unknown>): Listed[] {
   return ctx.services.commands.filter((c) => c.access !== 'admin' || ctx.sender.isAdmin);
 }
 
-/** The command named `word` (name or alias, accent/case-insensitive). */
-function findCommand(commands: readonly Listed[], word: string): Listed | undefined {
-  const target = foldWord(word);
-  return commands.find((c) => foldWord(c.name) === target || c.aliases.some((a) => foldWord(a) === target));
+const indexes = new WeakMap<readonly Listed[], PhraseIndex<Listed>>();
+
+/** The command a topic names (name, alias or phrase: `tipo de cambio`), accent/case-insensitive. */
+function findCommand(commands: readonly Listed[], topic: string): Listed | undefined {
+  let index = indexes.get(commands);
+  if (!index) indexes.set(commands, (index = createPhraseIndex(commands)));
+  return index.match(topic)?.command;
+}
+
+/** The phrases a command declares, as typed (`borrar chofer`), for `ayuda <comando>`. */
+function formsOf(command: Listed): string[] {
+  return (command.phrases ?? []).map((phrase) => (typeof phrase === 'string' ? phrase : phrase[0]));
 }
 
 /** `ayuda` lists every command the sender may use with one example; `ayuda <comando>` explains one. */
@@ -26,10 +33,12 @@ export const ayuda = defineCommand({
   examples: ['ayuda', 'ayuda ruc'],
   access: 'everyone',
   argShape: 'optional',
-  isAttempt: (raw) => tokens(raw).length <= 1,
+  fillers: ['comando', 'del comando', 'el comando'],
+  // Unaddressed, only a topic that names a command: `ayuda con la mudanza` is chatter.
+  isAttempt: (raw, ctx) => ctx?.commandFor(raw) !== undefined,
   parse: (raw) => {
-    const word = tokens(raw)[0]?.replace(/^[/!.]+/u, '');
-    return { tema: word ? word.slice(0, 40) : undefined };
+    const topic = raw.replace(/^[/!.]+/u, '').trim();
+    return { tema: topic ? topic.slice(0, 40) : undefined };
   },
   async run(ctx) {
     const commands = visibleTo(ctx);
@@ -48,8 +57,8 @@ export const ayuda = defineCommand({
     }
     const command = findCommand(commands, tema);
     if (!command) {
-      const names = commands.flatMap((c) => [c.name, ...c.aliases]).map(foldWord);
-      const guess = closestWord(foldWord(tema), names);
+      const names = commands.flatMap((c) => [c.name, ...c.aliases]).map(fold);
+      const guess = closestWord(fold(tema.split(' ')[0] ?? ''), names);
       const sugerencia = guess === undefined ? undefined : (findCommand(commands, guess)?.name ?? guess);
       await ctx.reply('ayuda-desconocido', { palabra: tema, sugerencia });
       return;
@@ -59,6 +68,7 @@ export const ayuda = defineCommand({
       resumen: command.summary,
       uso: command.usage,
       alias: command.aliases,
+      formas: formsOf(command),
       ejemplos: command.examples,
       admin: command.access === 'admin',
       datos_personales: command.personalData === true,

@@ -1,8 +1,12 @@
 import { defineCommand } from '../src/bot/command.js';
-import { UserError } from '../src/bot/user-error.js';
-import { echo, fold, tokens } from '../src/domain/args.js';
+import { UserError } from '../src/input/user-error.js';
+import { echo, tokens } from '../src/input/args.js';
+import { fold } from '../src/text/fold.js';
+import { PhraseSet, withoutWords } from './lib/words.js';
 
 const examples = ['chofer 41234567 987654321', 'chofer borrar 41234567', 'chofer 41234567'];
+/** The removal form in `examples`: shown under a malformed `chofer borrar`. */
+const REMOVE_EXAMPLE = 1;
 
 type ChoferArgs =
   | { action: 'set'; document: string; phone: string }
@@ -10,12 +14,18 @@ type ChoferArgs =
   | { action: 'show'; document: string };
 
 const REMOVE_WORDS = new Set(['borrar', 'eliminar', 'quitar']);
+/** Labels staff put between the document and the phone (`chofer 4123… cel 987…`). */
+// prettier-ignore
+const LABEL_WORDS = new PhraseSet([
+  'dni', 'documento', 'doc', 'cel', 'celular', 'telefono', 'tel', 'whatsapp', 'wsp', 'wasap', 'numero',
+  'nro', 'n°', 'al', 'con', 'el', 'su', 'de', 'del', '-',
+]);
 
 /** Identity document of a driver: DNI (8 digits) or a foreigner's card (9 to 12 letters/digits). */
 export function parseDriverDocument(raw: string): string {
   const value = raw.trim().toUpperCase();
   if (!/^[0-9A-Z]{8,12}$/.test(value) || !/\d/.test(value)) {
-    throw new UserError('chofer-documento', { valor: echo(raw), ejemplo: examples[0] });
+    throw new UserError('chofer-documento', { valor: echo(raw) });
   }
   return value;
 }
@@ -29,7 +39,7 @@ export function parseDriverPhone(raw: string): string {
   const digits = /^\+?[\d\s().-]+$/.test(trimmed) ? trimmed.replace(/\D/g, '') : '';
   const local = digits.length === 11 && digits.startsWith('51') ? digits.slice(2) : digits;
   if (!/^9\d{8}$/.test(local)) {
-    throw new UserError('chofer-telefono', { valor: echo(raw), ejemplo: examples[0] });
+    throw new UserError('chofer-telefono', { valor: echo(raw) });
   }
   return `51${local}`;
 }
@@ -42,6 +52,15 @@ export function parseDriverPhone(raw: string): string {
 export const chofer = defineCommand<ChoferArgs>({
   name: 'chofer',
   aliases: ['conductor'],
+  phrases: [
+    ['borrar chofer', 'borrar'],
+    ['eliminar chofer', 'borrar'],
+    ['quitar chofer', 'borrar'],
+    ['borrar conductor', 'borrar'],
+    'registrar chofer',
+    'agregar chofer',
+    'registrar conductor',
+  ],
   summary: 'Registra el WhatsApp de un chofer para enviarle sus guías (o lo borra)',
   usage: 'chofer <dni> <número> · chofer borrar <dni>',
   examples,
@@ -52,11 +71,11 @@ export const chofer = defineCommand<ChoferArgs>({
     return words.length > 0 && words.length <= 6 && words.some((w) => /\d/.test(w));
   },
   parse(raw) {
-    const words = tokens(raw);
-    if (words.length === 0) throw new UserError('chofer-uso', { ejemplo: examples[0] });
+    const words = tokens(withoutWords(raw, LABEL_WORDS).join(' '));
+    if (words.length === 0) throw new UserError('chofer-uso');
     const [first = '', ...rest] = words;
     if (REMOVE_WORDS.has(fold(first))) {
-      if (rest.length !== 1) throw new UserError('chofer-uso', { ejemplo: examples[1] });
+      if (rest.length !== 1) throw new UserError('chofer-uso', {}, { example: REMOVE_EXAMPLE });
       return { action: 'remove', document: parseDriverDocument(rest[0] ?? '') };
     }
     const document = parseDriverDocument(first);

@@ -1,7 +1,6 @@
 import { defineCommand } from '../src/bot/command.js';
-import { parseRuc } from '../src/domain/ruc.js';
+import { parseRuc } from '../src/input/ruc.js';
 import { toNumber } from '../src/render/format.js';
-import { withExample } from './lib/parse.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
 import { listData } from './lib/reply-data.js';
 
@@ -17,12 +16,14 @@ function totalOf(amounts: readonly string[]): number {
 export const deuda = defineCommand({
   name: 'deuda',
   aliases: ['deudas', 'coactiva'],
+  phrases: ['deuda coactiva', 'deudas coactivas'],
+  fillers: ['ruc', 'del ruc'],
   summary: 'Deuda en cobranza coactiva de un RUC',
   usage: 'deuda <número de RUC>',
   examples,
   access: 'everyone',
   argShape: 'required',
-  parse: (raw) => ({ ruc: withExample(examples[0], () => parseRuc(raw)) }),
+  parse: (raw) => ({ ruc: parseRuc(raw) }),
   async run(ctx) {
     const { ruc } = ctx.args;
     const debts = await rejectedAsNotFound(ctx.lookup.coerciveDebt(ruc), 'ruc-not-found', { ruc });

@@ -1,6 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { parseDni } from '../src/domain/dni.js';
-import { withExample } from './lib/parse.js';
+import { looksLikeDniWithCheck, parseDni } from '../src/input/dni.js';
 
 const examples = ['dni 45678912'];
 
@@ -8,13 +7,15 @@ const examples = ['dni 45678912'];
 export const dni = defineCommand({
   name: 'dni',
   aliases: [],
+  phrases: ['dnis'],
   summary: 'Nombre y dirección de una persona por su DNI',
   usage: 'dni <8 dígitos>',
   examples,
   access: 'everyone',
   personalData: true,
   argShape: 'required',
-  parse: (raw) => ({ dni: withExample(examples[0], () => parseDni(raw)) }),
+  isAttempt: looksLikeDniWithCheck,
+  parse: (raw) => ({ dni: parseDni(raw) }),
   async run(ctx) {
     const person = await ctx.lookup.dni(ctx.args.dni);
     await ctx.reply('dni', { ...person });

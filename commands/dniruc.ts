@@ -1,6 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { parseDni } from '../src/domain/dni.js';
-import { withExample } from './lib/parse.js';
+import { looksLikeDniWithCheck, parseDni } from '../src/input/dni.js';
 
 const examples = ['dniruc 45678912'];
 
@@ -8,13 +7,15 @@ const examples = ['dniruc 45678912'];
 export const dniruc = defineCommand({
   name: 'dniruc',
   aliases: ['dni-ruc'],
+  phrases: ['dni ruc', 'ruc del dni', 'ruc de dni', 'ruc dni'],
   summary: 'Dice si un DNI tiene RUC y cuál es',
   usage: 'dniruc <8 dígitos>',
   examples,
   access: 'everyone',
   personalData: true,
   argShape: 'required',
-  parse: (raw) => ({ dni: withExample(examples[0], () => parseDni(raw)) }),
+  isAttempt: looksLikeDniWithCheck,
+  parse: (raw) => ({ dni: parseDni(raw) }),
   async run(ctx) {
     const result = await ctx.lookup.dniRuc(ctx.args.dni);
     if (result.hasRuc) await ctx.reply('dniruc-si', { dni: ctx.args.dni, ruc: result.ruc });

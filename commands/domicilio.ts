@@ -1,6 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { parseRuc } from '../src/domain/ruc.js';
-import { withExample } from './lib/parse.js';
+import { parseRuc } from '../src/input/ruc.js';
 
 const examples = ['domicilio 20123456786'];
 
@@ -8,12 +7,14 @@ const examples = ['domicilio 20123456786'];
 export const domicilio = defineCommand({
   name: 'domicilio',
   aliases: ['domiciliofiscal'],
+  phrases: ['domicilio fiscal', 'direccion fiscal', 'direccion'],
+  fillers: ['ruc', 'del ruc'],
   summary: 'Domicilio fiscal de un RUC',
   usage: 'domicilio <número de RUC>',
   examples,
   access: 'everyone',
   argShape: 'required',
-  parse: (raw) => ({ ruc: withExample(examples[0], () => parseRuc(raw)) }),
+  parse: (raw) => ({ ruc: parseRuc(raw) }),
   async run(ctx) {
     const address = await ctx.lookup.fiscalAddress(ctx.args.ruc);
     await ctx.reply('domicilio', { ...address, ruc: ctx.args.ruc });

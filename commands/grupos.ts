@@ -1,5 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { UserError } from '../src/bot/user-error.js';
+import { UserError } from '../src/input/user-error.js';
 import { LookupConfigError } from '../src/lookup/options.js';
 import { listData } from './lib/reply-data.js';
 
@@ -10,6 +10,7 @@ import { listData } from './lib/reply-data.js';
 export const grupos = defineCommand({
   name: 'grupos',
   aliases: ['groups'],
+  fillers: ['bot', 'del bot'],
   summary: 'Grupos donde está el bot, con sus participantes',
   usage: 'grupos',
   examples: ['grupos'],

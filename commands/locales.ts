@@ -1,6 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { parseRuc } from '../src/domain/ruc.js';
-import { withExample } from './lib/parse.js';
+import { parseRuc } from '../src/input/ruc.js';
 import { listData } from './lib/reply-data.js';
 
 const examples = ['locales 20123456786'];
@@ -9,12 +8,14 @@ const examples = ['locales 20123456786'];
 export const locales = defineCommand({
   name: 'locales',
   aliases: ['establecimientos', 'sucursales'],
+  phrases: ['locales anexos', 'anexos', 'sucursal', 'establecimientos anexos'],
+  fillers: ['ruc', 'del ruc'],
   summary: 'Establecimientos (locales anexos) de un RUC',
   usage: 'locales <número de RUC>',
   examples,
   access: 'everyone',
   argShape: 'required',
-  parse: (raw) => ({ ruc: withExample(examples[0], () => parseRuc(raw)) }),
+  parse: (raw) => ({ ruc: parseRuc(raw) }),
   async run(ctx) {
     const list = await ctx.lookup.establishments(ctx.args.ruc);
     await ctx.reply('locales', listData(ctx, { ruc: ctx.args.ruc, locales: list }));

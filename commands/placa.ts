@@ -1,6 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { parsePlate } from '../src/domain/plate.js';
-import { withExample } from './lib/parse.js';
+import { parsePlate } from '../src/input/plate.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
 
 const examples = ['placa ABC-123', 'placa B7X456'];
@@ -12,12 +11,14 @@ const examples = ['placa ABC-123', 'placa B7X456'];
 export const placa = defineCommand({
   name: 'placa',
   aliases: [],
+  phrases: ['placas'],
+  fillers: ['vehiculo', 'del vehiculo', 'camion', 'del camion', 'unidad', 'de la unidad', 'movil'],
   summary: 'Marca, modelo y color de un vehículo por su placa',
   usage: 'placa <placa>',
   examples,
   access: 'everyone',
   argShape: 'required',
-  parse: (raw) => ({ placa: withExample(examples[0], () => parsePlate(raw)) }),
+  parse: (raw) => ({ placa: parsePlate(raw) }),
   async run(ctx) {
     const { placa } = ctx.args;
     const vehicle = await rejectedAsNotFound(ctx.lookup.vehicle(placa), 'plate-not-found', { placa });

@@ -1,7 +1,7 @@
-import { defineCommand } from '../src/bot/command.js';
-import type { CommandContext } from '../src/bot/context.js';
-import { UserError } from '../src/bot/user-error.js';
-import { echo, fold, tokens } from '../src/domain/args.js';
+import { type CommandContext, defineCommand } from '../src/bot/command.js';
+import { UserError } from '../src/input/user-error.js';
+import { echo, tokens } from '../src/input/args.js';
+import { fold } from '../src/text/fold.js';
 import { isJobName, type JobName, type SchedulesPort } from '../src/scheduler/port.js';
 import {
   describeScheduleSpec,
@@ -19,20 +19,38 @@ export function schedulesOf(ctx: CommandContext<unknown>): SchedulesPort {
   return port;
 }
 
+/** The job as staff name it: `tc`, `tipo de cambio`, `afp`, `comisiones afp`. */
+const JOB_PHRASES: readonly [string, JobName][] = [
+  ['tipo de cambio', 'tc'],
+  ['tipo cambio', 'tc'],
+  ['t/c', 'tc'],
+  ['comisiones afp', 'afp'],
+  ['comision afp', 'afp'],
+  ['comisiones', 'afp'],
+];
+
+function jobOf(words: readonly string[]): { job: string; length: number } {
+  const folded = words.map((word) => fold(word));
+  for (const [phrase, job] of JOB_PHRASES) {
+    const parts = phrase.split(' ');
+    if (parts.every((part, i) => folded[i] === part)) return { job, length: parts.length };
+  }
+  return { job: folded[0] ?? '', length: 1 };
+}
+
 function parseArgs(raw: string): { job: JobName; spec: ScheduleSpec } {
   const words = tokens(raw);
   const first = words[0];
   if (first === undefined) throw new UserError('schedule-missing-job');
-  const job = fold(first);
+  const { job, length } = jobOf(words);
   if (!isJobName(job)) throw new UserError('schedule-unknown-job', { valor: echo(first) });
   try {
-    return { job, spec: parseScheduleSpec(words.slice(1).join(' ')) };
+    return { job, spec: parseScheduleSpec(words.slice(length).join(' ')) };
   } catch (error) {
     if (!(error instanceof ScheduleSpecError)) throw error;
-    throw new UserError(`schedule-${error.problem}`, {
-      valor: echo(error.token),
-      ejemplo: job === 'afp' ? 'programar afp dia 1 09:00' : 'programar tc 08:30',
-    });
+    // The example of the job being scheduled: `programar afp dia 1 09:00` or `programar tc 08:30`.
+    const example = examples.findIndex((text) => tokens(text)[1] === job);
+    throw new UserError(`schedule-${error.problem}`, { valor: echo(error.token) }, { example });
   }
 }
 
@@ -43,14 +61,15 @@ function parseArgs(raw: string): { job: JobName; spec: ScheduleSpec } {
 export const programar = defineCommand({
   name: 'programar',
   aliases: [],
+  phrases: ['programa'],
   summary: 'Publica en este grupo el tipo de cambio cada mañana (o las comisiones AFP cada mes)',
   usage: 'programar <tc|afp> <HH:MM> [todos | lun-vie | dia N]',
   examples,
   access: 'admin',
   argShape: 'required',
   isAttempt: (raw) => {
-    const first = tokens(raw)[0];
-    return (first !== undefined && isJobName(fold(first))) || /\d/.test(raw);
+    const words = tokens(raw);
+    return (words.length > 0 && isJobName(jobOf(words).job)) || /\d/.test(raw);
   },
   parse: parseArgs,
   async run(ctx) {

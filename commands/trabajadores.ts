@@ -1,6 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { parseRuc } from '../src/domain/ruc.js';
-import { withExample } from './lib/parse.js';
+import { parseRuc } from '../src/input/ruc.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
 import { listData } from './lib/reply-data.js';
 
@@ -10,12 +9,14 @@ const examples = ['trabajadores 20123456786'];
 export const trabajadores = defineCommand({
   name: 'trabajadores',
   aliases: ['planilla'],
+  phrases: ['cantidad de trabajadores', 'planillas'],
+  fillers: ['ruc', 'del ruc'],
   summary: 'Trabajadores, pensionistas y prestadores declarados por periodo',
   usage: 'trabajadores <número de RUC>',
   examples,
   access: 'everyone',
   argShape: 'required',
-  parse: (raw) => ({ ruc: withExample(examples[0], () => parseRuc(raw)) }),
+  parse: (raw) => ({ ruc: parseRuc(raw) }),
   async run(ctx) {
     const { ruc } = ctx.args;
     const periods = await rejectedAsNotFound(ctx.lookup.workers(ruc), 'ruc-not-found', { ruc });

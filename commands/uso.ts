@@ -1,8 +1,10 @@
 import { defineCommand } from '../src/bot/command.js';
-import type { CommandContext } from '../src/bot/context.js';
-import type { UsageRow } from '../src/bot/services.js';
-import { currentPeriod } from '../src/domain/dates.js';
+import type { CommandContext } from '../src/bot/command.js';
+import type { UsageRow } from '../src/bot/ports.js';
+import { currentPeriod } from '../src/time/lima.js';
+import { OPERATIONS, type OperationName } from '../src/lookup/operations.js';
 import { LookupConfigError } from '../src/lookup/options.js';
+import { WATCH_ACCOUNT } from '../src/watch/port.js';
 
 interface Tally {
   /** Answered lookups (ok or not found). */
@@ -23,6 +25,11 @@ function tally(rows: readonly UsageRow[], key: (row: UsageRow) => string): Map<s
     totals.set(key(row), entry);
   }
   return totals;
+}
+
+/** The operation's name in the report, from the operation table (an unknown name as it is). */
+function label(operation: string): string {
+  return Object.hasOwn(OPERATIONS, operation) ? OPERATIONS[operation as OperationName].label : operation;
 }
 
 const byCallsDesc = (a: Tally, b: Tally) => b.consultas - a.consultas || b.fallidas - a.fallidas;
@@ -47,6 +54,8 @@ async function groupNames(ctx: CommandContext<unknown>): Promise<Map<string, str
 export const uso = defineCommand({
   name: 'uso',
   aliases: ['consumo', 'creditos'],
+  phrases: ['credito'],
+  fillers: ['mes', 'del mes', 'este mes', 'creditos', 'de creditos', 'bot', 'del bot', 'consultas'],
   summary: 'Consultas del mes por tipo y por grupo, y cuántas ahorró la caché',
   usage: 'uso',
   examples: ['uso'],
@@ -59,18 +68,20 @@ export const uso = defineCommand({
     const isGroup = (id: string) => id.endsWith('@g.us');
     const names = rows.some((row) => isGroup(row.chatId)) ? await groupNames(ctx) : new Map();
     const operaciones = [...tally(rows, (r) => r.operation)]
-      .map(([operacion, t]) => ({ operacion, ...t }))
+      .map(([operacion, t]) => ({ operacion, etiqueta: label(operacion), ...t }))
       .sort(byCallsDesc);
     let directos = 0;
     const chats = [...tally(rows, (r) => r.chatId)]
       .sort(([, a], [, b]) => byCallsDesc(a, b))
       .map(([id, t]) => {
-        const directo = !isGroup(id);
+        const vigilados = id === WATCH_ACCOUNT;
+        const directo = !isGroup(id) && !vigilados;
         if (directo) directos += 1;
         return {
           id: directo ? undefined : id,
           nombre: directo ? undefined : names.get(id),
           directo,
+          vigilados,
           numero: directo ? directos : undefined,
           ...t,
         };

@@ -1,13 +1,20 @@
 import type { CommandDefinition } from '../src/bot/command.js';
 import { defineCommand } from '../src/bot/command.js';
-import type { DocumentRef } from '../src/bot/services.js';
-import { UserError } from '../src/bot/user-error.js';
-import { DOCUMENT_TYPES, parseDocumentRef } from '../src/domain/document-ref.js';
+import type { DocumentRef } from '../src/bot/ports.js';
+import { type ErrorId, UserError } from '../src/input/user-error.js';
+import { DOCUMENT_TYPES, parseDocumentRef } from '../src/input/document-ref.js';
 import { InvoiceZipError, unzipBase64 } from '../src/lookup/zip.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
 
 /** At most this many files of one archive are sent; real archives hold one or two. */
 const MAX_FILES = 10;
+
+/** Why an archive could not be opened → the error template that says so. */
+const ZIP_ERRORS: Readonly<Record<InvoiceZipError['reason'], ErrorId>> = {
+  corrupt: 'zip-corrupt',
+  empty: 'zip-empty',
+  too_large: 'zip-too-large',
+};
 
 const MIMETYPES: Readonly<Record<string, string>> = {
   xml: 'application/xml',
@@ -39,6 +46,8 @@ export function invoiceFileCommand(kind: 'xml' | 'pdf'): CommandDefinition<{ ref
   return defineCommand<{ ref: DocumentRef }>({
     name: kind,
     aliases: kind === 'xml' ? ['facturaxml'] : ['facturapdf'],
+    phrases: [`${kind} de la factura`, `${kind} factura`, `${kind} de la boleta`, `${kind} boleta`],
+    fillers: ['factura', 'boleta', 'nota', 'credito', 'debito', 'comprobante', 'electronica'],
     summary:
       kind === 'xml'
         ? 'XML de una factura, boleta o nota (del portal tributario), como archivo'
@@ -50,7 +59,7 @@ export function invoiceFileCommand(kind: 'xml' | 'pdf'): CommandDefinition<{ ref
     parse(raw, ctx) {
       const ownRuc = ctx.settings.taxPortal?.ruc;
       if (ownRuc === undefined) throw new UserError('zip-no-credentials', { comando: kind });
-      return { ref: parseDocumentRef(raw, { kind: 'invoice', ownRuc, example: examples[0] }) };
+      return { ref: parseDocumentRef(raw, { kind: 'invoice', ownRuc }) };
     },
     // The chat shows "escribiendo…" while the archive is fetched and opened, until the files are queued.
     run: (ctx) =>
@@ -77,7 +86,7 @@ export function invoiceFileCommand(kind: 'xml' | 'pdf'): CommandDefinition<{ ref
         } catch (error) {
           if (error instanceof InvoiceZipError) {
             ctx.log.warn({ reason: error.reason, kind }, 'invoice archive rejected');
-            throw new UserError(`zip-${error.reason.replace('_', '-')}`, data);
+            throw new UserError(ZIP_ERRORS[error.reason], data);
           }
           throw error;
         }

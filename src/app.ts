@@ -1,30 +1,43 @@
 import type { Logger } from 'pino';
 import { commands as registeredCommands } from '../commands/index.js';
-import type { CommandDefinition } from './bot/command.js';
-import type { BotServices } from './bot/context.js';
-import type { TemplateRenderer } from './bot/context-impl.js';
+import { createBatchPort } from './batch/pending.js';
+import type { CommandDefinition, TemplateRenderer } from './bot/command.js';
 import { createRouter, type Router } from './bot/router.js';
-import type { GuidePdfPort } from './bot/services.js';
-import type { Config } from './config.js';
+import type { BotServices, GuidePdfPort, UsagePort } from './bot/ports.js';
+import type { BudgetReader } from './budget/types.js';
+import { type CacheTtlSeconds, type Config, DEFAULT_CACHE_TTL_SECONDS } from './config.js';
 import { createGroupDirectory, type GroupSource } from './groups/directory.js';
 import { silentLogger } from './logger.js';
-import type { LookupApi } from './lookup/api.js';
-import { type CachedLookup, createCachedLookup } from './lookup/cached.js';
-import { createLookupClient } from './lookup/index.js';
+import {
+  composeLookup,
+  createLookupApi,
+  createLookupClient,
+  createLookupStack,
+  handlerOf,
+  type LookupApi,
+  type LookupHandler,
+  type LookupMiddleware,
+  type LookupStack,
+} from './lookup/index.js';
 import { createTemplates } from './render/templates.js';
 import { createScheduler, type Scheduler } from './scheduler/scheduler.js';
 import { createDeliveryTracker, type DeliveryTracker } from './delivery/tracker.js';
+import { createScheduleStore } from './scheduler/store.js';
+import { createDriversRepo } from './store/drivers.js';
+import { createLookupCacheRepo } from './store/cache.js';
 import { createDeliveryRepo } from './store/delivery.js';
 import { createDispatchRepo } from './store/dispatches.js';
 import { createDriverContactsRepo } from './store/driver-contacts.js';
-import { createDriversRepo } from './store/drivers.js';
 import { createEditStore } from './store/edits.js';
 import { createGroupSettingsRepo } from './store/group-settings.js';
-import { createPseudonymizer } from './store/hash.js';
+import { createCacheCrypto, createPseudonymizer } from './store/keyed-crypto.js';
 import { openDatabase, type SqliteDatabase } from './store/sqlite.js';
 import { createUsageRepo } from './store/usage.js';
 import { createMemoryTransport } from './transports/memory.js';
 import type { IncomingMessage, Transport } from './transports/transport.js';
+import { createWatchChecker, type WatchChecker } from './watch/check.js';
+import { WATCH_ACCOUNT } from './watch/port.js';
+import { createWatchStore } from './watch/store.js';
 
 /**
  * The composition root: the one place that knows every concrete module. Everything else takes
@@ -48,8 +61,15 @@ export interface AppOptions {
   db?: SqliteDatabase;
   /** Groups of the messaging session (WhatsApp), used when no messaging host is configured. */
   groupSource?: GroupSource;
+  /**
+   * Wrap the upstream call path once, below the cache and any budget (ops: latency per operation,
+   * the credits-exhausted alert); the group directory's calls pass through them too.
+   */
+  upstreamMiddleware?: readonly LookupMiddleware[];
   /** Run scheduled posts once started (default true). Schedules can be managed either way. */
   runSchedules?: boolean;
+  /** The credit budget (issue 10) as batch checks and the watch list read it; none = no cap. */
+  budget?: BudgetReader;
 }
 
 export interface App {
@@ -58,14 +78,14 @@ export interface App {
   readonly services: BotServices;
   readonly db: SqliteDatabase;
   readonly transport: Transport;
-  /** The raw (uncached) lookup API. */
+  /** The raw (uncached, unaccounted) lookup API. */
   readonly lookup: LookupApi;
-  /** The cached facade commands use (stats for tests and benchmarks). */
-  readonly cachedLookup: CachedLookup;
   /** Scheduled posts; ticking only between start() and close() when `runSchedules` is on. */
   readonly scheduler: Scheduler;
   /** Delivery tracking and dispatch follow-ups; absent when the transport reports no deliveries. */
   readonly delivery?: DeliveryTracker;
+  /** The daily watch-list check (ticks with the scheduler). */
+  readonly watchChecker: WatchChecker;
   /** Routes one incoming message; never throws. */
   handle(message: IncomingMessage): Promise<void>;
   /** Starts the transport with `handle` as its message handler, then the scheduler. */
@@ -90,6 +110,39 @@ function lazy(load: () => Promise<GuidePdfPort>): GuidePdfPort {
   };
 }
 
+export interface StoredLookupDeps {
+  db: SqliteDatabase;
+  /** Seconds per operation plus `pastRates` and `notFound`; missing keys take the defaults. */
+  ttlSeconds?: Partial<CacheTtlSeconds>;
+  usage: UsagePort;
+  /** Run only on calls about to go upstream (see `LookupStackOptions.beforeUpstream`). */
+  beforeUpstream?: readonly LookupMiddleware[];
+  now?: () => Date;
+  logger?: Logger;
+}
+
+/**
+ * The lookup path commands and the scheduler use: the client's call path (or any `LookupApi`)
+ * wrapped with the sealed SQLite cache, coalescing and the usage log (lookup/stack.ts).
+ */
+export function createStoredLookup(upstream: LookupHandler | LookupApi, deps: StoredLookupDeps): LookupStack {
+  const now = deps.now ?? (() => new Date());
+  const store = createLookupCacheRepo(deps.db, { crypto: createCacheCrypto(deps.db), now });
+  const ttlSeconds = { ...DEFAULT_CACHE_TTL_SECONDS, ...definedOnly(deps.ttlSeconds ?? {}) };
+  return createLookupStack({
+    upstream: typeof upstream === 'function' ? upstream : handlerOf(upstream),
+    cache: { store, ttlSeconds },
+    recordUsage: (event) => deps.usage.record(event),
+    ...(deps.beforeUpstream ? { beforeUpstream: deps.beforeUpstream } : {}),
+    now,
+    ...(deps.logger ? { logger: deps.logger } : {}),
+  });
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
 /** Builds the whole bot from a validated config. */
 export function createApp(options: AppOptions): App {
   const { config } = options;
@@ -98,24 +151,24 @@ export function createApp(options: AppOptions): App {
   const transport = options.transport ?? createMemoryTransport();
   const ownClient = options.lookup
     ? undefined
-    : createLookupClient({
-        baseUrl: config.lookup.baseUrl,
-        token: config.lookup.token,
-        messagingBaseUrl: config.lookup.messagingBaseUrl,
-        messagingToken: config.lookup.messagingToken,
-        timeoutMs: config.lookup.timeoutMs,
-        retries: config.lookup.retries,
-        logger: logger.child({ module: 'lookup' }),
-        env: {},
-      });
+    : createLookupClient({ ...config.lookup, logger: logger.child({ module: 'lookup' }) });
   const lookup: LookupApi = options.lookup ?? (ownClient as LookupApi);
+  // Every call that reaches the lookup API (the stored lookup's and the group directory's)
+  // passes through `upstreamMiddleware` once.
+  const upstream = composeLookup(ownClient?.call ?? handlerOf(lookup), options.upstreamMiddleware ?? []);
   const db = options.db ?? openDatabase({ dir: config.dataDir });
   const closeDb = () => {
     if (!options.db) db.close();
   };
   try {
     const usage = createUsageRepo(db);
-    const cached = createCachedLookup(lookup, { db, ttlSeconds: config.cacheTtlSeconds, usage, now, logger });
+    const cached = createStoredLookup(upstream, {
+      db,
+      ttlSeconds: config.cacheTtlSeconds,
+      usage,
+      now,
+      logger,
+    });
     const commands = options.commands ?? registeredCommands;
     const templates = options.templates ?? createTemplates({ maxListItems: config.maxListItems });
     const groupSettings = createGroupSettingsRepo(db, { now });
@@ -123,7 +176,7 @@ export function createApp(options: AppOptions): App {
     const directory = createGroupDirectory(
       !config.lookup.messagingBaseUrl && options.groupSource
         ? { source: options.groupSource, logger, now }
-        : { lookup, logger, now },
+        : { lookup: createLookupApi(upstream), logger, now },
     );
     const scheduler = createScheduler({
       db,
@@ -152,11 +205,29 @@ export function createApp(options: AppOptions): App {
             reportAfterMs: (config.whatsapp.delivery?.reportAfterMinutes ?? 10) * 60_000,
           })
         : undefined;
+    const watchStore = createWatchStore(db, () => config.watch);
+    const watchChecker = createWatchChecker({
+      store: watchStore,
+      runs: createScheduleStore(db),
+      lookup: cached.forChat(WATCH_ACCOUNT),
+      templates,
+      send: (chatId, message) => transport.send(chatId, message),
+      transaction: (fn) => db.transaction(fn)(),
+      settings: () => ({
+        watch: config.watch,
+        catchUpMinutes: config.scheduler.catchUpMinutes,
+        retries: config.scheduler.rateRetries,
+        retryIntervalMinutes: config.scheduler.rateRetryIntervalMinutes,
+        holidays: new Set(config.scheduler.holidays),
+      }),
+      log: logger.child({ module: 'watch' }),
+      clock: { now },
+      isGroupActive: (chatId) => groupSettings.isActive(chatId),
+    });
     const services: BotServices = {
       settings: {
         maxListItems: config.maxListItems,
         maxZipBytes: config.maxZipBytes,
-        timezone: 'America/Lima',
         ...(config.taxPortal ? { taxPortal: config.taxPortal } : {}),
       },
       usage,
@@ -169,6 +240,9 @@ export function createApp(options: AppOptions): App {
       driverContacts,
       edits: createEditStore(db, { now: () => now().getTime() }),
       ...(tracker ? { delivery: tracker } : {}),
+      batch: createBatchPort(db, () => config.batch),
+      watch: watchStore,
+      ...(options.budget ? { budget: options.budget } : {}),
     };
     const router = createRouter({
       commands,
@@ -193,9 +267,9 @@ export function createApp(options: AppOptions): App {
       db,
       transport,
       lookup,
-      cachedLookup: cached,
       scheduler,
       ...(tracker ? { delivery: tracker } : {}),
+      watchChecker,
       handle,
       async start() {
         started = true;
@@ -204,11 +278,15 @@ export function createApp(options: AppOptions): App {
         if (options.runSchedules ?? true) {
           ticking = true;
           await scheduler.start();
+          watchChecker.start();
         }
       },
       async close() {
         tracker?.stop();
-        if (ticking) await scheduler.stop();
+        if (ticking) {
+          await scheduler.stop();
+          await watchChecker.stop();
+        }
         if (started) await transport.stop();
         await ownClient?.close();
         closeDb();

@@ -1,5 +1,14 @@
-import type { CommandContext } from './context.js';
-import type { BotSettings } from './services.js';
+import type { Logger } from 'pino';
+import type { LookupApi } from '../lookup/api.js';
+import type { IncomingMessage, OutgoingMessage, Transport } from '../transports/transport.js';
+import { cutText } from './error-reply.js';
+import type { BotServices, BotSettings } from './ports.js';
+
+/*
+ * A command, as one concept: its declaration (`CommandDefinition`, `defineCommand`), the one
+ * argument of its `run` (`CommandContext`) and how the router builds that argument
+ * (`createCommandContext`).
+ */
 
 /** Who may run a command. `personalData` commands also need a group marked for personal data. */
 export type Access = 'everyone' | 'admin';
@@ -12,6 +21,11 @@ export type Access = 'everyone' | 'admin';
  * - text: free text (`buscar transportes andinos`)
  */
 export type ArgShape = 'none' | 'optional' | 'required' | 'text';
+
+export interface AttemptContext {
+  /** Name of the command `text` starts with (name, alias or phrase), if any. */
+  commandFor(text: string): string | undefined;
+}
 
 export interface ParseContext {
   now(): Date;
@@ -43,10 +57,28 @@ export interface CommandDefinition<A = unknown> {
   driversInDirectChat?: boolean;
   argShape: ArgShape;
   /**
-   * Optional override of the router's default attempt rule for unaddressed group messages:
-   * return true when `rawArgs` looks like an attempt to use the command (even a wrong one).
+   * Natural forms besides name and aliases (issue 11): phrases, plurals, abbreviations, typos
+   * staff make (`tipo de cambio`, `t/c`, `rucs`). A pair `[phrase, args]` also implies leading
+   * arguments (`['borrar chofer', 'borrar']`). Shown by `ayuda <comando>`.
    */
-  isAttempt?(rawArgs: string): boolean;
+  phrases?: readonly (string | readonly [phrase: string, impliedArgs: string])[];
+  /** Words the command ignores at the edges of its argument, beside the shared lists (`sunat` for tc). */
+  fillers?: readonly string[];
+  /** Words the command understands after its identifier without making the line chatter (`enviar`). */
+  keywords?: readonly string[];
+  /** Free text (`buscar`): only courtesy words are trimmed; articles belong to names. */
+  literalArgs?: boolean;
+  /**
+   * Unaddressed lines whose argument is a value the command only reports (`tc 3.79`, `afp 10%`)
+   * are statements, left silent. `keys` are the argument's words (see `chatKey`).
+   */
+  isStatement?(keys: readonly string[]): boolean;
+  /**
+   * Optional override of the router's default attempt rule for unaddressed group messages:
+   * return true when `rawArgs` (courtesy and labels trimmed) looks like an attempt to use the
+   * command (even a wrong one). `ctx.commandFor` names the command a text refers to, if any.
+   */
+  isAttempt?(rawArgs: string, ctx?: AttemptContext): boolean;
   parse(rawArgs: string, ctx: ParseContext): A;
   run(ctx: CommandContext<A>): Promise<void>;
 }
@@ -54,4 +86,122 @@ export interface CommandDefinition<A = unknown> {
 /** Identity helper that keeps the argument type flowing from `parse` into `run`. */
 export function defineCommand<A>(definition: CommandDefinition<A>): CommandDefinition<A> {
   return definition;
+}
+
+export interface SenderInfo {
+  ids: readonly string[];
+  displayName?: string;
+  isAdmin: boolean;
+  /** A registered driver writing in a direct chat: their document number (issue 12). */
+  driverDocument?: string;
+}
+
+/** The one argument of `run` (grammY style): the message plus shortcuts. */
+export interface CommandContext<A = unknown> {
+  readonly message: IncomingMessage;
+  readonly command: CommandDefinition<A>;
+  readonly args: A;
+  readonly rawArgs: string;
+  readonly sender: SenderInfo;
+  /**
+   * Personal data may be shown here (a group marked for it, or an admin's direct chat). Set by the
+   * router; absent (treated as false) in contexts built elsewhere.
+   */
+  readonly personalData?: boolean;
+  /** Cached, coalesced, usage-logged lookups, accounted to this chat. */
+  readonly lookup: LookupApi;
+  readonly services: BotServices;
+  readonly log: Logger;
+  now(): Date;
+  /** Renders `templates/<name>.liquid`. */
+  render(template: string, data?: Record<string, unknown>): string;
+  /** Renders a template and replies with it in this chat, quoting the command. */
+  reply(template: string, data?: Record<string, unknown>): Promise<void>;
+  replyDocument(document: {
+    bytes: Uint8Array;
+    fileName: string;
+    mimetype: string;
+    caption?: string;
+  }): Promise<void>;
+  /** Sends to another chat (e.g. a driver's direct chat). */
+  send(chatId: string, message: OutgoingMessage): Promise<void>;
+  /** Runs `work` (preparing a document) while the chat shows the bot as typing; stops after. */
+  composing<T>(work: () => Promise<T>): Promise<T>;
+}
+
+/** The slice of `Templates` (src/render/templates.ts) the bot needs; fakes in tests implement it. */
+export interface TemplateRenderer {
+  render(name: string, data?: Record<string, unknown>): string;
+}
+
+/** The outgoing side of a transport, cut to WhatsApp's limits on the way out. */
+export type SendFn = Transport['send'];
+
+/**
+ * Sends a message after cutting text and captions to MAX_TEXT_LENGTH. An empty text (a template
+ * that rendered nothing) is not sent at all.
+ */
+export async function sendSafely(send: SendFn, chatId: string, message: OutgoingMessage): Promise<void> {
+  if (message.kind === 'text') {
+    const text = cutText(message.text.trim());
+    if (!text) return;
+    await send(chatId, { ...message, text });
+    return;
+  }
+  const caption = message.caption === undefined ? undefined : cutText(message.caption);
+  await send(chatId, caption === undefined ? message : { ...message, caption });
+}
+
+export interface ContextInit<A> {
+  message: IncomingMessage;
+  command: CommandDefinition<A>;
+  args: A;
+  rawArgs: string;
+  sender: SenderInfo;
+  personalData?: boolean;
+  lookup: LookupApi;
+  services: BotServices;
+  templates: TemplateRenderer;
+  send: SendFn;
+  log: Logger;
+  now: () => Date;
+  /** The transport's typing indicator, when it has one. */
+  setComposing?: (chatId: string, composing: boolean) => Promise<void>;
+}
+
+/** Builds the one argument of `command.run`: the message plus reply/lookup/render shortcuts. */
+export function createCommandContext<A>(init: ContextInit<A>): CommandContext<A> {
+  const { message, templates, send } = init;
+  return {
+    message,
+    command: init.command,
+    args: init.args,
+    rawArgs: init.rawArgs,
+    sender: init.sender,
+    ...(init.personalData === undefined ? {} : { personalData: init.personalData }),
+    lookup: init.lookup,
+    services: init.services,
+    log: init.log,
+    now: init.now,
+    render: (template, data) => templates.render(template, data),
+    reply: (template, data) =>
+      sendSafely(send, message.chatId, {
+        kind: 'text',
+        text: templates.render(template, data),
+        quotedId: message.id,
+      }),
+    replyDocument: (document) =>
+      sendSafely(send, message.chatId, { kind: 'document', ...document, quotedId: message.id }),
+    send: (chatId, outgoing) => sendSafely(send, chatId, outgoing),
+    async composing(work) {
+      const presence = init.setComposing;
+      if (!presence) return work();
+      await presence(message.chatId, true);
+      try {
+        return await work();
+      } finally {
+        await presence(message.chatId, false);
+      }
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { idDigits } from './parse.js';
-import type { Driver, DriverContactsPort, DriversPort } from './services.js';
+import type { Driver, DriverContactsPort, DriversPort } from './ports.js';
 
 /**
  * Drivers opt in by writing to the bot. Since 2025 WhatsApp refuses or silently drops a linked

@@ -1,7 +1,8 @@
 import type { Logger } from 'pino';
 import type { IncomingMessage } from '../transports/transport.js';
-import { foldWord, idDigits } from './parse.js';
-import type { GroupDirectoryPort, GroupSettingsPort } from './services.js';
+import { fold } from '../text/fold.js';
+import { idDigits } from './parse.js';
+import type { GroupDirectoryPort, GroupSettingsPort } from './ports.js';
 
 /**
  * Who may talk to the bot where: the allow-list of groups, direct-chat policy, admins. Typed
@@ -80,8 +81,8 @@ async function matchGroupRule(
   const named = groups.filter((group) => group.name && !group.id);
   if (named.length === 0) return undefined;
   if (message.chatName) {
-    const subject = foldWord(message.chatName.trim());
-    const bySubject = named.find((group) => foldWord(group.name ?? '') === subject);
+    const subject = fold(message.chatName);
+    const bySubject = named.find((group) => fold(group.name ?? '') === subject);
     if (bySubject) return bySubject;
   }
   for (const group of named) {

@@ -1,4 +1,5 @@
-import { endsAtIdentifier, hasDigit, tokens } from '../domain/args.js';
+import { fold } from '../text/fold.js';
+import { endsAtIdentifier, hasDigit, tokens } from '../input/args.js';
 import type { ArgShape } from './command.js';
 
 /**
@@ -18,12 +19,15 @@ const VARIATION_SELECTOR = /[\uFE00-\uFE0F]/g;
 const PREFIXES = new Set(['/', '!', '.']);
 // `@51900000000`, `@51900000000,` `@51900000000:` … at a word start; not `@123abc`.
 const MENTION_TOKEN = /(^|\s)@(\d+)(?:\s*[,;:.!?¡¿\-–—]+(?=\s|$|\p{L})|(?=\s|$))/gu;
+// Hyphen look-alikes (en/em dash, minus, small/full-width hyphen) phones and Word insert: `C3X–918`.
+const DASHES = /[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/gu;
 // A word of letters (and hyphens, `dni-ruc`) followed by a colon and maybe the first argument.
 const COMMAND_LABEL = /^(\p{L}[\p{L}\p{M}-]*):(.*)$/u;
 
 /**
  * Trims, strips control/zero-width/bidi characters and lone surrogates, applies NFKC (so
- * full-width `２０１２３４５６７８６` or `ＲＵＣ` from some keyboards read as ASCII), collapses spaces.
+ * full-width `２０１２３４５６７８６` or `ＲＵＣ` from some keyboards read as ASCII), turns dash
+ * look-alikes into `-`, collapses spaces.
  */
 export function normalizeText(raw: string): string {
   const bounded = raw.length > MAX_INPUT_LENGTH ? raw.slice(0, MAX_INPUT_LENGTH) : raw;
@@ -33,13 +37,9 @@ export function normalizeText(raw: string): string {
     .replace(INVISIBLE, '')
     .replace(VARIATION_SELECTOR, '')
     .normalize('NFKC')
+    .replace(DASHES, '-')
     .replace(/\s+/gu, ' ')
     .trim();
-}
-
-/** Case- and accent-insensitive form of a word: `Guía` and `GUIA` both become `guia`. */
-export function foldWord(word: string): string {
-  return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 /** Digits of the user part of a WhatsApp id: `51987654321:3@s.whatsapp.net` → `51987654321`. */
@@ -119,7 +119,7 @@ export function parseText(input: ParseInput): ParsedText | undefined {
     rawArgs = glued === '' ? rawArgs : rawArgs === '' ? glued : `${glued} ${rawArgs}`;
   }
   if (!word) return undefined;
-  const parsed: ParsedText = { word, folded: foldWord(word), rawArgs };
+  const parsed: ParsedText = { word, folded: fold(word), rawArgs };
   if (via) parsed.via = via;
   if (prefix) parsed.prefix = prefix;
   return parsed;

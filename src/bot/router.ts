@@ -3,17 +3,27 @@ import type { Logger } from 'pino';
 import type { LookupApi } from '../lookup/api.js';
 import { LookupError, LookupSchemaError, LookupUnauthorizedError } from '../lookup/errors.js';
 import type { IncomingMessage, Transport } from '../transports/transport.js';
-import type { CommandDefinition } from './command.js';
-import type { BotServices, SenderInfo } from './context.js';
-import { createCommandContext, sendSafely, type TemplateRenderer } from './context-impl.js';
+import {
+  type CommandDefinition,
+  createCommandContext,
+  type SenderInfo,
+  sendSafely,
+  type TemplateRenderer,
+} from './command.js';
 import { recogniseDriver } from './driver-chat.js';
-import { cutText, errorReply, LAST_RESORT_TEXT } from './error-reply.js';
+import { cutText, errorReply, exampleFor, LAST_RESORT_TEXT } from './error-reply.js';
 import { type AccessPolicy, chatAccess, isAdmin, senderKey } from './guards.js';
+import type { BotServices } from './ports.js';
 import { logOutcome, type PseudonymFn, type RouteResult } from './outcome.js';
-import { closestWord, foldWord, idDigits, looksLikeAttempt, type ParsedText, parseText } from './parse.js';
+import { fold } from '../text/fold.js';
+import { attemptWords, type CleanArgs, cleanArgs, PhraseSet } from '../text/phrasing.js';
+import { closestWord, idDigits, looksLikeAttempt, type ParsedText, parseText } from './parse.js';
+import { createPhraseIndex } from './phrase-index.js';
 import { createRateLimiter } from './rate-limit.js';
 
 type AnyCommand = CommandDefinition<never>;
+
+const NO_ARGS: CleanArgs = { text: '', keys: [], statement: false };
 
 export interface RouterOptions {
   commands: readonly AnyCommand[];
@@ -25,8 +35,8 @@ export interface RouterOptions {
   policy: AccessPolicy;
   logger: Logger;
   now?: () => Date;
-  /** Keyed pseudonym for phone numbers in the outcome log (the app's is keyed by the db secret). */
-  pseudonym?: PseudonymFn;
+  /** Keyed pseudonym for phone numbers in the outcome log (`createPseudonymizer`, keyed by the db secret). */
+  pseudonym: PseudonymFn;
 }
 
 /** Turns one incoming message into at most a few replies; never throws, logs one outcome. */
@@ -43,19 +53,24 @@ export function createRouter(options: RouterOptions): Router {
   const now = options.now ?? (() => new Date());
   const log = options.logger.child({ module: 'router' });
   const limiter = createRateLimiter(() => policy.rateLimitPerMinute);
-  const index = new Map<string, AnyCommand>();
+  const index = createPhraseIndex(commands);
   const display = new Map<string, string>();
   for (const command of commands) {
-    for (const word of [command.name, ...command.aliases]) {
-      const folded = foldWord(word);
-      const taken = index.get(folded);
-      if (taken === command) continue;
-      if (taken) throw new Error(`command word "${word}" of "${command.name}" is already "${taken.name}"`);
-      index.set(folded, command);
-      display.set(folded, word);
-    }
+    for (const word of [command.name, ...command.aliases]) display.set(fold(word), word);
   }
-  const candidates = [...index.keys()];
+  const candidates = [...display.keys()];
+  // Each command's argument grammar, compiled once (issue 11: src/text/phrasing.ts).
+  const grammars = new Map(
+    commands.map((command) => [
+      command,
+      {
+        fillers: new PhraseSet(command.fillers ?? []),
+        keywords: new PhraseSet(command.keywords ?? []),
+        literal: command.literalArgs === true,
+      },
+    ]),
+  );
+  const attemptContext = { commandFor: (text: string) => index.match(text)?.command.name };
   const send: Transport['send'] = (chatId, outgoing) => transport.send(chatId, outgoing);
 
   async function reply(message: IncomingMessage, template: string, data: Record<string, unknown>) {
@@ -112,7 +127,12 @@ export function createRouter(options: RouterOptions): Router {
     }
     const data =
       mapped.kind === 'user'
-        ? { command: command.name, usage: command.usage, example: command.examples[0], ...mapped.data }
+        ? {
+            command: command.name,
+            usage: command.usage,
+            ejemplo: exampleFor(command.examples, error),
+            ...mapped.data,
+          }
         : mapped.data;
     return answer(message, mapped.template, data, {
       outcome: mapped.outcome,
@@ -134,10 +154,17 @@ export function createRouter(options: RouterOptions): Router {
     return { driver, greet: before === undefined || now().getTime() - before > 12 * 3600_000 };
   }
 
-  function isAttempt(command: AnyCommand, parsed: ParsedText): boolean {
+  /**
+   * Addressed lines are always attempts; otherwise a statement (`el ruc es …`, `tc 3.79`) is not,
+   * and the default rule or the command's own decides on the argument without courtesy and labels.
+   */
+  function isAttempt(command: AnyCommand, parsed: ParsedText, args: CleanArgs): boolean {
     if (parsed.via) return true;
-    if (looksLikeAttempt(command.argShape, parsed.rawArgs)) return true;
-    return parsed.rawArgs !== '' && command.isAttempt?.(parsed.rawArgs) === true;
+    if (args.statement || command.isStatement?.(args.keys) === true) return false;
+    const grammar = grammars.get(command);
+    const words = grammar ? attemptWords(args.keys, args.text.split(' '), grammar.keywords) : args.text;
+    if (looksLikeAttempt(command.argShape, words)) return true;
+    return args.text !== '' && command.isAttempt?.(args.text, attemptContext) === true;
   }
 
   async function route(message: IncomingMessage, sender: string): Promise<RouteResult> {
@@ -153,18 +180,23 @@ export function createRouter(options: RouterOptions): Router {
       mentionedIds: message.mentionedIds ?? [],
     });
     if (!parsed) return { outcome: 'ignored', reason: 'empty' };
-    const command = index.get(parsed.folded);
+    const matched = index.match(parsed.rawArgs === '' ? parsed.word : `${parsed.word} ${parsed.rawArgs}`);
+    const command = matched?.command;
+    const grammar = matched && grammars.get(matched.command);
+    const args: CleanArgs = grammar ? cleanArgs(matched.rawArgs, grammar) : NO_ARGS;
     if (!command) {
       const answered =
         !message.isGroup || parsed.via === 'mention' || (parsed.via === 'prefix' && parsed.prefix !== '.');
       if (!answered) return { outcome: 'ignored', reason: parsed.via ? 'unknown-dot' : 'chatter' };
-    } else if (!isAttempt(command, parsed)) {
+    } else if (!isAttempt(command, parsed, args)) {
       return { outcome: 'ignored', reason: 'chatter', command: command.name };
     }
     const name = command?.name;
     // Answered once per parse: an edit gets a new answer only when its command or argument changed
     // (and the same edit reported twice by WhatsApp runs once).
-    const signature = `${command?.name ?? parsed.folded}\u0000${parsed.rawArgs}`;
+    const signature = command
+      ? `${command.name}\u0000${args.text}`
+      : `${parsed.folded}\u0000${parsed.rawArgs}`;
     const fresh = services.edits?.claimSignature(message.chatId, message.id, signature) ?? true;
     if (message.editOf && !fresh) return { outcome: 'ignored', reason: 'edit-unchanged', command: name };
     const admin = isAdmin(message, policy);
@@ -219,7 +251,8 @@ export function createRouter(options: RouterOptions): Router {
     const senderInfo: SenderInfo = { ids: message.senderIds, isAdmin: admin };
     if (driver && policy.directChats !== 'everyone') senderInfo.driverDocument = driver.documentNumber;
     if (message.senderName !== undefined) senderInfo.displayName = message.senderName;
-    return execute(message, command, parsed.rawArgs, senderInfo);
+    const personalData = message.isGroup ? access.personalData : admin;
+    return execute(message, command, args.text, senderInfo, personalData);
   }
 
   async function execute(
@@ -227,6 +260,7 @@ export function createRouter(options: RouterOptions): Router {
     command: AnyCommand,
     rawArgs: string,
     sender: SenderInfo,
+    personalData: boolean,
   ): Promise<RouteResult> {
     let args: never;
     try {
@@ -240,6 +274,7 @@ export function createRouter(options: RouterOptions): Router {
       args,
       rawArgs,
       sender,
+      personalData,
       lookup: options.lookupFor(message.chatId),
       services,
       templates,
@@ -258,7 +293,7 @@ export function createRouter(options: RouterOptions): Router {
 
   return {
     commands,
-    find: (word) => index.get(foldWord(word)),
+    find: (word) => index.find(word),
     async handle(message) {
       const started = performance.now();
       const sender = senderKey(message);

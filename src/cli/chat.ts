@@ -1,10 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { createApp } from '../app.js';
-import { foldWord } from '../bot/parse.js';
+import { fold } from '../text/fold.js';
 import { type Config, loadConfig } from '../config.js';
 import { readConfigFile } from '../config/file.js';
 import { createLogger } from '../logger.js';
@@ -40,6 +40,7 @@ Con entrada por tubería (printf 'ruc 20123456786\\n' | chasqui chat) responde t
   --direct          chat directo con el bot en lugar de un grupo
   --no-admin        el remitente no es administrador
   --data-dir DIR    datos persistentes (por defecto CHASQUI_DATA_DIR o una carpeta temporal)
+  --attach ARCHIVO  envía el archivo con la primera línea como leyenda (p. ej. "lote")
 
 Sin LOOKUP_BASE_URL usa el sandbox local con datos ficticios.`;
 
@@ -51,6 +52,7 @@ interface ChatFlags {
   direct: boolean;
   admin: boolean;
   dataDir?: string;
+  attach?: string;
 }
 
 function parseFlags(argv: string[]): ChatFlags | 'help' {
@@ -66,6 +68,7 @@ function parseFlags(argv: string[]): ChatFlags | 'help' {
       direct: { type: 'boolean', default: false },
       'no-admin': { type: 'boolean', default: false },
       'data-dir': { type: 'string' },
+      attach: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -82,6 +85,11 @@ function parseFlags(argv: string[]): ChatFlags | 'help' {
   };
   if (values.out) flags.out = values.out;
   if (values['data-dir']) flags.dataDir = values['data-dir'];
+  if (values.attach) {
+    if (!existsSync(values.attach) || !statSync(values.attach).isFile())
+      throw new Error(`--attach: no existe el archivo ${values.attach}`);
+    flags.attach = values.attach;
+  }
   return flags;
 }
 
@@ -173,6 +181,7 @@ export async function runChat(argv: string[], io: ChatIo = process): Promise<num
       senderIds: [senderJid],
       senderName: 'Usuario de terminal',
       senderIsGroupAdmin: false,
+      ...(flags.attach ? { attach: flags.attach } : {}),
     });
     const app = createApp({ config, transport, logger, runSchedules: interactive });
     cleanup.unshift(() => app.close());
@@ -199,11 +208,11 @@ export async function runChat(argv: string[], io: ChatIo = process): Promise<num
  * personal data unless the config says otherwise.
  */
 async function resolveGroup(config: Config, name: string): Promise<{ chatId: string; chatName: string }> {
-  const folded = foldWord(name);
-  const isDefault = folded === foldWord(CHAT_DEFAULTS.groupName) || name === CHAT_DEFAULTS.groupId;
+  const folded = fold(name);
+  const isDefault = folded === fold(CHAT_DEFAULTS.groupName) || name === CHAT_DEFAULTS.groupId;
   let chatId: string | undefined = name.endsWith('@g.us') ? name : undefined;
   const configured = config.groups.find(
-    (group) => group.id === name || (group.name !== undefined && foldWord(group.name) === folded),
+    (group) => group.id === name || (group.name !== undefined && fold(group.name) === folded),
   );
   chatId ??= configured?.id ?? (isDefault ? CHAT_DEFAULTS.groupId : undefined);
   const chatName = isDefault ? CHAT_DEFAULTS.groupName : (configured?.name ?? name);
@@ -219,11 +228,11 @@ async function resolveGroup(config: Config, name: string): Promise<{ chatId: str
 async function lookupGroupId(config: Config, name: string): Promise<string | undefined> {
   if (!config.lookup.messagingBaseUrl) return undefined;
   const { createLookupClient } = await import('../lookup/index.js');
-  const client = createLookupClient({ ...config.lookup, env: {} });
+  const client = createLookupClient(config.lookup);
   try {
     const groups = await client.groups();
-    const wanted = foldWord(name);
-    return groups.find((group) => foldWord(group.Name) === wanted)?.JID;
+    const wanted = fold(name);
+    return groups.find((group) => fold(group.Name) === wanted)?.JID;
   } catch {
     return undefined;
   } finally {

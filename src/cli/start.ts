@@ -5,12 +5,13 @@ import qrcode from 'qrcode-terminal';
 import { createApp } from '../app.js';
 import { type Config, ConfigError, loadConfig } from '../config.js';
 import { createLogger, type Logger } from '../logger.js';
+import { consoleConfigProblem, createOpsRuntime } from '../ops/runtime.js';
 import { acquireDataDirLock, DataDirLockedError } from '../store/lock.js';
 import type { OutboxItem, OutboxOptions } from '../store/outbox.js';
 import { openDatabase } from '../store/sqlite.js';
 import type { WhatsAppStatus } from '../transports/baileys.js';
 import type { StopReason } from '../transports/baileys-policy.js';
-import { createWhatsAppTransport } from '../transports/baileys-setup.js';
+import { createWhatsAppSetup } from '../transports/baileys-setup.js';
 import type { SocketFactory } from '../transports/baileys-socket.js';
 
 /**
@@ -220,6 +221,11 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
     }
     throw error;
   }
+  const consoleProblem = consoleConfigProblem(config);
+  if (consoleProblem) {
+    out.write(`chasqui start: ${consoleProblem}\n`);
+    return 2;
+  }
 
   let lock: ReturnType<typeof acquireDataDirLock>;
   try {
@@ -254,14 +260,23 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
     cleanup.unshift(() => {
       waDb.close();
     });
-    const setup = createWhatsAppTransport({
+    // Operators' side: state for the console, alerts, metrics (see src/ops/runtime.ts).
+    const ops = createOpsRuntime({ config, db: waDb, logger });
+    cleanup.unshift(() => ops.close());
+    const setup = createWhatsAppSetup({
       db: waDb,
       logger,
       whatsapp: config.whatsapp,
-      onStatus: (status) => konsole.status(status),
+      onStatus: (status) => {
+        konsole.status(status);
+        ops.onStatus(status);
+      },
       outboxOptions: {
         ...overrides.outboxRetry,
-        onFailed: (item, error) => konsole.write(outboxFailedAlert(item, error)),
+        onFailed: (item, error) => {
+          konsole.write(outboxFailedAlert(item, error));
+          ops.onOutboxFailed(item, error);
+        },
       },
       ...(overrides.createSocket ? { createSocket: overrides.createSocket } : {}),
     });
@@ -269,12 +284,14 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
     // when no messaging host is configured.
     const app = createApp({
       config,
-      transport: setup.transport,
+      transport: ops.instrumentTransport(setup.transport),
       logger,
       db: waDb,
       groupSource: setup.groupSource,
+      upstreamMiddleware: ops.upstreamMiddleware,
     });
     cleanup.unshift(() => app.close());
+    await ops.attach({ app, setup, sandbox: lookupLabel.startsWith('sandbox'), say: konsole.write });
 
     let requested: () => void = () => {};
     const shutdownRequested = new Promise<'shutdown'>((resolve) => {

@@ -40,6 +40,18 @@ export function describeConfig(config: Config): Record<string, unknown> {
       waVersion: config.whatsapp.waVersion?.join('.') ?? 'library default',
     },
     scheduler: { ...config.scheduler },
+    watch: { ...config.watch },
+    batch: { ...config.batch },
+    console: {
+      host: config.console.host,
+      port: config.console.port,
+      password: secret(config.console.password),
+    },
+    // the path of a webhook URL is often its secret: only the origin is logged
+    alertWebhook: config.alertWebhook
+      ? `${safeUrl(config.alertWebhook)?.split('/').slice(0, 3).join('/')}/…`
+      : 'not set',
+    backup: { ...config.backup },
   };
 }
 

@@ -45,6 +45,22 @@ const envSchema = z.object({
     .optional(),
   CHASQUI_WA_VERSION: waVersionSchema.optional(),
   CHASQUI_RATE_LIMIT_PER_MINUTE: intText(1, 600, 'commands per user and minute').optional(),
+  CHASQUI_CONSOLE_PORT: z
+    .string()
+    .trim()
+    .regex(/^(off|\d{1,5})$/, { error: 'expected a TCP port from 0 to 65535, or "off"' })
+    .transform((text) => (text === 'off' ? ('off' as const) : Number(text)))
+    .refine((port) => port === 'off' || port <= 65_535, {
+      error: 'expected a TCP port from 0 to 65535, or "off"',
+    })
+    .optional(),
+  CHASQUI_CONSOLE_HOST: z
+    .string()
+    .trim()
+    .regex(/^[\w.:-]+$/, { error: 'expected an IP address or host name, e.g. 127.0.0.1 or 0.0.0.0' })
+    .optional(),
+  CHASQUI_CONSOLE_PASSWORD: z.string().min(8, { error: 'expected at least 8 characters' }).optional(),
+  CHASQUI_ALERT_WEBHOOK: urlSchema.optional(),
 });
 
 export type EnvConfig = z.output<typeof envSchema>;

@@ -1,4 +1,4 @@
-import type { DriverContactsPort } from '../bot/services.js';
+import type { DriverContactsPort } from '../bot/ports.js';
 import type { DeliveryRecord } from '../store/delivery.js';
 import type { Dispatch } from '../store/dispatches.js';
 

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import { sendSafely, type TemplateRenderer } from '../bot/context-impl.js';
+import { sendSafely, type TemplateRenderer } from '../bot/command.js';
 import { cutText } from '../bot/error-reply.js';
-import type { DeliveryPort, DriverContactsPort } from '../bot/services.js';
+import type { DeliveryPort, DriverContactsPort } from '../bot/ports.js';
 import type { DeliveryRepo } from '../store/delivery.js';
 import type { DispatchRepo } from '../store/dispatches.js';
 import type { DeliveryUpdate, Transport } from '../transports/transport.js';

@@ -1,6 +1,6 @@
 import { advance, DELIVERY_STATES, type DeliveryState } from '../delivery/state.js';
 import type { DeliveryUpdate } from '../transports/transport.js';
-import { createCacheCrypto } from './hash.js';
+import { createCacheCrypto } from './keyed-crypto.js';
 import type { SqliteDatabase } from './sqlite.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { DriverContact, DriverContactsPort } from '../bot/services.js';
+import type { DriverContact, DriverContactsPort } from '../bot/ports.js';
 import type { SqliteDatabase } from './sqlite.js';
 
 /**

@@ -1,4 +1,4 @@
-import { createCacheCrypto } from './hash.js';
+import { createCacheCrypto } from './keyed-crypto.js';
 import type { SqliteDatabase } from './sqlite.js';
 
 /**

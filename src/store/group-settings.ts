@@ -1,5 +1,5 @@
-import type { GroupSettingsPort } from '../bot/services.js';
-import { createPseudonymizer, type Pseudonymizer } from './hash.js';
+import type { GroupSettingsPort } from '../bot/ports.js';
+import { createPseudonymizer, type Pseudonymizer } from './keyed-crypto.js';
 import type { SqliteDatabase } from './sqlite.js';
 
 /** A group's toggle as stored (for admin listings). */

@@ -34,12 +34,16 @@ export interface SocketLike {
   sendMessage: WASocket['sendMessage'];
   groupFetchAllParticipating: WASocket['groupFetchAllParticipating'];
   groupMetadata: (jid: string) => Promise<GroupMetadata>;
+  /** Re-requests expired media (documents for `lote`); optional so fakes may leave it out. */
+  updateMediaMessage?: WASocket['updateMediaMessage'];
   requestPairingCode: (phoneNumber: string) => Promise<string>;
   /** `{ jid, exists }` per number (rc14 returns no LID: ask `lidMapping.getLIDForPN`). */
   onWhatsApp: WASocket['onWhatsApp'];
   sendPresenceUpdate: WASocket['sendPresenceUpdate'];
   /** The raw stanza emitter: `CB:ack,class:message` carries the server acks Baileys drops. */
   ws?: { on(event: string, listener: (node: BinaryNode) => void): unknown };
+  /** Unlinks this device from the phone (the console's "unlink and pair again"). */
+  logout?: (msg?: string) => Promise<void>;
   /** Closes the socket WITHOUT logging out (the session stays paired). */
   end: (error: Error | undefined) => void | Promise<void>;
 }

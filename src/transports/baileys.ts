@@ -1,44 +1,16 @@
-import type { WAVersion } from '@whiskeysockets/baileys';
 import type { Logger } from 'pino';
-import type { DedupStore } from '../store/dedup.js';
-import type { EditStore } from '../store/edits.js';
-import { type Outbox, type OutboxItem, SendDeferredError, type SendResult } from '../store/outbox.js';
-import type { BaileysAuth } from './baileys-auth.js';
-import {
-  deliveryFromAck,
-  deliveryFromReceipts,
-  deliveryFromUpdates,
-  editsFromUpdates,
-} from './baileys-delivery.js';
+import { type OutboxItem, randomMessageId, type SendResult } from '../store/outbox.js';
+import { checkNumber, DeliveryFeed, setComposing } from './baileys-extras.js';
 import { GroupMetadataCache } from './baileys-groups.js';
 import { normalizeId } from './baileys-message.js';
-import {
-  deserializeQuoted,
-  deserializeSent,
-  serializeQuoted,
-  serializeSent,
-  toMessageContent,
-} from './baileys-outgoing.js';
-import {
-  closeStatusCode,
-  DEFAULT_POLICY,
-  decideReconnect,
-  INITIAL_POLICY_STATE,
-  isConnectionProblem,
-  type PolicyOptions,
-  type ReconnectReason,
-  type StopReason,
-} from './baileys-policy.js';
-import { MessageReceiver, withTimeout } from './baileys-receive.js';
 import { type BaileysLogger, rateLimitDecryptLogs } from './baileys-log.js';
-import {
-  baileysLogger,
-  buildSocketConfig,
-  MemoryCacheStore,
-  type SocketFactory,
-  type SocketLike,
-} from './baileys-socket.js';
-import { randomMessageId } from '../store/outbox.js';
+import { deserializeQuoted, deserializeSent, serializeQuoted } from './baileys-outgoing.js';
+import { closeStatusCode, DEFAULT_POLICY, decideReconnect, INITIAL_POLICY_STATE } from './baileys-policy.js';
+import { askPairingCode } from './baileys-pairing.js';
+import { MessageReceiver } from './baileys-receive.js';
+import { sendOutboxItem } from './baileys-send.js';
+import { baileysLogger, buildSocketConfig, MemoryCacheStore, type SocketLike } from './baileys-socket.js';
+import type { BaileysTransportOptions, TransportStopped, WhatsAppStatus } from './baileys-types.js';
 import type {
   DeliveryUpdate,
   MessageHandler,
@@ -48,55 +20,7 @@ import type {
   Transport,
 } from './transport.js';
 
-/** What the transport reports to its owner (the CLI draws it; tests assert it). */
-export type WhatsAppStatus =
-  | { kind: 'connecting'; attempt: number }
-  | { kind: 'qr'; qr: string }
-  | { kind: 'pairing-code'; code: string; phone: string }
-  | { kind: 'pairing-code-failed'; error: string }
-  | { kind: 'restarting' }
-  | { kind: 'open'; selfIds: string[] }
-  | { kind: 'groups'; count: number }
-  | {
-      kind: 'reconnecting';
-      reason: ReconnectReason;
-      code?: number;
-      delayMs: number;
-      attempt: number;
-      alert: boolean;
-    }
-  | { kind: 'stopped'; reason: StopReason | 'shutdown'; code?: number };
-
-export interface TransportStopped {
-  reason: StopReason | 'shutdown';
-  code?: number;
-}
-
-export interface BaileysTransportOptions {
-  createSocket: SocketFactory;
-  auth: BaileysAuth;
-  dedup: DedupStore;
-  /** The durable outbox; the transport runs its worker while open and closes it on stop. */
-  outbox: Outbox;
-  logger: Logger;
-  groups?: GroupMetadataCache;
-  waVersion?: WAVersion;
-  maxMessageAgeSeconds: number;
-  /** Digits with country code: ask for a pairing code instead of showing the QR. */
-  pairPhone?: string;
-  /** Time `stop()` waits for in-flight handlers and the outbox (default 10 s). */
-  shutdownFlushMs?: number;
-  policy?: Partial<PolicyOptions>;
-  /** An open lasting this long resets the backoff counters (default 60 s). */
-  stableOpenMs?: number;
-  /** Bound on LID-mapping and group-metadata lookups while handling a message (default 3 s). */
-  lookupTimeoutMs?: number;
-  onStatus?: (status: WhatsAppStatus) => void;
-  /** Message secrets for secret-encrypted edits (store/edits.ts). */
-  edits?: EditStore;
-  random?: () => number;
-  now?: () => number;
-}
+export type { BaileysTransportOptions, TransportStopped, WhatsAppStatus } from './baileys-types.js';
 
 interface SocketClosed {
   error: unknown;
@@ -123,15 +47,17 @@ export class BaileysTransport implements Transport {
   private stopPromise: Promise<void> | undefined;
   private closeCurrent: ((closed: SocketClosed) => void) | undefined;
   private wakeSleep: (() => void) | undefined;
-  private readonly deliveryListeners = new Set<(update: DeliveryUpdate) => void>();
+  private readonly deliveries: DeliveryFeed;
   /** One for every socket, so the per-sender decrypt-failure windows survive reconnects. */
   private readonly baileysLog: BaileysLogger;
+  private relinking = false;
 
   constructor(options: BaileysTransportOptions) {
     this.options = options;
     this.log = options.logger.child({ module: 'whatsapp' });
     this.now = options.now ?? Date.now;
     this.groups = options.groups ?? new GroupMetadataCache();
+    this.deliveries = new DeliveryFeed(this.log, this.now);
     this.baileysLog = rateLimitDecryptLogs(baileysLogger(options.logger), { now: this.now });
     this.receiver = new MessageReceiver({
       dedup: options.dedup,
@@ -185,48 +111,52 @@ export class BaileysTransport implements Transport {
   }
 
   onDelivery(listener: (update: DeliveryUpdate) => void): void {
-    this.deliveryListeners.add(listener);
+    this.deliveries.on(listener);
   }
 
   /** Hands a delivery step to the listeners (the outbox's failures come through here too). */
   reportDelivery(update: DeliveryUpdate): void {
-    for (const listener of this.deliveryListeners) {
-      try {
-        listener(update);
-      } catch (error) {
-        this.log.error({ err: error, id: update.messageId }, 'delivery listener failed');
-      }
-    }
+    this.deliveries.report(update);
+  }
+
+  /** Whether `phone` has WhatsApp, and its LID (see baileys-extras.ts); 'unknown' when offline. */
+  checkNumber(phone: string): Promise<NumberCheck> {
+    const sock = this.open ? this.current : undefined;
+    return checkNumber(sock, phone, this.options.lookupTimeoutMs ?? 3000);
+  }
+
+  /** The typing indicator while a document is prepared; best effort. */
+  setComposing(chatId: string, composing: boolean): Promise<void> {
+    return setComposing(this.open ? this.current : undefined, chatId, composing, this.log);
   }
 
   /**
-   * `onWhatsApp` on the open socket; then the LID from Baileys' mapping (rc14's onWhatsApp returns
-   * no LID; `getLIDForPN` asks the server by USync when the pair is not cached). 'unknown' when
-   * offline or when WhatsApp does not answer in time: never a guess.
+   * Asks WhatsApp for an 8-character pairing code for `phone` (digits with country code) on the
+   * socket waiting for pairing (the console's form); the code is also emitted as a status.
    */
-  async checkNumber(phone: string): Promise<NumberCheck> {
+  async requestPairingCode(phone: string): Promise<string> {
     const sock = this.current;
-    const digits = phone.replace(/\D/g, '');
-    if (!sock || !this.open || !digits) return { status: 'unknown' };
-    const timeoutMs = this.options.lookupTimeoutMs ?? 3000;
-    const found = await withTimeout(sock.onWhatsApp(`${digits}@s.whatsapp.net`), timeoutMs);
-    if (found === undefined) return { status: 'unknown' };
-    const hit = found.find((entry) => entry.exists);
-    if (!hit) return { status: 'missing' };
-    const id = normalizeId(hit.jid);
-    const lid = await withTimeout(sock.signalRepository.lidMapping.getLIDForPN(id), timeoutMs);
-    return lid ? { status: 'exists', id, lid: normalizeId(lid) } : { status: 'exists', id };
+    if (!sock || this.open) throw new Error('WhatsApp is not waiting for pairing');
+    return askPairingCode(sock, phone.replace(/\D/g, ''), (status) => this.emit(status));
   }
 
-  /** Best effort: a presence that fails (socket closing) must never fail the command. */
-  async setComposing(chatId: string, composing: boolean): Promise<void> {
+  /**
+   * "Unlink and pair again" (an owner's action in the console): logs the device out, clears the
+   * saved session and reconnects at once, so a new QR is offered instead of stopping.
+   */
+  async relink(): Promise<void> {
+    if (this.stopping || !this.loopDone) throw new Error('transport not running');
+    this.relinking = true;
     const sock = this.current;
-    if (!sock || !this.open) return;
     try {
-      await sock.sendPresenceUpdate(composing ? 'composing' : 'paused', chatId);
+      if (sock && this.open && sock.logout) await sock.logout();
+      else await sock?.end(undefined);
     } catch (error) {
-      this.log.debug({ err: error }, 'presence update failed');
+      this.log.warn({ err: error }, 'logout failed; clearing the session anyway');
+      await sock?.end(undefined);
     }
+    this.closeCurrent?.({ error: undefined, openedForMs: 0 });
+    this.wakeSleep?.();
   }
 
   /**
@@ -274,6 +204,12 @@ export class BaileysTransport implements Transport {
     let state = INITIAL_POLICY_STATE;
     let attempt = 0;
     while (!this.stopping) {
+      if (this.relinking) {
+        this.relinking = false;
+        await this.options.auth.clear();
+        state = INITIAL_POLICY_STATE;
+        this.log.warn('session unlinked from the console; pairing again');
+      }
       if (this.options.auth.resetUnfinishedPairing()) this.log.info('unfinished pairing dropped');
       this.emit({ kind: 'connecting', attempt: ++attempt });
       let closed: SocketClosed;
@@ -284,6 +220,7 @@ export class BaileysTransport implements Transport {
         closed = { error, openedForMs: 0 };
       }
       if (this.stopping) break;
+      if (this.relinking) continue; // cleared at the top of the loop, no backoff
       const code = closeStatusCode(closed.error);
       const random = this.options.random ?? Math.random;
       const stable = closed.openedForMs >= stableOpenMs;
@@ -364,18 +301,9 @@ export class BaileysTransport implements Transport {
         }
       });
       sock.ev.on('messages.upsert', (event) => this.receiver.onUpsert(sock, event));
-      sock.ev.on('messages.update', (items) => {
-        for (const update of deliveryFromUpdates(items, this.now())) this.reportDelivery(update);
-        const edits = editsFromUpdates(items);
-        if (edits.length > 0) this.receiver.onUpsert(sock, { messages: edits, type: 'notify' });
-      });
-      sock.ev.on('message-receipt.update', (items) => {
-        for (const update of deliveryFromReceipts(items, this.now())) this.reportDelivery(update);
-      });
-      sock.ws?.on('CB:ack,class:message', (node) => {
-        const update = deliveryFromAck(node, this.now());
-        if (update) this.reportDelivery(update);
-      });
+      this.deliveries.attach(sock, (edits) =>
+        this.receiver.onUpsert(sock, { messages: edits, type: 'notify' }),
+      );
       sock.ev.on('groups.upsert', (list) => this.groups.upsert(list));
       sock.ev.on('groups.update', (list) => this.groups.update(list));
       sock.ev.on('group-participants.update', (event) => this.groups.participants(event, this.selfIds()));
@@ -402,17 +330,10 @@ export class BaileysTransport implements Transport {
       return;
     }
     if (count !== 1) return; // the code asked on the first QR stays valid for this socket
-    sock.requestPairingCode(phone).then(
-      (code) => this.emit({ kind: 'pairing-code', code, phone }),
-      (error: unknown) => {
-        this.log.warn({ err: error }, 'pairing code request failed');
-        this.emit({
-          kind: 'pairing-code-failed',
-          error: error instanceof Error ? error.message : String(error),
-        });
-        this.emit({ kind: 'qr', qr });
-      },
-    );
+    askPairingCode(sock, phone, (status) => this.emit(status)).catch((error: unknown) => {
+      this.log.warn({ err: error }, 'pairing code request failed');
+      this.emit({ kind: 'qr', qr }); // after 'pairing-code-failed': the QR is the way left
+    });
   }
 
   private onOpen(sock: SocketLike): void {
@@ -434,36 +355,21 @@ export class BaileysTransport implements Transport {
     );
   }
 
-  private async sendItem(sock: SocketLike, item: OutboxItem): Promise<SendResult> {
-    if (sock !== this.current || !this.open) throw new SendDeferredError();
+  private sendItem(sock: SocketLike, item: OutboxItem): Promise<SendResult> {
     const quoted =
       deserializeQuoted(item.extra) ??
       (item.message.quotedId ? this.receiver.quoted.get(item.message.quotedId) : undefined);
-    try {
-      const sent = await sock.sendMessage(item.chatId, toMessageContent(item.message), {
-        messageId: item.waId,
-        ...(quoted ? { quoted } : {}),
-      });
-      this.reportDelivery({
-        messageId: item.waId,
-        chatId: item.chatId,
-        state: 'sent',
-        outboxId: item.id,
-        at: this.now(),
-      });
-      const stored = serializeSent(sent);
-      return stored ? { stored } : {};
-    } catch (error) {
-      const message = error instanceof Error ? error.message : undefined;
-      // The socket went away meanwhile, or is closing (428 "Connection Closed"): keep the row
-      // for the next socket.
-      if (sock !== this.current || !this.open || closeStatusCode(error) === 428) {
-        throw new SendDeferredError(message);
-      }
-      // 408 / 503 / "Timed Out" on a socket that is still open: a connection problem, not a failure
-      // of this message; the outbox retries it later (or on the next open) without counting it.
-      if (isConnectionProblem(error)) throw new SendDeferredError(message, { connectionOpen: true });
-      throw error;
-    }
+    return sendOutboxItem(sock, item, {
+      ...(quoted ? { quoted } : {}),
+      isCurrent: () => sock === this.current && this.open,
+      onSent: () =>
+        this.reportDelivery({
+          messageId: item.waId,
+          chatId: item.chatId,
+          state: 'sent',
+          outboxId: item.id,
+          at: this.now(),
+        }),
+    });
   }
 }

@@ -10,7 +10,7 @@ import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
 import { createDeliveryRepo } from '../../src/store/delivery.js';
 import { openDatabase, type SqliteDatabase } from '../../src/store/sqlite.js';
-import { createWhatsAppTransport } from '../../src/transports/baileys-setup.js';
+import { createWhatsAppSetup } from '../../src/transports/baileys-setup.js';
 import { fakeSocketFactory, TEST_WHATSAPP, waitFor, waText } from '../helpers/fake-socket.js';
 
 /**
@@ -42,7 +42,7 @@ beforeEach(async () => {
   fake = fakeSocketFactory();
   offsetMs = 0;
   const now = () => new Date(Date.now() + offsetMs);
-  const setup = createWhatsAppTransport({
+  const setup = createWhatsAppSetup({
     db,
     logger,
     whatsapp: TEST_WHATSAPP,

@@ -11,7 +11,7 @@ import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
 import { openDatabase, type SqliteDatabase } from '../../src/store/sqlite.js';
 import { editKeyInfo } from '../../src/transports/baileys-edit-secret.js';
-import { createWhatsAppTransport } from '../../src/transports/baileys-setup.js';
+import { createWhatsAppSetup } from '../../src/transports/baileys-setup.js';
 import { fakeSocketFactory, TEST_WHATSAPP, waitFor, waText } from '../helpers/fake-socket.js';
 
 /** Edited commands as real clients send them, through the production transport and app. */
@@ -36,7 +36,7 @@ beforeEach(async () => {
   const logger = pino({ level: 'silent' });
   db = openDatabase({ dir });
   fake = fakeSocketFactory();
-  const setup = createWhatsAppTransport({ db, logger, whatsapp: TEST_WHATSAPP, createSocket: fake.factory });
+  const setup = createWhatsAppSetup({ db, logger, whatsapp: TEST_WHATSAPP, createSocket: fake.factory });
   app = createApp({ config, transport: setup.transport, logger, db, runSchedules: false });
   await app.start();
   fake.latest().open();

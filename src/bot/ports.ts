@@ -1,0 +1,171 @@
+import type { DocumentRef, TaxPortalCredentials } from '../lookup/api.js';
+import type { NumberCheck, OutgoingMessage } from '../transports/transport.js';
+import type { Group, Guide } from '../lookup/schemas/index.js';
+import type { SchedulesPort } from '../scheduler/port.js';
+import type { BatchPort } from '../batch/port.js';
+import type { BudgetReader } from '../budget/types.js';
+import type { WatchPort } from '../watch/port.js';
+import type { CommandDefinition } from './command.js';
+
+/**
+ * Ports: the narrow interfaces commands use for everything beyond the lookup API, and
+ * `BotServices`, the bundle of them handed to every command. Each port is declared here, by its
+ * consumer, and implemented elsewhere (store, directory, renderer, scheduler); tests fake them.
+ */
+
+/** Everything a command may use besides its context; built once at start-up. */
+export interface BotServices {
+  settings: BotSettings;
+  usage: UsagePort;
+  groupSettings: GroupSettingsPort;
+  directory: GroupDirectoryPort;
+  drivers: DriversPort;
+  guidePdf: GuidePdfPort;
+  /** The registered commands (for `ayuda`). */
+  commands: readonly CommandDefinition<never>[];
+  /** Scheduled posts (issue 6); absent until the scheduler is wired. */
+  schedules?: SchedulesPort;
+  /** Credit budget (issue 10); absent = no cap. */
+  budget?: BudgetReader;
+  /** Watch list (`vigilar`); absent = the commands say it is unavailable. */
+  watch?: WatchPort;
+  /** Batch checks (`lote`): settings and pending confirmations. */
+  batch?: BatchPort;
+  /** Drivers' LIDs and opt-in (issue 12). */
+  driverContacts?: DriverContactsPort;
+  /** Delivery tracking (issue 12); absent when the transport reports no deliveries. */
+  delivery?: DeliveryPort;
+  /** Last answered parse per message, so an edit is answered again only when it changed (issue 12). */
+  edits?: EditLogPort;
+}
+
+export interface UsageEvent {
+  at: Date;
+  chatId: string;
+  operation: string;
+  /** true when the answer came from the cache or a shared in-flight call (no credit spent). */
+  saved: boolean;
+  outcome: 'ok' | 'not_found' | 'failed';
+}
+
+export interface UsageRow {
+  operation: string;
+  /** A group id, or a keyed pseudonym `direct:<hex>` for a direct chat (never a phone number). */
+  chatId: string;
+  /** Answered lookups (ok or not found); `calls - saved` is the credits spent. */
+  calls: number;
+  /** Of `calls`, answered from the cache or a shared in-flight call. */
+  saved: number;
+  /** Failed lookups (network, timeout, 5xx, 401, 429...); absent when none. */
+  failed?: number;
+}
+
+export interface UsagePort {
+  record(event: UsageEvent): void;
+  /** Lookups in the Lima calendar month containing `now`, per operation and chat. */
+  month(now: Date): UsageRow[];
+}
+
+export interface GroupSettingsPort {
+  /** undefined when no admin toggled the group: the config decides. */
+  isActive(chatId: string): boolean | undefined;
+  setActive(chatId: string, active: boolean, by: string): void;
+}
+
+/** A group as the directory knows it: the spec's record 2.16 (from /group/all or the session). */
+export interface GroupDirectoryPort {
+  list(): Promise<Group[]>;
+  /** Resolves a configured group name (case/accent-insensitive) to its id, when known. */
+  resolveName(name: string): Promise<string | undefined>;
+}
+
+export interface Driver {
+  /** The driver's identity document number (guide `conductor[].numDocIdentidad`). */
+  documentNumber: string;
+  /** WhatsApp number, digits only with country code (51...). */
+  phone: string;
+  source: 'config' | 'chat';
+}
+
+export interface DriversPort {
+  get(documentNumber: string): Driver | undefined;
+  set(documentNumber: string, phone: string, by: string): void;
+  remove(documentNumber: string): boolean;
+  list(): Driver[];
+}
+
+export interface GuidePdfPort {
+  render(guide: Guide): Promise<Uint8Array>;
+}
+
+/** Settings commands need (a view of the validated config). */
+export interface BotSettings {
+  /** Company tax-portal credentials from server config; absent when not configured. */
+  taxPortal?: TaxPortalCredentials;
+  /** Lists longer than this are cut with "… y N más". */
+  maxListItems: number;
+  /** Largest invoice ZIP (bytes) we open. */
+  maxZipBytes: number;
+}
+
+export type { DocumentRef };
+
+/** What WhatsApp told us about a driver's number, and whether the driver wrote to the bot. */
+export interface DriverContact {
+  documentNumber: string;
+  /** The number's LID (`…@lid`), when WhatsApp gave one: sends prefer it. */
+  lid?: string;
+  /** Last `onWhatsApp` answer; absent when never checked or the check could not be made. */
+  hasWhatsApp?: boolean;
+  checkedAt?: number;
+  /** When the driver last wrote to the bot in a direct chat (ms); absent: never. */
+  reachedAt?: number;
+}
+
+export interface DriverContactsPort {
+  get(documentNumber: string): DriverContact | undefined;
+  /**
+   * Stores what `onWhatsApp` said (`hasWhatsApp` absent: could not ask). A new number forgets the
+   * old number's LID and opt-in.
+   */
+  recordCheck(
+    documentNumber: string,
+    check: { hasWhatsApp?: boolean; lid?: string },
+    newNumber: boolean,
+  ): void;
+  markReached(documentNumber: string): void;
+}
+
+/** The latest delivery state of a message, as `choferes` and reports show it. */
+export interface DeliveryStatus {
+  state: 'queued' | 'sent' | 'doubtful' | 'server_ack' | 'delivered' | 'read' | 'played' | 'failed';
+  code?: string;
+  at: number;
+}
+
+/**
+ * Delivery truth for commands (absent when the transport reports no deliveries, e.g. the terminal):
+ * tracked sends, the one follow-up per dispatch, number checks.
+ */
+export interface DeliveryPort {
+  /** Sends and returns the platform id the delivery updates will carry. */
+  sendTracked(chatId: string, message: OutgoingMessage): Promise<string>;
+  /** Starts a dispatch: its one follow-up goes to `chatId` once every message is final, or on time. */
+  track(dispatch: {
+    chatId: string;
+    quotedId?: string;
+    guide: string;
+    items: { waId: string; documentNumber: string; name?: string; phoneMasked: string }[];
+  }): void;
+  /** Minutes the group waits at most for the follow-up. */
+  reportAfterMinutes(): number;
+  /** The latest message to any of these chats (a driver's PN and LID chats). */
+  latestFor(chatIds: readonly string[]): DeliveryStatus | undefined;
+  checkNumber(phone: string): Promise<NumberCheck>;
+}
+
+/** Per received message, the last parse the bot answered (store/edits.ts implements it). */
+export interface EditLogPort {
+  /** Records the signature; false when it is the one already recorded (an unchanged edit). */
+  claimSignature(chatId: string, messageId: string, signature: string): boolean;
+}

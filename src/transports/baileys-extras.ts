@@ -1,0 +1,98 @@
+import type { WAMessage } from '@whiskeysockets/baileys';
+import type { Logger } from 'pino';
+import {
+  deliveryFromAck,
+  deliveryFromReceipts,
+  deliveryFromUpdates,
+  editsFromUpdates,
+} from './baileys-delivery.js';
+import { normalizeId } from './baileys-message.js';
+import { withTimeout } from './baileys-receive.js';
+import type { SocketLike } from './baileys-socket.js';
+import type { DeliveryUpdate, NumberCheck } from './transport.js';
+
+/*
+ * What the WhatsApp transport offers beyond receive/send (issue 12): delivery updates, number
+ * checks and the typing indicator. Kept apart so `baileys.ts` stays the connection loop.
+ */
+
+/**
+ * The transport's delivery listeners, and the wiring of one socket's delivery events to them:
+ * `messages.update` (1:1 receipts, error acks, edits), `message-receipt.update` (groups) and the
+ * raw `CB:ack,class:message` stanzas that carry the server acks Baileys drops.
+ */
+export class DeliveryFeed {
+  private readonly listeners = new Set<(update: DeliveryUpdate) => void>();
+
+  constructor(
+    private readonly log: Logger,
+    private readonly now: () => number,
+  ) {}
+
+  on(listener: (update: DeliveryUpdate) => void): void {
+    this.listeners.add(listener);
+  }
+
+  /** Hands a delivery step to every listener; a failing listener is logged, never thrown. */
+  report(update: DeliveryUpdate): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(update);
+      } catch (error) {
+        this.log.error({ err: error, id: update.messageId }, 'delivery listener failed');
+      }
+    }
+  }
+
+  /** Wires one socket; edits reported as `messages.update` go to `onEdits` (the receiver). */
+  attach(sock: SocketLike, onEdits: (edits: WAMessage[]) => void): void {
+    sock.ev.on('messages.update', (items) => {
+      for (const update of deliveryFromUpdates(items, this.now())) this.report(update);
+      const edits = editsFromUpdates(items);
+      if (edits.length > 0) onEdits(edits);
+    });
+    sock.ev.on('message-receipt.update', (items) => {
+      for (const update of deliveryFromReceipts(items, this.now())) this.report(update);
+    });
+    sock.ws?.on('CB:ack,class:message', (node) => {
+      const update = deliveryFromAck(node, this.now());
+      if (update) this.report(update);
+    });
+  }
+}
+
+/**
+ * `onWhatsApp` on the open socket (`undefined` when not open); then the LID from Baileys' mapping
+ * (rc14's onWhatsApp returns no LID; `getLIDForPN` asks the server by USync when the pair is not
+ * cached). 'unknown' when offline or when WhatsApp does not answer in time: never a guess.
+ */
+export async function checkNumber(
+  sock: SocketLike | undefined,
+  phone: string,
+  timeoutMs: number,
+): Promise<NumberCheck> {
+  const digits = phone.replace(/\D/g, '');
+  if (!sock || !digits) return { status: 'unknown' };
+  const found = await withTimeout(sock.onWhatsApp(`${digits}@s.whatsapp.net`), timeoutMs);
+  if (found === undefined) return { status: 'unknown' };
+  const hit = found.find((entry) => entry.exists);
+  if (!hit) return { status: 'missing' };
+  const id = normalizeId(hit.jid);
+  const lid = await withTimeout(sock.signalRepository.lidMapping.getLIDForPN(id), timeoutMs);
+  return lid ? { status: 'exists', id, lid: normalizeId(lid) } : { status: 'exists', id };
+}
+
+/** Best effort: a presence that fails (socket closing) must never fail the command. */
+export async function setComposing(
+  sock: SocketLike | undefined,
+  chatId: string,
+  composing: boolean,
+  log: Logger,
+): Promise<void> {
+  if (!sock) return;
+  try {
+    await sock.sendPresenceUpdate(composing ? 'composing' : 'paused', chatId);
+  } catch (error) {
+    log.debug({ err: error }, 'presence update failed');
+  }
+}
