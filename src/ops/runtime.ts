@@ -54,7 +54,10 @@ export interface OpsRuntime {
   onOutboxFailed(item: OutboxItem, error: unknown): void;
   /** Upstream lookup middlewares for createApp: latency metrics and the credits alert. */
   readonly upstreamMiddleware: readonly LookupMiddleware[];
-  /** Counts outgoing messages; incoming ones are routed through `attach`'s router for their outcome. */
+  /**
+   * Counts outgoing messages; incoming ones are routed through `attach`'s router for their outcome.
+   * Delivery tracking, number checks and presence pass through untouched.
+   */
   instrumentTransport(transport: Transport): Transport;
   /** Starts the console, the owners' alert sink, the watchers and the daily backup. */
   attach(options: AttachOptions): Promise<ConsoleServer | undefined>;
@@ -69,6 +72,23 @@ export function consoleConfigProblem(config: Config): string | undefined {
     `CHASQUI_CONSOLE_HOST=${host} publica la consola en la red: defina CHASQUI_CONSOLE_PASSWORD (mín. 8 caracteres) ` +
     'o use 127.0.0.1. / Binding the console beyond loopback requires CHASQUI_CONSOLE_PASSWORD.'
   );
+}
+
+type TransportExtras = Pick<Transport, 'sendTracked' | 'onDelivery' | 'checkNumber' | 'setComposing'>;
+
+/** The transport's optional features (issue 12) bound to it; `counted` sees every tracked send. */
+function passThrough(transport: Transport, counted: <T>(sent: T) => T): TransportExtras {
+  const { sendTracked, onDelivery, checkNumber, setComposing } = transport;
+  return {
+    ...(sendTracked
+      ? {
+          sendTracked: async (chatId, message) => counted(await sendTracked.call(transport, chatId, message)),
+        }
+      : {}),
+    ...(onDelivery ? { onDelivery: onDelivery.bind(transport) } : {}),
+    ...(checkNumber ? { checkNumber: checkNumber.bind(transport) } : {}),
+    ...(setComposing ? { setComposing: setComposing.bind(transport) } : {}),
+  };
 }
 
 export function createOpsRuntime(options: OpsOptions): OpsRuntime {
@@ -116,6 +136,10 @@ export function createOpsRuntime(options: OpsOptions): OpsRuntime {
           metrics.messageOut('queued');
         },
         stop: () => transport.stop(),
+        ...passThrough(transport, (sent) => {
+          metrics.messageOut('queued');
+          return sent;
+        }),
       };
     },
     async attach({ app, setup, sandbox, say }) {

@@ -46,6 +46,46 @@ describe('ops runtime', () => {
     db.close();
   });
 
+  it('keeps the transport’s delivery tracking, number checks and presence when it counts messages', async () => {
+    const { ops, db } = runtime();
+    const calls: string[] = [];
+    const inner = {
+      name: 'whatsapp',
+      selfIds: () => [],
+      start: async () => {},
+      stop: async () => {},
+      send: async () => void calls.push('send'),
+      sendTracked: async (chatId: string) => {
+        calls.push(`sendTracked ${chatId}`);
+        return { messageId: 'ABC' };
+      },
+      onDelivery: () => void calls.push('onDelivery'),
+      checkNumber: async (phone: string) => {
+        calls.push(`checkNumber ${phone}`);
+        return { status: 'missing' as const };
+      },
+      setComposing: async (chatId: string, composing: boolean) => void calls.push(`composing ${composing}`),
+    };
+    const wrapped = ops.instrumentTransport(inner);
+    const text = { kind: 'text', text: 'hola' } as const;
+    expect(await wrapped.sendTracked?.('51911111111@s.whatsapp.net', text)).toEqual({ messageId: 'ABC' });
+    wrapped.onDelivery?.(() => {});
+    expect(await wrapped.checkNumber?.('51911111111')).toEqual({ status: 'missing' });
+    await wrapped.setComposing?.('120363000000000001@g.us', true);
+    expect(calls).toEqual([
+      'sendTracked 51911111111@s.whatsapp.net',
+      'onDelivery',
+      'checkNumber 51911111111',
+      'composing true',
+    ]);
+    expect(await ops.metrics.text()).toContain('chasqui_messages_out_total{outcome="queued"} 1');
+    // A transport without them (the terminal) stays without them.
+    const plain = ops.instrumentTransport({ ...inner, sendTracked: undefined, onDelivery: undefined });
+    expect(plain.sendTracked).toBeUndefined();
+    expect(plain.onDelivery).toBeUndefined();
+    db.close();
+  });
+
   it('turns transport stops and repeated 440s into alerts, and counts closes by code', () => {
     const { ops, db } = runtime();
     ops.onStatus({
