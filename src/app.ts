@@ -21,7 +21,11 @@ import {
 } from './lookup/index.js';
 import { createTemplates } from './render/templates.js';
 import { createScheduler, type Scheduler } from './scheduler/scheduler.js';
-import { createDeliveryTracker, type DeliveryTracker } from './delivery/tracker.js';
+import {
+  createDeliveryTracker,
+  type DeliveryTracker,
+  type DriverDeliveryFailure,
+} from './delivery/tracker.js';
 import { createScheduleStore } from './scheduler/store.js';
 import { createDriversRepo } from './store/drivers.js';
 import { createLookupCacheRepo } from './store/cache.js';
@@ -70,6 +74,8 @@ export interface AppOptions {
   runSchedules?: boolean;
   /** The credit budget (issue 10) as batch checks and the watch list read it; none = no cap. */
   budget?: BudgetReader;
+  /** Told when WhatsApp refuses a driver's guide (ops: the 'delivery-failed' alert). */
+  onDriverDeliveryFailed?: (failure: DriverDeliveryFailure) => void;
 }
 
 export interface App {
@@ -203,6 +209,7 @@ export function createApp(options: AppOptions): App {
             now: () => now().getTime(),
             serverAckTimeoutMs: (config.whatsapp.delivery?.serverAckTimeoutSeconds ?? 120) * 1000,
             reportAfterMs: (config.whatsapp.delivery?.reportAfterMinutes ?? 10) * 60_000,
+            ...(options.onDriverDeliveryFailed ? { onDriverFailed: options.onDriverDeliveryFailed } : {}),
           })
         : undefined;
     const watchStore = createWatchStore(db, () => config.watch);

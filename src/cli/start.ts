@@ -5,6 +5,7 @@ import qrcode from 'qrcode-terminal';
 import { createApp } from '../app.js';
 import { type Config, ConfigError, loadConfig } from '../config.js';
 import { createLogger, type Logger } from '../logger.js';
+import { storedDeliveryStates } from '../ops/delivery-states.js';
 import { consoleConfigProblem, createOpsRuntime } from '../ops/runtime.js';
 import { acquireDataDirLock, DataDirLockedError } from '../store/lock.js';
 import type { OutboxItem, OutboxOptions } from '../store/outbox.js';
@@ -261,7 +262,12 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
       waDb.close();
     });
     // Operators' side: state for the console, alerts, metrics (see src/ops/runtime.ts).
-    const ops = createOpsRuntime({ config, db: waDb, logger });
+    const ops = createOpsRuntime({
+      config,
+      db: waDb,
+      logger,
+      deliveries: storedDeliveryStates(waDb, config),
+    });
     cleanup.unshift(() => ops.close());
     const setup = createWhatsAppSetup({
       db: waDb,
@@ -289,6 +295,7 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
       db: waDb,
       groupSource: setup.groupSource,
       upstreamMiddleware: ops.upstreamMiddleware,
+      onDriverDeliveryFailed: (failure) => ops.alerts.raise('delivery-failed', { ...failure }),
     });
     cleanup.unshift(() => app.close());
     await ops.attach({ app, setup, sandbox: lookupLabel.startsWith('sandbox'), say: konsole.write });

@@ -22,6 +22,17 @@ export interface DeliveryTrackerOptions {
   reportAfterMs?: number;
   /** How often due work is looked for (default 30 s). */
   tickMs?: number;
+  /** Told when WhatsApp refuses a driver's guide (ops raises the 'delivery-failed' alert). */
+  onDriverFailed?: (failure: DriverDeliveryFailure) => void;
+}
+
+/** A guide PDF a driver did not get: what an operator alert shows (no clear phone number). */
+export interface DriverDeliveryFailure {
+  guide: string;
+  /** The driver's phone, masked as in the group's reply (`guia.ts` maskPhone). */
+  driver: string;
+  /** WhatsApp's error code ('463'…) or 'send-error'. */
+  code: string;
 }
 
 export interface DeliveryTracker extends DeliveryPort {
@@ -78,6 +89,17 @@ export function createDeliveryTracker(options: DeliveryTrackerOptions): Delivery
     reporting.add(task);
   }
 
+  function notifyDriverFailure(waId: string, code: string | undefined): void {
+    if (!options.onDriverFailed) return;
+    try {
+      const item = dispatches.itemFor(waId);
+      if (item)
+        options.onDriverFailed({ guide: item.guide, driver: item.phoneMasked, code: code ?? 'desconocido' });
+    } catch (error) {
+      log.error({ err: error, id: waId }, 'could not report a failed driver delivery');
+    }
+  }
+
   const tracker: DeliveryTracker = {
     handle(update) {
       let changed;
@@ -91,6 +113,7 @@ export function createDeliveryTracker(options: DeliveryTrackerOptions): Delivery
       if (changed.state === 'failed') {
         // Never resent: for 463 a resend is another "reach out" and deepens the restriction.
         log.warn({ id: changed.waId, code: changed.code }, 'WhatsApp refused an outgoing message');
+        notifyDriverFailure(changed.waId, changed.code);
       }
       if (isFinal(changed.state)) {
         for (const id of dispatches.openWith(changed.waId)) if (complete(id)) schedule(id);

@@ -43,6 +43,8 @@ export interface DeliveryRepo {
   latestFor(chatIds: readonly string[]): DeliveryRecord | undefined;
   /** How many messages are in each state (created since `since`, default all): metrics. */
   countsByState(since?: number): Record<DeliveryState, number>;
+  /** The same, only for guides sent to drivers (`guia … enviar`): the console and /metrics. */
+  driverCountsByState(): Record<DeliveryState, number>;
   /** Deletes records created before `before`; returns how many. */
   prune(before: number): number;
 }
@@ -133,7 +135,13 @@ export function createDeliveryRepo(db: SqliteDatabase): DeliveryRepo {
   const counts = db.prepare<[number], { state: DeliveryState; n: number }>(
     'SELECT state, COUNT(*) AS n FROM deliveries WHERE queued_at >= ? GROUP BY state',
   );
+  const driverCounts = db.prepare<[], { state: DeliveryState; n: number }>(
+    `SELECT d.state, COUNT(*) AS n FROM deliveries d
+     WHERE d.wa_id IN (SELECT wa_id FROM dispatch_items) GROUP BY d.state`,
+  );
   const prune = db.prepare<[number]>('DELETE FROM deliveries WHERE queued_at < ?');
+  const zeroCounts = () =>
+    Object.fromEntries(DELIVERY_STATES.map((s) => [s, 0])) as Record<DeliveryState, number>;
 
   const apply = db.transaction((update: DeliveryUpdate): DeliveryRecord | undefined => {
     if (update.state === 'queued' || update.state === 'sent') {
@@ -189,8 +197,13 @@ export function createDeliveryRepo(db: SqliteDatabase): DeliveryRepo {
       return row ? toRecord(row) : undefined;
     },
     countsByState(since = 0) {
-      const out = Object.fromEntries(DELIVERY_STATES.map((s) => [s, 0])) as Record<DeliveryState, number>;
+      const out = zeroCounts();
       for (const { state, n } of counts.all(since)) out[state] = n;
+      return out;
+    },
+    driverCountsByState() {
+      const out = zeroCounts();
+      for (const { state, n } of driverCounts.all()) out[state] = n;
       return out;
     },
     prune: (before) => prune.run(before).changes,

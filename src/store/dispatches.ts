@@ -35,6 +35,8 @@ export interface DispatchRepo {
   open(): number[];
   /** Claims the one report of a dispatch: true once, false for every later call. Atomic. */
   claimReport(id: number, at: number): boolean;
+  /** The driver message `waId` of a dispatch, with its guide (a failure raises an alert). */
+  itemFor(waId: string): (DispatchItem & { guide: string; chatId: string }) | undefined;
 }
 
 export function createDispatchRepo(db: SqliteDatabase): DispatchRepo {
@@ -65,6 +67,13 @@ export function createDispatchRepo(db: SqliteDatabase): DispatchRepo {
   const openWith = db.prepare<[string], { id: number }>(
     `SELECT d.id FROM dispatches d JOIN dispatch_items i ON i.dispatch_id = d.id
      WHERE i.wa_id = ? AND d.reported_at IS NULL`,
+  );
+  const byWaId = db.prepare<
+    [string],
+    { guide: string; chat_id: string; document_number: string; name: string | null; phone_masked: string }
+  >(
+    `SELECT d.guide, d.chat_id, i.document_number, i.name, i.phone_masked
+     FROM dispatch_items i JOIN dispatches d ON d.id = i.dispatch_id WHERE i.wa_id = ? LIMIT 1`,
   );
   const due = db.prepare<[number], { id: number }>(
     'SELECT id FROM dispatches WHERE reported_at IS NULL AND due_at <= ? ORDER BY id',
@@ -111,5 +120,17 @@ export function createDispatchRepo(db: SqliteDatabase): DispatchRepo {
     due: (now) => due.all(now).map((r) => r.id),
     open: () => open.all().map((r) => r.id),
     claimReport: (id, at) => claim.run(at, id).changes === 1,
+    itemFor(waId) {
+      const row = byWaId.get(waId);
+      if (!row) return undefined;
+      return {
+        waId,
+        guide: row.guide,
+        chatId: row.chat_id,
+        documentNumber: row.document_number,
+        phoneMasked: row.phone_masked,
+        ...(row.name === null ? {} : { name: row.name }),
+      };
+    },
   };
 }

@@ -5,7 +5,10 @@ import { WAMessageStatus } from '@whiskeysockets/baileys';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../../src/app.js';
-import { parseConfig } from '../../src/config.js';
+import { type Config, parseConfig } from '../../src/config.js';
+import type { DriverDeliveryFailure } from '../../src/delivery/tracker.js';
+import { createOpsRuntime } from '../../src/ops/runtime.js';
+import { storedDeliveryStates } from '../../src/ops/delivery-states.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
 import { createDeliveryRepo } from '../../src/store/delivery.js';
@@ -29,11 +32,13 @@ let db: SqliteDatabase;
 let app: App;
 let fake: ReturnType<typeof fakeSocketFactory>;
 let offsetMs: number;
+let config: Config;
+let failures: DriverDeliveryFailure[];
 
 beforeEach(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-dispatch-'));
   sandbox = await startSandbox({ port: 0 });
-  const config = parseConfig(
+  config = parseConfig(
     { admins: ['51987654321'], groups: [{ id: GROUP, personalData: true }] },
     { CHASQUI_DATA_DIR: dir, LOOKUP_BASE_URL: sandbox.baseUrl, LOOKUP_TOKEN: sandbox.token },
   );
@@ -41,6 +46,7 @@ beforeEach(async () => {
   db = openDatabase({ dir });
   fake = fakeSocketFactory();
   offsetMs = 0;
+  failures = [];
   const now = () => new Date(Date.now() + offsetMs);
   const setup = createWhatsAppSetup({
     db,
@@ -49,7 +55,15 @@ beforeEach(async () => {
     createSocket: fake.factory,
     now: () => now().getTime(),
   });
-  app = createApp({ config, transport: setup.transport, logger, db, now, runSchedules: false });
+  app = createApp({
+    config,
+    transport: setup.transport,
+    logger,
+    db,
+    now,
+    runSchedules: false,
+    onDriverDeliveryFailed: (failure) => failures.push(failure),
+  });
   app.services.drivers.set(HUAMAN.dni, HUAMAN.phone, 'test');
   app.services.drivers.set(FLORES.dni, FLORES.phone, 'test');
   await app.start();
@@ -132,6 +146,32 @@ describe('delivery truth after guia … enviar', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(followUps()).toHaveLength(1);
     expect(documentsTo(FLORES.jid)).toHaveLength(1);
+  });
+
+  it('tells ops once about a driver whose guide failed, and the console and /metrics count driver deliveries', async () => {
+    await dispatch();
+    const sock = fake.latest();
+    const huaman = idOf(HUAMAN.jid);
+    const flores = idOf(FLORES.jid);
+    const deliveries = createDeliveryRepo(db);
+    await waitFor(() => deliveries.get(flores)?.state === 'sent', 2000, 'sent recorded');
+    sock.statusUpdate(huaman, HUAMAN.jid, WAMessageStatus.DELIVERY_ACK);
+    sock.statusUpdate(flores, FLORES.jid, WAMessageStatus.ERROR, ['463']);
+    sock.statusUpdate(flores, FLORES.jid, WAMessageStatus.ERROR, ['463']); // repeated: not again
+    expect(failures).toEqual([{ guide: 'T001-42', driver: '+51 9•••••222', code: '463' }]);
+
+    const states = storedDeliveryStates(db, config);
+    // Only the two guides: the group's replies are not driver deliveries.
+    expect(states.counts()).toMatchObject({ delivered: 1, failed: 1, sent: 0, queued: 0 });
+    expect(states.latestByDriver?.()).toMatchObject({
+      [HUAMAN.dni]: { state: 'delivered' },
+      [FLORES.dni]: { state: 'failed' },
+    });
+    const ops = createOpsRuntime({ config, db, logger: pino({ level: 'silent' }), deliveries: states });
+    const metrics = await ops.metrics.text();
+    expect(metrics).toContain('chasqui_driver_deliveries{state="failed"} 1');
+    expect(metrics).toContain('chasqui_driver_deliveries{state="delivered"} 1');
+    await ops.close();
   });
 
   it('reports a send without server ack as doubtful once the wait is over', async () => {
