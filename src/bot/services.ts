@@ -36,7 +36,10 @@ export interface UsagePort {
 export interface GroupSettingsPort {
   /** undefined when no admin toggled the group: the config decides. */
   isActive(chatId: string): boolean | undefined;
-  setActive(chatId: string, active: boolean, by: string): void;
+  /** `byOwner`: an owner's toggle, which also grants (activar) or withdraws the group's allowance. */
+  setActive(chatId: string, active: boolean, by: string, options?: { byOwner?: boolean }): void;
+  /** An owner activated this group (group admins count as admins only in allowed groups). */
+  ownerAllowed(chatId: string): boolean;
 }
 
 /** A group as the directory knows it: the spec's record 2.16 (from /group/all or the session). */

@@ -157,4 +157,30 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 7,
+    name: 'issue 10: owner-allowed groups, budget alerts, guide sends',
+    up(db) {
+      db.exec(`
+        -- bot/guards: an owner's activar (group admins get powers only in owner- or config-allowed groups)
+        ALTER TABLE group_settings ADD COLUMN owner_allowed INTEGER NOT NULL DEFAULT 0;
+        -- budget: the 80% / cap notices already sent to the owners, once per scope and period
+        CREATE TABLE budget_notices (
+          scope  TEXT NOT NULL,
+          period TEXT NOT NULL,
+          level  TEXT NOT NULL CHECK (level IN ('warning', 'cap')),
+          at     INTEGER NOT NULL,
+          PRIMARY KEY (scope, period, level)
+        );
+        -- guides/sends: guide → driver sends (keyed hashes only), for the cooldown and daily cap
+        CREATE TABLE guide_sends (
+          guide_key  TEXT NOT NULL,
+          driver_key TEXT NOT NULL,
+          at         INTEGER NOT NULL
+        );
+        CREATE INDEX guide_sends_driver ON guide_sends(driver_key, at);
+        CREATE INDEX guide_sends_at ON guide_sends(at);
+      `);
+    },
+  },
 ];

@@ -91,6 +91,7 @@ export async function runCommand<A>(
     setActive: (chatId, active) => {
       result.settings[chatId] = active;
     },
+    ownerAllowed: () => false,
   };
   const directory: GroupDirectoryPort = { list: async () => [], resolveName: async () => undefined };
   const drivers = {} as DriversPort;

@@ -29,12 +29,16 @@ export function echoTemplates(missing: readonly string[] = []): TemplateRenderer
 
 export function memoryGroupSettings(): GroupSettingsPort & { values: Map<string, boolean> } {
   const values = new Map<string, boolean>();
+  const owners = new Set<string>();
   return {
     values,
     isActive: (chatId) => values.get(chatId),
-    setActive: (chatId, active) => {
+    setActive: (chatId, active, _by, options) => {
       values.set(chatId, active);
+      if (options?.byOwner && active) owners.add(chatId);
+      if (options?.byOwner && !active) owners.delete(chatId);
     },
+    ownerAllowed: (chatId) => owners.has(chatId),
   };
 }
 
