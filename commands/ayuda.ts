@@ -1,14 +1,15 @@
 import type { CommandDefinition } from '../src/bot/command.js';
 import { defineCommand } from '../src/bot/command.js';
 import type { CommandContext } from '../src/bot/context.js';
+import { canRun } from '../src/bot/guards.js';
 import { closestWord, foldWord } from '../src/bot/parse.js';
 import { tokens } from '../src/domain/args.js';
 
 type Listed = CommandDefinition<never>;
 
-/** Commands this sender may run (admin-only ones hidden from non-admins). */
+/** Commands this sender may run here (owner/admin-only ones hidden from the others). */
 function visibleTo(ctx: CommandContext<unknown>): Listed[] {
-  return ctx.services.commands.filter((c) => c.access !== 'admin' || ctx.sender.isAdmin);
+  return ctx.services.commands.filter((c) => canRun(c.access, ctx.sender.role));
 }
 
 /** The command named `word` (name or alias, accent/case-insensitive). */
@@ -60,7 +61,7 @@ export const ayuda = defineCommand({
       uso: command.usage,
       alias: command.aliases,
       ejemplos: command.examples,
-      admin: command.access === 'admin',
+      admin: command.access !== 'everyone',
       datos_personales: command.personalData === true,
     });
   },

@@ -1,6 +1,7 @@
 import { defineCommand } from '../src/bot/command.js';
 import { UserError } from '../src/bot/user-error.js';
 import { echo, fold, tokens } from '../src/domain/args.js';
+import { maskPhone } from './guia.js';
 
 const examples = ['chofer 41234567 987654321', 'chofer borrar 41234567', 'chofer 41234567'];
 
@@ -45,7 +46,7 @@ export const chofer = defineCommand<ChoferArgs>({
   summary: 'Registra el WhatsApp de un chofer para enviarle sus guías (o lo borra)',
   usage: 'chofer <dni> <número> · chofer borrar <dni>',
   examples,
-  access: 'admin',
+  access: 'owner',
   argShape: 'required',
   isAttempt: (raw) => {
     const words = tokens(raw);
@@ -69,6 +70,16 @@ export const chofer = defineCommand<ChoferArgs>({
     if (args.action === 'set') {
       const previous = drivers.get(args.document);
       drivers.set(args.document, args.phone, ctx.sender.ids[0] ?? 'chat');
+      if (previous && previous.phone !== args.phone) {
+        // A redirected driver would receive the company's guides: never let it pass unnoticed.
+        await ctx.services.owners?.notify('chofer-cambio-aviso', {
+          documento: args.document,
+          anterior: maskPhone(previous.phone),
+          nuevo: maskPhone(args.phone),
+          grupo: ctx.message.isGroup ? (ctx.message.chatName ?? ctx.message.chatId) : undefined,
+          por: ctx.sender.displayName,
+        });
+      }
       await ctx.reply('chofer-guardado', {
         documento: args.document,
         telefono: `+${args.phone}`,

@@ -50,7 +50,7 @@ export const uso = defineCommand({
   summary: 'Consultas del mes por tipo y por grupo, y cuántas ahorró la caché',
   usage: 'uso',
   examples: ['uso'],
-  access: 'admin',
+  access: 'owner',
   argShape: 'none',
   parse: () => ({}),
   async run(ctx) {

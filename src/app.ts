@@ -4,6 +4,7 @@ import type { CommandDefinition } from './bot/command.js';
 import type { BotServices } from './bot/context.js';
 import type { TemplateRenderer } from './bot/context-impl.js';
 import { createRouter, type Router } from './bot/router.js';
+import { createOwnerNotices } from './bot/owners.js';
 import type { GuidePdfPort } from './bot/services.js';
 import type { Config } from './config.js';
 import { createGroupDirectory, type GroupSource } from './groups/directory.js';
@@ -143,6 +144,12 @@ export function createApp(options: AppOptions): App {
       guidePdf: options.guidePdf ?? lazy(lazyGuidePdf),
       commands,
       schedules: scheduler,
+      owners: createOwnerNotices({
+        owners: () => config.admins,
+        templates,
+        send: (chatId, message) => transport.send(chatId, message),
+        logger,
+      }),
     };
     const router = createRouter({
       commands,

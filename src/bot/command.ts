@@ -1,8 +1,12 @@
 import type { CommandContext } from './context.js';
 import type { BotSettings } from './services.js';
 
-/** Who may run a command. `personalData` commands also need a group marked for personal data. */
-export type Access = 'everyone' | 'admin';
+/**
+ * Who may run a command. `owner`: the configured CHASQUI_ADMINS only (company-wide commands).
+ * `groupAdmin`: owners, or a WhatsApp admin of this group when `groupAdminsAreAdmins` is on and the
+ * group is allowed by the config or an owner. `personalData` commands also need a marked group.
+ */
+export type Access = 'everyone' | 'groupAdmin' | 'owner';
 
 /**
  * How a command's arguments look; feeds the "is this an attempt or chatter?" rule of the router.

@@ -3,6 +3,8 @@ import type { LookupApi } from '../lookup/api.js';
 import type { SchedulesPort } from '../scheduler/port.js';
 import type { IncomingMessage, OutgoingMessage } from '../transports/transport.js';
 import type { CommandDefinition } from './command.js';
+import type { Role } from './guards.js';
+import type { OwnerNoticePort } from './owners.js';
 import type {
   BotSettings,
   DriversPort,
@@ -24,12 +26,16 @@ export interface BotServices {
   commands: readonly CommandDefinition<never>[];
   /** Scheduled posts (issue 6); absent until the scheduler is wired. */
   schedules?: SchedulesPort;
+  /** Notices to the owners' direct chats (driver phone changes, budget); absent in some tests. */
+  owners?: OwnerNoticePort;
 }
 
 export interface SenderInfo {
   ids: readonly string[];
   displayName?: string;
+  /** An owner, or a group admin in an allowed group (see guards.ts `senderRole`). */
   isAdmin: boolean;
+  role: Role;
 }
 
 /** The one argument of `run` (grammY style): the message plus shortcuts. */

@@ -7,7 +7,7 @@ import type { CommandDefinition } from './command.js';
 import type { BotServices, SenderInfo } from './context.js';
 import { createCommandContext, sendSafely, type TemplateRenderer } from './context-impl.js';
 import { cutText, errorReply, LAST_RESORT_TEXT } from './error-reply.js';
-import { type AccessPolicy, chatAccess, isAdmin, senderKey } from './guards.js';
+import { type AccessPolicy, canRun, chatAccess, senderKey, senderRole } from './guards.js';
 import { logOutcome, type PseudonymFn, type RouteResult } from './outcome.js';
 import { closestWord, foldWord, idDigits, looksLikeAttempt, type ParsedText, parseText } from './parse.js';
 import { createRateLimiter } from './rate-limit.js';
@@ -148,13 +148,14 @@ export function createRouter(options: RouterOptions): Router {
       return { outcome: 'ignored', reason: 'chatter', command: command.name };
     }
     const name = command?.name;
-    const admin = isAdmin(message, policy);
     const access = await chatAccess(message, {
       policy,
       groupSettings: services.groupSettings,
       directory: services.directory,
       log,
     });
+    const role = senderRole(message, policy, access.allowed);
+    const admin = role !== 'member';
     if (!access.active && !(command?.worksInInactiveGroups && admin)) {
       return { outcome: 'ignored', reason: 'inactive-group', command: name };
     }
@@ -183,13 +184,14 @@ export function createRouter(options: RouterOptions): Router {
     }
     const denial = { outcome: 'denied', command: command.name } as const;
     const data = { command: command.name };
-    if (command.access === 'admin' && !admin) {
-      return answer(message, 'errors/denied-admin', data, { ...denial, reason: 'admin' });
+    if (!canRun(command.access, role)) {
+      const owners = command.access === 'owner';
+      return answer(message, 'errors/denied-admin', { ...data, owners }, { ...denial, reason: 'admin' });
     }
     if (command.personalData && !(message.isGroup ? access.personalData : admin)) {
       return answer(message, 'errors/denied-personal-data', data, { ...denial, reason: 'personal-data' });
     }
-    const senderInfo: SenderInfo = { ids: message.senderIds, isAdmin: admin };
+    const senderInfo: SenderInfo = { ids: message.senderIds, isAdmin: admin, role };
     if (message.senderName !== undefined) senderInfo.displayName = message.senderName;
     return execute(message, command, parsed.rawArgs, senderInfo);
   }

@@ -57,9 +57,16 @@ describe('personal data (Ley 29733)', () => {
 });
 
 describe('admin commands', () => {
-  it.each(['grupos', 'uso', 'activar', 'desactivar'])('%j is refused to a member', async (text) => {
+  it.each(['activar', 'desactivar'])('%j is refused to a member', async (text) => {
     const replies = harness.texts(await harness.send(text, { admin: false }));
     expect(replies).toEqual([`El comando *${text}* es solo para administradores.`]);
+  });
+
+  it.each(['grupos', 'uso'])('%j is refused to a member, as an owners-only command', async (text) => {
+    const replies = harness.texts(await harness.send(text, { admin: false }));
+    expect(replies).toEqual([
+      `El comando *${text}* es solo para administradores de Chasqui (los números que configuró la empresa).`,
+    ]);
   });
 
   it('ayuda hides admin commands from members and shows them to admins', async () => {

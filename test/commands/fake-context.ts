@@ -1,3 +1,4 @@
+import type { Role } from '../../src/bot/guards.js';
 import type { CommandDefinition } from '../../src/bot/command.js';
 import type { BotServices, CommandContext } from '../../src/bot/context.js';
 import type {
@@ -31,6 +32,8 @@ export interface FakeOptions {
   services?: Partial<BotServices>;
   message?: Partial<IncomingMessage>;
   isAdmin?: boolean;
+  /** Default: owner when isAdmin (default), member otherwise. */
+  role?: Role;
   now?: Date;
   maxListItems?: number;
 }
@@ -128,7 +131,11 @@ export async function runCommand<A>(
       command,
       args,
       rawArgs,
-      sender: { ids: message.senderIds, isAdmin: options.isAdmin ?? true },
+      sender: {
+        ids: message.senderIds,
+        isAdmin: options.isAdmin ?? true,
+        role: options.role ?? (options.isAdmin === false ? 'member' : 'owner'),
+      },
       lookup: recordingLookup(options.lookup ?? {}, result.calls),
       services,
       log: silentLogger(),

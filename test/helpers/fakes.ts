@@ -159,7 +159,7 @@ export function fakeCommands(): CommandDefinition<never>[] {
       summary: 'Lista los grupos',
       usage: 'grupos',
       examples: ['grupos'],
-      access: 'admin',
+      access: 'owner',
       argShape: 'none',
       parse: () => undefined,
       async run(ctx) {
@@ -172,12 +172,14 @@ export function fakeCommands(): CommandDefinition<never>[] {
       summary: 'Activa el grupo',
       usage: 'activar',
       examples: ['activar'],
-      access: 'admin',
+      access: 'groupAdmin',
       worksInInactiveGroups: true,
       argShape: 'none',
       parse: () => undefined,
       async run(ctx) {
-        ctx.services.groupSettings.setActive(ctx.message.chatId, true, ctx.sender.ids[0] ?? '');
+        ctx.services.groupSettings.setActive(ctx.message.chatId, true, ctx.sender.ids[0] ?? '', {
+          byOwner: ctx.sender.role === 'owner',
+        });
         await ctx.reply('activado');
       },
     }),
