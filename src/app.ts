@@ -5,6 +5,7 @@ import type { BotServices } from './bot/context.js';
 import type { TemplateRenderer } from './bot/context-impl.js';
 import { createRouter, type Router } from './bot/router.js';
 import { createOwnerNotices } from './bot/owners.js';
+import { createAppBudget } from './budget/wiring.js';
 import type { GuidePdfPort } from './bot/services.js';
 import type { Config } from './config.js';
 import { createGroupDirectory, type GroupSource } from './groups/directory.js';
@@ -103,13 +104,18 @@ export function createApp(options: AppOptions): App {
         env: {},
       });
   const lookup: LookupApi = options.lookup ?? (ownClient as LookupApi);
-  const db = options.db ?? openDatabase({ dir: config.dataDir });
+  const db =
+    options.db ??
+    openDatabase({
+      dir: config.dataDir,
+      logger,
+      ...(config.secret !== undefined ? { secret: config.secret } : {}),
+    });
   const closeDb = () => {
     if (!options.db) db.close();
   };
   try {
     const usage = createUsageRepo(db);
-    const cached = createCachedLookup(lookup, { db, ttlSeconds: config.cacheTtlSeconds, usage, now, logger });
     const commands = options.commands ?? registeredCommands;
     const templates = options.templates ?? createTemplates({ maxListItems: config.maxListItems });
     const groupSettings = createGroupSettingsRepo(db, { now });
@@ -119,6 +125,21 @@ export function createApp(options: AppOptions): App {
         ? { source: options.groupSource, logger, now }
         : { lookup, logger, now },
     );
+    const owners = createOwnerNotices({
+      owners: () => config.admins,
+      templates,
+      send: (chatId, message) => transport.send(chatId, message),
+      logger,
+    });
+    const budget = createAppBudget({ db, config, directory, owners, now, logger });
+    const cached = createCachedLookup(lookup, {
+      db,
+      ttlSeconds: config.cacheTtlSeconds,
+      usage,
+      now,
+      logger,
+      budget,
+    });
     const scheduler = createScheduler({
       db,
       config,
@@ -144,12 +165,8 @@ export function createApp(options: AppOptions): App {
       guidePdf: options.guidePdf ?? lazy(lazyGuidePdf),
       commands,
       schedules: scheduler,
-      owners: createOwnerNotices({
-        owners: () => config.admins,
-        templates,
-        send: (chatId, message) => transport.send(chatId, message),
-        logger,
-      }),
+      owners,
+      budget,
     };
     const router = createRouter({
       commands,

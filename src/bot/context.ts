@@ -3,6 +3,7 @@ import type { LookupApi } from '../lookup/api.js';
 import type { SchedulesPort } from '../scheduler/port.js';
 import type { IncomingMessage, OutgoingMessage } from '../transports/transport.js';
 import type { CommandDefinition } from './command.js';
+import type { BudgetReader, BudgetStatus } from '../budget/types.js';
 import type { Role } from './guards.js';
 import type { OwnerNoticePort } from './owners.js';
 import type {
@@ -28,6 +29,8 @@ export interface BotServices {
   schedules?: SchedulesPort;
   /** Notices to the owners' direct chats (driver phone changes, budget); absent in some tests. */
   owners?: OwnerNoticePort;
+  /** Credit budget (read side) for `uso`; absent in some tests. */
+  budget?: BudgetReader & { overall(): BudgetStatus };
 }
 
 export interface SenderInfo {

@@ -4,6 +4,7 @@ import {
   LookupRejectedError,
   LookupUnauthorizedError,
 } from '../lookup/errors.js';
+import { BudgetExceededError } from '../budget/errors.js';
 import { MAX_TEXT_LENGTH } from '../transports/transport.js';
 import type { Outcome } from './outcome.js';
 import { UserError } from './user-error.js';
@@ -30,6 +31,10 @@ export function errorReply(error: unknown): ErrorReply {
     return { template: `errors/${error.identifier}`, data: error.data, outcome: 'invalid', kind: 'user' };
   }
   if (error instanceof LookupError) return lookupErrorReply(error);
+  if (error instanceof BudgetExceededError) {
+    const data = { diario: error.period === 'day', grupo: error.scope !== 'overall' };
+    return { template: 'errors/budget-exceeded', data, outcome: 'denied', kind: 'budget' };
+  }
   return { template: 'errors/internal', data: {}, outcome: 'failed', kind: 'internal' };
 }
 

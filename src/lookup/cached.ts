@@ -1,5 +1,7 @@
 import type { Logger } from 'pino';
 import type { UsageEvent, UsagePort } from '../bot/services.js';
+import type { UpstreamBudget } from '../budget/budget.js';
+import { BudgetExceededError } from '../budget/errors.js';
 import { type CacheTtlSeconds, DEFAULT_CACHE_TTL_SECONDS } from '../config/cache-ttl.js';
 import { createLookupCacheRepo, type LookupCacheRepo } from '../store/cache.js';
 import { createCacheCrypto } from '../store/hash.js';
@@ -21,6 +23,8 @@ export interface CachedLookupDeps {
   usage: UsagePort;
   now?: () => Date;
   logger?: Logger;
+  /** Credit caps (issue 10): consulted right before a call goes upstream, told right after. */
+  budget?: UpstreamBudget;
 }
 
 export interface CachedLookupStats {
@@ -83,10 +87,19 @@ export function createCachedLookup(inner: LookupApi, deps: CachedLookupDeps): Ca
     }
   }
 
-  async function fetchAndStore<T>(policy: Policy<T>, keyHash: string, call: () => Promise<T>): Promise<T> {
+  async function fetchAndStore<T>(
+    chatId: string,
+    policy: Policy<T>,
+    keyHash: string,
+    call: () => Promise<T>,
+  ): Promise<T> {
+    // The one place a call goes upstream: a reached cap throws BudgetExceededError here, unspent.
+    await deps.budget?.beforeUpstream(chatId, policy.operation);
     stats.upstream += 1;
+    let answered = false;
     try {
       const value = await call();
+      answered = true;
       const seconds = policy.maxTtl > 0 ? Math.min(policy.valueTtl(value), policy.maxTtl) : 0;
       if (seconds > 0) store(policy.operation, keyHash, 'ok', JSON.stringify(value), seconds);
       return value;
@@ -101,7 +114,10 @@ export function createCachedLookup(inner: LookupApi, deps: CachedLookupDeps): Ca
           seconds,
         );
       }
+      answered = error instanceof LookupNotFoundError;
       throw error;
+    } finally {
+      deps.budget?.afterUpstream(chatId, policy.operation, answered);
     }
   }
 
@@ -134,7 +150,7 @@ export function createCachedLookup(inner: LookupApi, deps: CachedLookupDeps): Ca
       }
     }
     const { promise, shared } = coalescer.run(`${policy.operation}:${keyHash}`, () =>
-      fetchAndStore(policy, keyHash, call),
+      fetchAndStore(chatId, policy, keyHash, call),
     );
     if (shared) stats.shared += 1;
     try {
@@ -142,6 +158,7 @@ export function createCachedLookup(inner: LookupApi, deps: CachedLookupDeps): Ca
       record(chatId, policy.operation, shared, 'ok');
       return value;
     } catch (error) {
+      if (error instanceof BudgetExceededError) throw error; // refused locally: nothing was called
       record(chatId, policy.operation, shared, error instanceof LookupNotFoundError ? 'not_found' : 'failed');
       throw error;
     }

@@ -1,0 +1,47 @@
+import type { Logger } from 'pino';
+import type { OwnerNoticePort } from '../bot/owners.js';
+import type { GroupDirectoryPort } from '../bot/services.js';
+import type { Config } from '../config.js';
+import { createPseudonymizer } from '../store/hash.js';
+import type { SqliteDatabase } from '../store/sqlite.js';
+import { usageChatKey } from '../store/usage.js';
+import { type Budget, createBudget } from './budget.js';
+import type { Caps } from './policy.js';
+import { createBudgetStore } from './store.js';
+
+/**
+ * The budget as the app composes it: overall caps from the config, a group's own caps from its
+ * `groups[]` entry (by id, or by a name the group directory resolves), spend from the usage log.
+ */
+export function createAppBudget(deps: {
+  db: SqliteDatabase;
+  config: Pick<Config, 'credits' | 'groups'>;
+  directory: GroupDirectoryPort;
+  owners: OwnerNoticePort;
+  now: () => Date;
+  logger: Logger;
+}): Budget {
+  const pseudonym = createPseudonymizer(deps.db);
+  async function groupCaps(chatId: string): Promise<Caps | undefined> {
+    const groups = deps.config.groups.filter((group) => group.credits !== undefined);
+    const byId = groups.find((group) => group.id === chatId);
+    if (byId) return byId.credits;
+    for (const group of groups.filter((g) => g.id === undefined && g.name !== undefined)) {
+      try {
+        if ((await deps.directory.resolveName(group.name ?? '')) === chatId) return group.credits;
+      } catch (error) {
+        deps.logger.warn({ err: error }, 'group directory lookup failed (credit caps)');
+      }
+    }
+    return undefined;
+  }
+  return createBudget({
+    store: createBudgetStore(deps.db),
+    caps: () => deps.config.credits,
+    groupCaps,
+    chatKey: (chatId) => usageChatKey(chatId, pseudonym),
+    notices: deps.owners,
+    now: deps.now,
+    logger: deps.logger,
+  });
+}
