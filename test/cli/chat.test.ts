@@ -114,7 +114,7 @@ describe('chasqui chat (in-process)', () => {
 
   it('stops with the key named when the config is invalid', async () => {
     const result = await chat(['ruc 20123456786'], ['--json'], { CHASQUI_RATE_LIMIT_PER_MINUTE: 'muchos' });
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(3); // EXIT_CODES.config, the same from every subcommand
     expect(result.err).toMatch(/CHASQUI_RATE_LIMIT_PER_MINUTE/);
   });
 
