@@ -66,6 +66,8 @@ function configure(db: SqliteDatabase): void {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // Deleted or scrubbed personal data is overwritten in the file, not left in free pages.
+  db.pragma('secure_delete = ON');
 }
 
 /** Applies the migrations newer than the database's `user_version`, one transaction each. */
