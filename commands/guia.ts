@@ -12,9 +12,12 @@ interface GuiaArgs {
   ref: DocumentRef;
   /** `enviar`: send the PDF to the guide's registered drivers instead of the group. */
   send: boolean;
+  /** `reenviar`: an owner forces a send within the cooldown (the daily cap still applies). */
+  force: boolean;
 }
 
-const SEND_WORDS = new Set(['enviar', 'envia', 'enviala', 'mandar', 'manda']);
+const FORCE_WORDS = new Set(['reenviar', 'reenvia']);
+const SEND_WORDS = new Set(['enviar', 'envia', 'enviala', 'mandar', 'manda', ...FORCE_WORDS]);
 
 /** `GRE-<ruc>-<serie>-<número>.pdf`, the file name the group and the drivers receive. */
 export function guidePdfName(ref: DocumentRef): string {
@@ -103,8 +106,18 @@ async function sendToDrivers(ctx: CommandContext<GuiaArgs>, guide: Guide) {
   // delivery (and cannot tell whether the number has WhatsApp), so the report says "enviando".
   const sent: { nombre?: string; telefono: string; documento?: string }[] = [];
   const failed: { nombre?: string; telefono: string }[] = [];
-  const bytes = known.length > 0 ? await renderPdf(ctx, view, guide) : undefined;
-  if (known.length > 0 && bytes === undefined) {
+  // Anti-abuse: the same guide to the same driver once per cooldown (owners may force), and a
+  // daily cap per driver; the group is told who was skipped and why.
+  const skipped: { nombre?: string; telefono: string; motivo: string }[] = [];
+  const guideRef = `${ctx.args.ref.ruc}-${ctx.args.ref.type}-${ctx.args.ref.series}-${ctx.args.ref.number}`;
+  const force = ctx.args.force && ctx.sender.role === 'owner';
+  const sendable = known.filter(({ driver, phone }) => {
+    const reason = ctx.services.guideSends?.check(guideRef, phone, { force });
+    if (reason) skipped.push({ nombre: driver.name, telefono: maskPhone(phone), motivo: reason });
+    return reason === undefined;
+  });
+  const bytes = sendable.length > 0 ? await renderPdf(ctx, view, guide) : undefined;
+  if (sendable.length > 0 && bytes === undefined) {
     await ctx.reply('guia-pdf-error', base);
     return;
   }
@@ -118,7 +131,7 @@ async function sendToDrivers(ctx: CommandContext<GuiaArgs>, guide: Guide) {
       destinatario: view.recipient.name,
     });
     const fileName = guidePdfName(ctx.args.ref);
-    for (const { driver, phone } of known) {
+    for (const { driver, phone } of sendable) {
       const row = { nombre: driver.name, telefono: maskPhone(phone), documento: driver.documentNumber };
       try {
         await ctx.send(`${phone}@s.whatsapp.net`, {
@@ -128,6 +141,7 @@ async function sendToDrivers(ctx: CommandContext<GuiaArgs>, guide: Guide) {
           mimetype: 'application/pdf',
           caption,
         });
+        ctx.services.guideSends?.record(guideRef, phone);
         sent.push(row);
       } catch (error) {
         ctx.log.warn({ err: error, guide: view.shortId }, 'sending the guide to a driver failed');
@@ -135,7 +149,14 @@ async function sendToDrivers(ctx: CommandContext<GuiaArgs>, guide: Guide) {
       }
     }
   }
-  await ctx.reply('guia-enviada', { ...base, enviados: sent, fallidos: failed, desconocidos: unknown });
+  await ctx.reply('guia-enviada', {
+    ...base,
+    enviados: sent,
+    fallidos: failed,
+    desconocidos: unknown,
+    omitidos: skipped,
+    puede_forzar: ctx.sender.role === 'owner',
+  });
 }
 
 /**
@@ -156,6 +177,7 @@ export const guia = defineCommand<GuiaArgs>({
   parse(raw, ctx) {
     const words = tokens(raw);
     const send = words.some((w) => SEND_WORDS.has(fold(w)));
+    const force = words.some((w) => FORCE_WORDS.has(fold(w)));
     const rest = words.filter((w) => !SEND_WORDS.has(fold(w))).join(' ');
     const ownRuc = ctx.settings.taxPortal?.ruc;
     const ref = parseDocumentRef(rest, {
@@ -163,7 +185,7 @@ export const guia = defineCommand<GuiaArgs>({
       example: examples[0],
       ...(ownRuc ? { ownRuc } : {}),
     });
-    return { ref, send };
+    return { ref, send, force };
   },
   async run(ctx) {
     const guide = await ctx.lookup.guide(ctx.args.ref);

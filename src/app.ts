@@ -17,6 +17,7 @@ import { createTemplates } from './render/templates.js';
 import { createScheduler, type Scheduler } from './scheduler/scheduler.js';
 import { createDriversRepo } from './store/drivers.js';
 import { createGroupSettingsRepo } from './store/group-settings.js';
+import { createGuideSendsRepo } from './store/guide-sends.js';
 import { createPseudonymizer } from './store/hash.js';
 import { openDatabase, type SqliteDatabase } from './store/sqlite.js';
 import { createUsageRepo } from './store/usage.js';
@@ -167,6 +168,7 @@ export function createApp(options: AppOptions): App {
       schedules: scheduler,
       owners,
       budget,
+      guideSends: createGuideSendsRepo(db, () => config.guides, now),
     };
     const router = createRouter({
       commands,

@@ -12,6 +12,7 @@ import type {
   GroupDirectoryPort,
   GroupSettingsPort,
   GuidePdfPort,
+  GuideSendsPort,
   UsagePort,
 } from './services.js';
 
@@ -29,6 +30,8 @@ export interface BotServices {
   schedules?: SchedulesPort;
   /** Notices to the owners' direct chats (driver phone changes, budget); absent in some tests. */
   owners?: OwnerNoticePort;
+  /** `guia <ref> enviar` limits; absent in some tests (no limit). */
+  guideSends?: GuideSendsPort;
   /** Credit budget (read side) for `uso`; absent in some tests. */
   budget?: BudgetReader & { overall(): BudgetStatus };
 }

@@ -64,6 +64,13 @@ export interface DriversPort {
   list(): Driver[];
 }
 
+/** `guia <ref> enviar` anti-abuse limits (cooldown per guide and driver, daily cap per driver). */
+export interface GuideSendsPort {
+  /** Why this guide may not go to this phone now, or undefined when it may (then `record` it). */
+  check(guideRef: string, phone: string, options: { force: boolean }): 'cooldown' | 'daily-cap' | undefined;
+  record(guideRef: string, phone: string): void;
+}
+
 export interface GuidePdfPort {
   render(guide: Guide): Promise<Uint8Array>;
 }
