@@ -101,6 +101,10 @@ export function createApp(options: AppOptions): App {
         messagingToken: config.lookup.messagingToken,
         timeoutMs: config.lookup.timeoutMs,
         retries: config.lookup.retries,
+        ...(config.lookup.maxBodyBytes !== undefined ? { maxBodyBytes: config.lookup.maxBodyBytes } : {}),
+        ...(config.lookup.maxZipBodyBytes !== undefined
+          ? { maxZipBodyBytes: config.lookup.maxZipBodyBytes }
+          : {}),
         logger: logger.child({ module: 'lookup' }),
         env: {},
       });

@@ -58,6 +58,7 @@ function lookupErrorReply(error: LookupError): ErrorReply {
     }
     return { template: 'errors/lookup-unauthorized', data: {}, outcome: 'failed', kind };
   }
+  if (kind === 'too_large') return { template: 'errors/lookup-too-large', data: {}, outcome: 'failed', kind };
   if (kind === 'rate_limited')
     return { template: 'errors/lookup-rate-limited', data: {}, outcome: 'failed', kind };
   // http, network, timeout, schema: the service is down, slow or changed; the user can only wait.

@@ -136,7 +136,19 @@ export class LookupSchemaError extends LookupError {
   }
 }
 
+/** The answer was larger than the configured cap (lookup.maxBodyBytes / maxZipBodyBytes); not retried. */
+export class LookupBodyTooLargeError extends LookupError {
+  readonly kind = 'too_large' as const;
+  constructor(
+    operation: OperationName,
+    readonly maxBytes: number,
+  ) {
+    super(operation, `response body larger than ${maxBytes} bytes`);
+  }
+}
+
 export type AnyLookupError =
+  | LookupBodyTooLargeError
   | LookupNotFoundError
   | LookupRejectedError
   | LookupUnauthorizedError
