@@ -29,6 +29,8 @@ export interface BudgetDeps {
   caps(): Caps;
   /** A group's own caps (`groups[].credits`), resolving configured names; undefined = none. */
   groupCaps(chatId: string): Promise<Caps | undefined>;
+  /** The same for a group configured by id, synchronously (status before any lookup). */
+  groupCapsById?(chatId: string): Caps | undefined;
   /** The usage log's key of a chat (direct chats are pseudonymised there). */
   chatKey(chatId: string): string;
   notices?: OwnerNoticePort;
@@ -142,7 +144,8 @@ export function createBudget(deps: BudgetDeps): Budget {
         today: deps.store.spent(...w.dayRange, key),
         month: deps.store.spent(...w.monthRange, key),
       };
-      return statusOf(w.day, w.month, own, scopesFor(w, chatId, knownGroupCaps.get(chatId)));
+      const caps = knownGroupCaps.get(chatId) ?? deps.groupCapsById?.(chatId);
+      return statusOf(w.day, w.month, own, scopesFor(w, chatId, caps));
     },
     overall() {
       const w = windowAt(now());

@@ -39,6 +39,7 @@ export function createAppBudget(deps: {
     store: createBudgetStore(deps.db),
     caps: () => deps.config.credits,
     groupCaps,
+    groupCapsById: (chatId) => deps.config.groups.find((group) => group.id === chatId)?.credits,
     chatKey: (chatId) => usageChatKey(chatId, pseudonym),
     notices: deps.owners,
     now: deps.now,

@@ -67,7 +67,9 @@ describe('credit budget (daily cap)', () => {
         ],
       },
     });
+    expect(h.app.services.budget?.status(GROUP_ID)).toMatchObject({ dailyCap: 1, remainingToday: 1 });
     await h.send(`ruc ${ruc(11)}`);
+    expect(h.app.services.budget?.status(GROUP_ID)).toMatchObject({ spentToday: 1, remainingToday: 0 });
     expect(textOf(await h.send(`ruc ${ruc(12)}`))).toContain('de este grupo');
     expect(textOf(await h.send(`ruc ${ruc(12)}`, { chatId: other }))).not.toContain(BUDGET_REPLY);
     expect(h.sandbox.requestCount('/ruc')).toBe(2);
