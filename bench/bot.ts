@@ -115,7 +115,7 @@ export async function bench(): Promise<void> {
     timeoutMs: 10_000,
     retries: 0,
   };
-  const client = createLookupClient({ ...lookupConfig, env: {} });
+  const client = createLookupClient({ ...lookupConfig });
   const dirs: string[] = [];
   const tempDir = () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-bench-'));

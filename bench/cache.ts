@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { LookupApi } from '../src/lookup/api.js';
-import { createCachedLookup } from '../src/lookup/cached.js';
+import { createStoredLookup } from '../src/app.js';
 import { taxpayers } from '../src/sandbox/fixtures/index.js';
 import { openDatabase } from '../src/store/sqlite.js';
 import { createUsageRepo } from '../src/store/usage.js';
@@ -38,7 +38,7 @@ export async function bench(): Promise<void> {
         return taxpayer;
       },
     } as unknown as LookupApi;
-    const api = createCachedLookup(inner, { db, ttlSeconds: {}, usage: createUsageRepo(db) }).forChat(
+    const api = createStoredLookup(inner, { db, ttlSeconds: {}, usage: createUsageRepo(db) }).forChat(
       '120363000000000001@g.us',
     );
 

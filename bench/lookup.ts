@@ -27,7 +27,7 @@ export async function bench(): Promise<void> {
   const url = new URL(`${sandbox.baseUrl}/ruc`);
   const pool = new Pool(url.origin, { keepAliveTimeout: 10_000 });
   const headers = { authorization: `Bearer ${sandbox.token}`, 'content-type': 'application/json' };
-  const client = createLookupClient({ env: {}, baseUrl: sandbox.baseUrl, token: sandbox.token });
+  const client = createLookupClient({ baseUrl: sandbox.baseUrl, token: sandbox.token });
 
   const bare = async (): Promise<void> => {
     const res = await pool.request({

@@ -13,7 +13,7 @@ import { createApp } from '../src/app.js';
 import { parseConfig } from '../src/config.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { openDatabase } from '../src/store/sqlite.js';
-import { createWhatsAppTransport } from '../src/transports/baileys-setup.js';
+import { createWhatsAppSetup } from '../src/transports/baileys-setup.js';
 import type { SocketConfig, SocketLike } from '../src/transports/baileys-socket.js';
 
 /**
@@ -94,7 +94,7 @@ export async function bench(): Promise<void> {
   const sent: Sent[] = [];
   let socket: ReturnType<typeof benchSocket> | undefined;
   const waDb = openDatabase({ dir });
-  const setup = createWhatsAppTransport({
+  const setup = createWhatsAppSetup({
     db: waDb,
     logger,
     whatsapp: config.whatsapp,

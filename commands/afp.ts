@@ -1,9 +1,9 @@
 import { defineCommand } from '../src/bot/command.js';
-import { UserError } from '../src/bot/user-error.js';
-import { parsePeriod, previousPeriod } from '../src/domain/dates.js';
+import { UserError } from '../src/input/user-error.js';
+import { parsePeriod } from '../src/input/dates.js';
+import { previousPeriod } from '../src/time/lima.js';
 import { LookupNotFoundError, LookupRejectedError } from '../src/lookup/errors.js';
 import type { PensionRate } from '../src/lookup/schemas/index.js';
-import { withExample } from './lib/parse.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
 import { listData } from './lib/reply-data.js';
 
@@ -23,7 +23,7 @@ export const afp = defineCommand({
   access: 'everyone',
   argShape: 'optional',
   parse: (raw, ctx) => ({
-    periodo: withExample(examples[1], () => parsePeriod(raw, ctx.now())),
+    periodo: parsePeriod(raw, ctx.now()),
     explicit: raw.trim() !== '',
   }),
   async run(ctx) {

@@ -1,9 +1,8 @@
-import type { CommandDefinition } from '../src/bot/command.js';
-import { defineCommand } from '../src/bot/command.js';
-import type { CommandContext } from '../src/bot/context.js';
+import { type CommandContext, type CommandDefinition, defineCommand } from '../src/bot/command.js';
+import { closestWord } from '../src/bot/parse.js';
+import { fold } from '../src/text/fold.js';
+import { tokens } from '../src/input/args.js';
 import { canRun } from '../src/bot/guards.js';
-import { closestWord, foldWord } from '../src/bot/parse.js';
-import { tokens } from '../src/domain/args.js';
 
 type Listed = CommandDefinition<never>;
 
@@ -14,8 +13,8 @@ function visibleTo(ctx: CommandContext<unknown>): Listed[] {
 
 /** The command named `word` (name or alias, accent/case-insensitive). */
 function findCommand(commands: readonly Listed[], word: string): Listed | undefined {
-  const target = foldWord(word);
-  return commands.find((c) => foldWord(c.name) === target || c.aliases.some((a) => foldWord(a) === target));
+  const target = fold(word);
+  return commands.find((c) => fold(c.name) === target || c.aliases.some((a) => fold(a) === target));
 }
 
 /** `ayuda` lists every command the sender may use with one example; `ayuda <comando>` explains one. */
@@ -49,8 +48,8 @@ export const ayuda = defineCommand({
     }
     const command = findCommand(commands, tema);
     if (!command) {
-      const names = commands.flatMap((c) => [c.name, ...c.aliases]).map(foldWord);
-      const guess = closestWord(foldWord(tema), names);
+      const names = commands.flatMap((c) => [c.name, ...c.aliases]).map(fold);
+      const guess = closestWord(fold(tema), names);
       const sugerencia = guess === undefined ? undefined : (findCommand(commands, guess)?.name ?? guess);
       await ctx.reply('ayuda-desconocido', { palabra: tema, sugerencia });
       return;

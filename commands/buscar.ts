@@ -1,6 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { looksLikeCompanySearch, parseSearchText } from '../src/domain/search.js';
-import { withExample } from './lib/parse.js';
+import { looksLikeCompanySearch, parseSearchText } from '../src/input/search.js';
 import { listData } from './lib/reply-data.js';
 
 const examples = ['buscar "transportes andinos"', '/buscar los alamos', 'buscar comercial pachacamac s.a.'];
@@ -18,7 +17,7 @@ export const buscar = defineCommand({
   access: 'everyone',
   argShape: 'text',
   isAttempt: looksLikeCompanySearch,
-  parse: (raw) => ({ texto: withExample(examples[0], () => parseSearchText(raw)) }),
+  parse: (raw) => ({ texto: parseSearchText(raw) }),
   async run(ctx) {
     const hits = await ctx.lookup.searchCompany(ctx.args.texto);
     await ctx.reply('buscar', listData(ctx, { texto: ctx.args.texto, resultados: hits }));

@@ -1,29 +1,9 @@
-import { defineCommand } from '../src/bot/command.js';
-import { looksLikeForeignDoc, parseForeignDoc } from '../src/domain/identity.js';
-import { withExample } from './lib/parse.js';
-import { rejectedAsNotFound } from './lib/rejected.js';
-
-const examples = ['cee 000765432'];
+import { foreignDocCommand } from './lib/foreign-doc.js';
 
 /** `cee <número>`: a foreign document holder's name (operation 4). Personal data. */
-export const cee = defineCommand({
-  name: 'cee',
+export const cee = foreignDocCommand({
+  tipo: 'CEE',
   aliases: [],
   summary: 'Nombre de un extranjero por su carné especial de extranjería',
-  usage: 'cee <número>',
-  examples,
-  access: 'everyone',
-  personalData: true,
-  // 'text': without a prefix or mention only looksLikeForeignDoc makes it a lookup (>= 6 characters).
-  argShape: 'text',
-  isAttempt: looksLikeForeignDoc,
-  parse: (raw) => ({ numero: withExample(examples[0], () => parseForeignDoc(raw, 'CEE')) }),
-  async run(ctx) {
-    const { numero } = ctx.args;
-    const person = await rejectedAsNotFound(ctx.lookup.cee(numero), 'foreign-doc-not-found', {
-      tipo: 'CEE',
-      numero,
-    });
-    await ctx.reply('cee', { ...person });
-  },
+  example: 'cee 000765432',
 });

@@ -1,9 +1,12 @@
 import { defineCommand } from '../src/bot/command.js';
-import { UserError } from '../src/bot/user-error.js';
-import { echo, fold, tokens } from '../src/domain/args.js';
+import { UserError } from '../src/input/user-error.js';
+import { echo, tokens } from '../src/input/args.js';
+import { fold } from '../src/text/fold.js';
 import { maskPhone } from './guia.js';
 
 const examples = ['chofer 41234567 987654321', 'chofer borrar 41234567', 'chofer 41234567'];
+/** The removal form in `examples`: shown under a malformed `chofer borrar`. */
+const REMOVE_EXAMPLE = 1;
 
 type ChoferArgs =
   | { action: 'set'; document: string; phone: string }
@@ -16,7 +19,7 @@ const REMOVE_WORDS = new Set(['borrar', 'eliminar', 'quitar']);
 export function parseDriverDocument(raw: string): string {
   const value = raw.trim().toUpperCase();
   if (!/^[0-9A-Z]{8,12}$/.test(value) || !/\d/.test(value)) {
-    throw new UserError('chofer-documento', { valor: echo(raw), ejemplo: examples[0] });
+    throw new UserError('chofer-documento', { valor: echo(raw) });
   }
   return value;
 }
@@ -30,7 +33,7 @@ export function parseDriverPhone(raw: string): string {
   const digits = /^\+?[\d\s().-]+$/.test(trimmed) ? trimmed.replace(/\D/g, '') : '';
   const local = digits.length === 11 && digits.startsWith('51') ? digits.slice(2) : digits;
   if (!/^9\d{8}$/.test(local)) {
-    throw new UserError('chofer-telefono', { valor: echo(raw), ejemplo: examples[0] });
+    throw new UserError('chofer-telefono', { valor: echo(raw) });
   }
   return `51${local}`;
 }
@@ -54,10 +57,10 @@ export const chofer = defineCommand<ChoferArgs>({
   },
   parse(raw) {
     const words = tokens(raw);
-    if (words.length === 0) throw new UserError('chofer-uso', { ejemplo: examples[0] });
+    if (words.length === 0) throw new UserError('chofer-uso');
     const [first = '', ...rest] = words;
     if (REMOVE_WORDS.has(fold(first))) {
-      if (rest.length !== 1) throw new UserError('chofer-uso', { ejemplo: examples[1] });
+      if (rest.length !== 1) throw new UserError('chofer-uso', {}, { example: REMOVE_EXAMPLE });
       return { action: 'remove', document: parseDriverDocument(rest[0] ?? '') };
     }
     const document = parseDriverDocument(first);

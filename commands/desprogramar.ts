@@ -1,6 +1,6 @@
 import { defineCommand } from '../src/bot/command.js';
-import { UserError } from '../src/bot/user-error.js';
-import { echo, tokens } from '../src/domain/args.js';
+import { UserError } from '../src/input/user-error.js';
+import { echo, tokens } from '../src/input/args.js';
 import { describeScheduleSpec } from '../src/scheduler/schedule-spec.js';
 import { schedulesOf } from './programar.js';
 

@@ -1,7 +1,6 @@
 import { defineCommand } from '../src/bot/command.js';
-import { parseRuc } from '../src/domain/ruc.js';
+import { parseRuc } from '../src/input/ruc.js';
 import { toNumber } from '../src/render/format.js';
-import { withExample } from './lib/parse.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
 import { listData } from './lib/reply-data.js';
 
@@ -22,7 +21,7 @@ export const deuda = defineCommand({
   examples,
   access: 'everyone',
   argShape: 'required',
-  parse: (raw) => ({ ruc: withExample(examples[0], () => parseRuc(raw)) }),
+  parse: (raw) => ({ ruc: parseRuc(raw) }),
   async run(ctx) {
     const { ruc } = ctx.args;
     const debts = await rejectedAsNotFound(ctx.lookup.coerciveDebt(ruc), 'ruc-not-found', { ruc });

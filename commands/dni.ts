@@ -1,6 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { parseDni } from '../src/domain/dni.js';
-import { withExample } from './lib/parse.js';
+import { parseDni } from '../src/input/dni.js';
 
 const examples = ['dni 45678912'];
 
@@ -14,7 +13,7 @@ export const dni = defineCommand({
   access: 'everyone',
   personalData: true,
   argShape: 'required',
-  parse: (raw) => ({ dni: withExample(examples[0], () => parseDni(raw)) }),
+  parse: (raw) => ({ dni: parseDni(raw) }),
   async run(ctx) {
     const person = await ctx.lookup.dni(ctx.args.dni);
     await ctx.reply('dni', { ...person });

@@ -1,6 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { parseRuc } from '../src/domain/ruc.js';
-import { withExample } from './lib/parse.js';
+import { parseRuc } from '../src/input/ruc.js';
 
 const examples = ['domicilio 20123456786'];
 
@@ -13,7 +12,7 @@ export const domicilio = defineCommand({
   examples,
   access: 'everyone',
   argShape: 'required',
-  parse: (raw) => ({ ruc: withExample(examples[0], () => parseRuc(raw)) }),
+  parse: (raw) => ({ ruc: parseRuc(raw) }),
   async run(ctx) {
     const address = await ctx.lookup.fiscalAddress(ctx.args.ruc);
     await ctx.reply('domicilio', { ...address, ruc: ctx.args.ruc });

@@ -1,8 +1,8 @@
-import { defineCommand } from '../src/bot/command.js';
-import type { CommandContext } from '../src/bot/context.js';
-import type { DocumentRef } from '../src/bot/services.js';
-import { fold, tokens } from '../src/domain/args.js';
-import { looksLikeDocumentRef, parseDocumentRef } from '../src/domain/document-ref.js';
+import { type CommandContext, defineCommand } from '../src/bot/command.js';
+import type { DocumentRef } from '../src/bot/ports.js';
+import { tokens } from '../src/input/args.js';
+import { fold } from '../src/text/fold.js';
+import { looksLikeDocumentRef, parseDocumentRef } from '../src/input/document-ref.js';
 import type { Guide } from '../src/lookup/schemas/guide.js';
 import { buildGuideView, type GuideView } from '../src/render/pdf/guide-view.js';
 
@@ -180,11 +180,7 @@ export const guia = defineCommand<GuiaArgs>({
     const force = words.some((w) => FORCE_WORDS.has(fold(w)));
     const rest = words.filter((w) => !SEND_WORDS.has(fold(w))).join(' ');
     const ownRuc = ctx.settings.taxPortal?.ruc;
-    const ref = parseDocumentRef(rest, {
-      kind: 'guide',
-      example: examples[0],
-      ...(ownRuc ? { ownRuc } : {}),
-    });
+    const ref = parseDocumentRef(rest, { kind: 'guide', ...(ownRuc ? { ownRuc } : {}) });
     return { ref, send, force };
   },
   async run(ctx) {

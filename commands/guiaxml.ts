@@ -1,6 +1,6 @@
 import { defineCommand } from '../src/bot/command.js';
-import type { DocumentRef } from '../src/bot/services.js';
-import { DOCUMENT_TYPES, parseDocumentRef } from '../src/domain/document-ref.js';
+import type { DocumentRef } from '../src/bot/ports.js';
+import { DOCUMENT_TYPES, parseDocumentRef } from '../src/input/document-ref.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
 
 const examples = ['guiaxml 20123456786-09-T001-42', 'guiaxml T001-42'];
@@ -22,7 +22,7 @@ export const guiaxml = defineCommand<{ ref: DocumentRef }>({
   parse(raw, ctx) {
     const ownRuc = ctx.settings.taxPortal?.ruc;
     return {
-      ref: parseDocumentRef(raw, { kind: 'guide', example: examples[0], ...(ownRuc ? { ownRuc } : {}) }),
+      ref: parseDocumentRef(raw, { kind: 'guide', ...(ownRuc ? { ownRuc } : {}) }),
     };
   },
   async run(ctx) {

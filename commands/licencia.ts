@@ -1,7 +1,7 @@
 import { defineCommand } from '../src/bot/command.js';
-import { limaToday, toIsoDate } from '../src/domain/dates.js';
-import { parseLicenceDni } from '../src/domain/dni.js';
-import { withExample } from './lib/parse.js';
+import { toIsoDate } from '../src/input/dates.js';
+import { limaDate } from '../src/time/lima.js';
+import { parseLicenceDni } from '../src/input/dni.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
 
 const examples = ['licencia 41234567', 'licencia Q70123456'];
@@ -16,12 +16,12 @@ export const licencia = defineCommand({
   access: 'everyone',
   personalData: true,
   argShape: 'required',
-  parse: (raw) => ({ dni: withExample(examples[0], () => parseLicenceDni(raw)) }),
+  parse: (raw) => ({ dni: parseLicenceDni(raw) }),
   async run(ctx) {
     const { dni } = ctx.args;
     const licence = await rejectedAsNotFound(ctx.lookup.licence(dni), 'licence-not-found', { dni });
     const expires = toIsoDate(licence.licencia.fecha_vencimiento);
-    const vencida = expires !== undefined && expires < limaToday(ctx.now());
+    const vencida = expires !== undefined && expires < limaDate(ctx.now());
     await ctx.reply('licencia', { ...licence, vencida });
   },
 });

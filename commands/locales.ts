@@ -1,6 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { parseRuc } from '../src/domain/ruc.js';
-import { withExample } from './lib/parse.js';
+import { parseRuc } from '../src/input/ruc.js';
 import { listData } from './lib/reply-data.js';
 
 const examples = ['locales 20123456786'];
@@ -14,7 +13,7 @@ export const locales = defineCommand({
   examples,
   access: 'everyone',
   argShape: 'required',
-  parse: (raw) => ({ ruc: withExample(examples[0], () => parseRuc(raw)) }),
+  parse: (raw) => ({ ruc: parseRuc(raw) }),
   async run(ctx) {
     const list = await ctx.lookup.establishments(ctx.args.ruc);
     await ctx.reply('locales', listData(ctx, { ruc: ctx.args.ruc, locales: list }));

@@ -1,6 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { parsePlate } from '../src/domain/plate.js';
-import { withExample } from './lib/parse.js';
+import { parsePlate } from '../src/input/plate.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
 
 const examples = ['placa ABC-123', 'placa B7X456'];
@@ -17,7 +16,7 @@ export const placa = defineCommand({
   examples,
   access: 'everyone',
   argShape: 'required',
-  parse: (raw) => ({ placa: withExample(examples[0], () => parsePlate(raw)) }),
+  parse: (raw) => ({ placa: parsePlate(raw) }),
   async run(ctx) {
     const { placa } = ctx.args;
     const vehicle = await rejectedAsNotFound(ctx.lookup.vehicle(placa), 'plate-not-found', { placa });

@@ -1,7 +1,7 @@
-import { defineCommand } from '../src/bot/command.js';
-import type { CommandContext } from '../src/bot/context.js';
-import { UserError } from '../src/bot/user-error.js';
-import { echo, fold, tokens } from '../src/domain/args.js';
+import { type CommandContext, defineCommand } from '../src/bot/command.js';
+import { UserError } from '../src/input/user-error.js';
+import { echo, tokens } from '../src/input/args.js';
+import { fold } from '../src/text/fold.js';
 import { isJobName, type JobName, type SchedulesPort } from '../src/scheduler/port.js';
 import {
   describeScheduleSpec,
@@ -29,10 +29,9 @@ function parseArgs(raw: string): { job: JobName; spec: ScheduleSpec } {
     return { job, spec: parseScheduleSpec(words.slice(1).join(' ')) };
   } catch (error) {
     if (!(error instanceof ScheduleSpecError)) throw error;
-    throw new UserError(`schedule-${error.problem}`, {
-      valor: echo(error.token),
-      ejemplo: job === 'afp' ? 'programar afp dia 1 09:00' : 'programar tc 08:30',
-    });
+    // The example of the job being scheduled: `programar afp dia 1 09:00` or `programar tc 08:30`.
+    const example = examples.findIndex((text) => tokens(text)[1] === job);
+    throw new UserError(`schedule-${error.problem}`, { valor: echo(error.token) }, { example });
   }
 }
 

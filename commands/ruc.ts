@@ -1,6 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { parseRuc } from '../src/domain/ruc.js';
-import { withExample } from './lib/parse.js';
+import { parseRuc } from '../src/input/ruc.js';
 
 const examples = ['ruc 20123456786', 'ruc 10456789124'];
 
@@ -13,7 +12,7 @@ export const ruc = defineCommand({
   examples,
   access: 'everyone',
   argShape: 'required',
-  parse: (raw) => ({ ruc: withExample(examples[0], () => parseRuc(raw)) }),
+  parse: (raw) => ({ ruc: parseRuc(raw) }),
   async run(ctx) {
     const taxpayer = await ctx.lookup.ruc(ctx.args.ruc);
     await ctx.reply('ruc', { ...taxpayer });

@@ -1,7 +1,7 @@
 import { defineCommand } from '../src/bot/command.js';
-import { fold, tokens } from '../src/domain/args.js';
-import { parseDate } from '../src/domain/dates.js';
-import { withExample } from './lib/parse.js';
+import { tokens } from '../src/input/args.js';
+import { fold } from '../src/text/fold.js';
+import { parseDate } from '../src/input/dates.js';
 
 const examples = ['tc', 'tc 20/11/2026', 'tc ayer'];
 
@@ -24,7 +24,7 @@ export const tc = defineCommand({
   access: 'everyone',
   argShape: 'optional',
   isAttempt: isDateAttempt,
-  parse: (raw, ctx) => ({ fecha: withExample(examples[1], () => parseDate(raw, ctx.now())) }),
+  parse: (raw, ctx) => ({ fecha: parseDate(raw, ctx.now()) }),
   async run(ctx) {
     const rate = await ctx.lookup.exchangeRate(ctx.args.fecha);
     await ctx.reply('tc', { ...rate });

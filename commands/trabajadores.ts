@@ -1,6 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { parseRuc } from '../src/domain/ruc.js';
-import { withExample } from './lib/parse.js';
+import { parseRuc } from '../src/input/ruc.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
 import { listData } from './lib/reply-data.js';
 
@@ -15,7 +14,7 @@ export const trabajadores = defineCommand({
   examples,
   access: 'everyone',
   argShape: 'required',
-  parse: (raw) => ({ ruc: withExample(examples[0], () => parseRuc(raw)) }),
+  parse: (raw) => ({ ruc: parseRuc(raw) }),
   async run(ctx) {
     const { ruc } = ctx.args;
     const periods = await rejectedAsNotFound(ctx.lookup.workers(ruc), 'ruc-not-found', { ruc });

@@ -1,7 +1,8 @@
 import { defineCommand } from '../src/bot/command.js';
-import type { CommandContext } from '../src/bot/context.js';
-import type { UsageRow } from '../src/bot/services.js';
-import { currentPeriod } from '../src/domain/dates.js';
+import type { CommandContext } from '../src/bot/command.js';
+import type { UsageRow } from '../src/bot/ports.js';
+import { currentPeriod } from '../src/time/lima.js';
+import { OPERATIONS, type OperationName } from '../src/lookup/operations.js';
 import { LookupConfigError } from '../src/lookup/options.js';
 
 interface Tally {
@@ -23,6 +24,11 @@ function tally(rows: readonly UsageRow[], key: (row: UsageRow) => string): Map<s
     totals.set(key(row), entry);
   }
   return totals;
+}
+
+/** The operation's name in the report, from the operation table (an unknown name as it is). */
+function label(operation: string): string {
+  return Object.hasOwn(OPERATIONS, operation) ? OPERATIONS[operation as OperationName].label : operation;
 }
 
 const byCallsDesc = (a: Tally, b: Tally) => b.consultas - a.consultas || b.fallidas - a.fallidas;
@@ -59,7 +65,7 @@ export const uso = defineCommand({
     const isGroup = (id: string) => id.endsWith('@g.us');
     const names = rows.some((row) => isGroup(row.chatId)) ? await groupNames(ctx) : new Map();
     const operaciones = [...tally(rows, (r) => r.operation)]
-      .map(([operacion, t]) => ({ operacion, ...t }))
+      .map(([operacion, t]) => ({ operacion, etiqueta: label(operacion), ...t }))
       .sort(byCallsDesc);
     let directos = 0;
     const chats = [...tally(rows, (r) => r.chatId)]

@@ -1,13 +1,20 @@
 import type { CommandDefinition } from '../src/bot/command.js';
 import { defineCommand } from '../src/bot/command.js';
-import type { DocumentRef } from '../src/bot/services.js';
-import { UserError } from '../src/bot/user-error.js';
-import { DOCUMENT_TYPES, parseDocumentRef } from '../src/domain/document-ref.js';
+import type { DocumentRef } from '../src/bot/ports.js';
+import { type ErrorId, UserError } from '../src/input/user-error.js';
+import { DOCUMENT_TYPES, parseDocumentRef } from '../src/input/document-ref.js';
 import { InvoiceZipError, unzipBase64 } from '../src/lookup/zip.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
 
 /** At most this many files of one archive are sent; real archives hold one or two. */
 const MAX_FILES = 10;
+
+/** Why an archive could not be opened → the error template that says so. */
+const ZIP_ERRORS: Readonly<Record<InvoiceZipError['reason'], ErrorId>> = {
+  corrupt: 'zip-corrupt',
+  empty: 'zip-empty',
+  too_large: 'zip-too-large',
+};
 
 const MIMETYPES: Readonly<Record<string, string>> = {
   xml: 'application/xml',
@@ -50,7 +57,7 @@ export function invoiceFileCommand(kind: 'xml' | 'pdf'): CommandDefinition<{ ref
     parse(raw, ctx) {
       const ownRuc = ctx.settings.taxPortal?.ruc;
       if (ownRuc === undefined) throw new UserError('zip-no-credentials', { comando: kind });
-      return { ref: parseDocumentRef(raw, { kind: 'invoice', ownRuc, example: examples[0] }) };
+      return { ref: parseDocumentRef(raw, { kind: 'invoice', ownRuc }) };
     },
     async run(ctx) {
       const credentials = ctx.services.settings.taxPortal;
@@ -75,7 +82,7 @@ export function invoiceFileCommand(kind: 'xml' | 'pdf'): CommandDefinition<{ ref
       } catch (error) {
         if (error instanceof InvoiceZipError) {
           ctx.log.warn({ reason: error.reason, kind }, 'invoice archive rejected');
-          throw new UserError(`zip-${error.reason.replace('_', '-')}`, data);
+          throw new UserError(ZIP_ERRORS[error.reason], data);
         }
         throw error;
       }

@@ -1,24 +1,30 @@
 import type { Logger } from 'pino';
 import { commands as registeredCommands } from '../commands/index.js';
-import type { CommandDefinition } from './bot/command.js';
-import type { BotServices } from './bot/context.js';
-import type { TemplateRenderer } from './bot/context-impl.js';
+import type { CommandDefinition, TemplateRenderer } from './bot/command.js';
 import { createRouter, type Router } from './bot/router.js';
+import type { BotServices, GuidePdfPort, UsagePort } from './bot/ports.js';
 import { createOwnerNotices } from './bot/owners.js';
+import { budgetMiddleware } from './budget/middleware.js';
 import { createAppBudget } from './budget/wiring.js';
-import type { GuidePdfPort } from './bot/services.js';
-import type { Config } from './config.js';
+import { type CacheTtlSeconds, type Config, DEFAULT_CACHE_TTL_SECONDS } from './config.js';
 import { createGroupDirectory, type GroupSource } from './groups/directory.js';
 import { silentLogger } from './logger.js';
-import type { LookupApi } from './lookup/api.js';
-import { type CachedLookup, createCachedLookup } from './lookup/cached.js';
-import { createLookupClient } from './lookup/index.js';
+import {
+  createLookupClient,
+  createLookupStack,
+  handlerOf,
+  type LookupApi,
+  type LookupHandler,
+  type LookupMiddleware,
+  type LookupStack,
+} from './lookup/index.js';
 import { createTemplates } from './render/templates.js';
 import { createScheduler, type Scheduler } from './scheduler/scheduler.js';
 import { createDriversRepo } from './store/drivers.js';
+import { createLookupCacheRepo } from './store/cache.js';
 import { createGroupSettingsRepo } from './store/group-settings.js';
 import { createGuideSendsRepo } from './store/guide-sends.js';
-import { createPseudonymizer } from './store/hash.js';
+import { createCacheCrypto, createPseudonymizer } from './store/keyed-crypto.js';
 import { openDatabase, type SqliteDatabase } from './store/sqlite.js';
 import { createUsageRepo } from './store/usage.js';
 import { createMemoryTransport } from './transports/memory.js';
@@ -56,10 +62,8 @@ export interface App {
   readonly services: BotServices;
   readonly db: SqliteDatabase;
   readonly transport: Transport;
-  /** The raw (uncached) lookup API. */
+  /** The raw (uncached, unaccounted) lookup API. */
   readonly lookup: LookupApi;
-  /** The cached facade commands use (stats for tests and benchmarks). */
-  readonly cachedLookup: CachedLookup;
   /** Scheduled posts; ticking only between start() and close() when `runSchedules` is on. */
   readonly scheduler: Scheduler;
   /** Routes one incoming message; never throws. */
@@ -86,6 +90,39 @@ function lazy(load: () => Promise<GuidePdfPort>): GuidePdfPort {
   };
 }
 
+export interface StoredLookupDeps {
+  db: SqliteDatabase;
+  /** Seconds per operation plus `pastRates` and `notFound`; missing keys take the defaults. */
+  ttlSeconds?: Partial<CacheTtlSeconds>;
+  usage: UsagePort;
+  /** Run only on calls about to go upstream (see `LookupStackOptions.beforeUpstream`). */
+  beforeUpstream?: readonly LookupMiddleware[];
+  now?: () => Date;
+  logger?: Logger;
+}
+
+/**
+ * The lookup path commands and the scheduler use: the client's call path (or any `LookupApi`)
+ * wrapped with the sealed SQLite cache, coalescing and the usage log (lookup/stack.ts).
+ */
+export function createStoredLookup(upstream: LookupHandler | LookupApi, deps: StoredLookupDeps): LookupStack {
+  const now = deps.now ?? (() => new Date());
+  const store = createLookupCacheRepo(deps.db, { crypto: createCacheCrypto(deps.db), now });
+  const ttlSeconds = { ...DEFAULT_CACHE_TTL_SECONDS, ...definedOnly(deps.ttlSeconds ?? {}) };
+  return createLookupStack({
+    upstream: typeof upstream === 'function' ? upstream : handlerOf(upstream),
+    cache: { store, ttlSeconds },
+    recordUsage: (event) => deps.usage.record(event),
+    ...(deps.beforeUpstream ? { beforeUpstream: deps.beforeUpstream } : {}),
+    now,
+    ...(deps.logger ? { logger: deps.logger } : {}),
+  });
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
 /** Builds the whole bot from a validated config. */
 export function createApp(options: AppOptions): App {
   const { config } = options;
@@ -94,20 +131,7 @@ export function createApp(options: AppOptions): App {
   const transport = options.transport ?? createMemoryTransport();
   const ownClient = options.lookup
     ? undefined
-    : createLookupClient({
-        baseUrl: config.lookup.baseUrl,
-        token: config.lookup.token,
-        messagingBaseUrl: config.lookup.messagingBaseUrl,
-        messagingToken: config.lookup.messagingToken,
-        timeoutMs: config.lookup.timeoutMs,
-        retries: config.lookup.retries,
-        ...(config.lookup.maxBodyBytes !== undefined ? { maxBodyBytes: config.lookup.maxBodyBytes } : {}),
-        ...(config.lookup.maxZipBodyBytes !== undefined
-          ? { maxZipBodyBytes: config.lookup.maxZipBodyBytes }
-          : {}),
-        logger: logger.child({ module: 'lookup' }),
-        env: {},
-      });
+    : createLookupClient({ ...config.lookup, logger: logger.child({ module: 'lookup' }) });
   const lookup: LookupApi = options.lookup ?? (ownClient as LookupApi);
   const db =
     options.db ??
@@ -137,13 +161,14 @@ export function createApp(options: AppOptions): App {
       logger,
     });
     const budget = createAppBudget({ db, config, directory, owners, now, logger });
-    const cached = createCachedLookup(lookup, {
+    // Credit caps sit right before the upstream call: cache hits and shared calls never reach them.
+    const cached = createStoredLookup(ownClient?.call ?? lookup, {
       db,
       ttlSeconds: config.cacheTtlSeconds,
       usage,
       now,
       logger,
-      budget,
+      beforeUpstream: [budgetMiddleware(budget)],
     });
     const scheduler = createScheduler({
       db,
@@ -160,7 +185,6 @@ export function createApp(options: AppOptions): App {
       settings: {
         maxListItems: config.maxListItems,
         maxZipBytes: config.maxZipBytes,
-        timezone: 'America/Lima',
         ...(config.taxPortal ? { taxPortal: config.taxPortal } : {}),
       },
       usage,
@@ -197,7 +221,6 @@ export function createApp(options: AppOptions): App {
       db,
       transport,
       lookup,
-      cachedLookup: cached,
       scheduler,
       handle,
       async start() {

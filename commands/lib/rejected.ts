@@ -1,4 +1,4 @@
-import { UserError } from '../../src/bot/user-error.js';
+import { type ErrorId, UserError } from '../../src/input/user-error.js';
 import { LookupRejectedError } from '../../src/lookup/errors.js';
 
 /**
@@ -8,7 +8,7 @@ import { LookupRejectedError } from '../../src/lookup/errors.js';
  */
 export async function rejectedAsNotFound<T>(
   lookup: Promise<T>,
-  identifier: string,
+  identifier: ErrorId,
   data: Record<string, unknown>,
 ): Promise<T> {
   try {

@@ -1,4 +1,4 @@
-import type { CommandContext } from '../../src/bot/context.js';
+import type { CommandContext } from '../../src/bot/command.js';
 import { LIST_LIMIT_KEY } from '../../src/render/templates.js';
 
 /** Render data for list replies: the list cut (`limite`/`resto` filters) follows settings.maxListItems. */

@@ -1,5 +1,5 @@
 import { type CommandDefinition, defineCommand } from '../../src/bot/command.js';
-import { UserError } from '../../src/bot/user-error.js';
+import { UserError } from '../../src/input/user-error.js';
 
 /**
  * `activar` / `desactivar` are one behaviour with two words: an admin turns the bot on or off in

@@ -1,5 +1,15 @@
-import type { CommandContext } from './context.js';
-import type { BotSettings } from './services.js';
+import type { Logger } from 'pino';
+import type { LookupApi } from '../lookup/api.js';
+import type { IncomingMessage, OutgoingMessage, Transport } from '../transports/transport.js';
+import { cutText } from './error-reply.js';
+import type { Role } from './guards.js';
+import type { BotServices, BotSettings } from './ports.js';
+
+/*
+ * A command, as one concept: its declaration (`CommandDefinition`, `defineCommand`), the one
+ * argument of its `run` (`CommandContext`) and how the router builds that argument
+ * (`createCommandContext`).
+ */
 
 /**
  * Who may run a command. `owner`: the configured CHASQUI_ADMINS only (company-wide commands).
@@ -53,4 +63,101 @@ export interface CommandDefinition<A = unknown> {
 /** Identity helper that keeps the argument type flowing from `parse` into `run`. */
 export function defineCommand<A>(definition: CommandDefinition<A>): CommandDefinition<A> {
   return definition;
+}
+
+export interface SenderInfo {
+  ids: readonly string[];
+  displayName?: string;
+  /** An owner, or a group admin in an allowed group (see guards.ts `senderRole`). */
+  isAdmin: boolean;
+  role: Role;
+}
+
+/** The one argument of `run` (grammY style): the message plus shortcuts. */
+export interface CommandContext<A = unknown> {
+  readonly message: IncomingMessage;
+  readonly command: CommandDefinition<A>;
+  readonly args: A;
+  readonly rawArgs: string;
+  readonly sender: SenderInfo;
+  /** Cached, coalesced, usage-logged lookups, accounted to this chat. */
+  readonly lookup: LookupApi;
+  readonly services: BotServices;
+  readonly log: Logger;
+  now(): Date;
+  /** Renders `templates/<name>.liquid`. */
+  render(template: string, data?: Record<string, unknown>): string;
+  /** Renders a template and replies with it in this chat, quoting the command. */
+  reply(template: string, data?: Record<string, unknown>): Promise<void>;
+  replyDocument(document: {
+    bytes: Uint8Array;
+    fileName: string;
+    mimetype: string;
+    caption?: string;
+  }): Promise<void>;
+  /** Sends to another chat (e.g. a driver's direct chat). */
+  send(chatId: string, message: OutgoingMessage): Promise<void>;
+}
+
+/** The slice of `Templates` (src/render/templates.ts) the bot needs; fakes in tests implement it. */
+export interface TemplateRenderer {
+  render(name: string, data?: Record<string, unknown>): string;
+}
+
+/** The outgoing side of a transport, cut to WhatsApp's limits on the way out. */
+export type SendFn = Transport['send'];
+
+/**
+ * Sends a message after cutting text and captions to MAX_TEXT_LENGTH. An empty text (a template
+ * that rendered nothing) is not sent at all.
+ */
+export async function sendSafely(send: SendFn, chatId: string, message: OutgoingMessage): Promise<void> {
+  if (message.kind === 'text') {
+    const text = cutText(message.text.trim());
+    if (!text) return;
+    await send(chatId, { ...message, text });
+    return;
+  }
+  const caption = message.caption === undefined ? undefined : cutText(message.caption);
+  await send(chatId, caption === undefined ? message : { ...message, caption });
+}
+
+export interface ContextInit<A> {
+  message: IncomingMessage;
+  command: CommandDefinition<A>;
+  args: A;
+  rawArgs: string;
+  sender: SenderInfo;
+  lookup: LookupApi;
+  services: BotServices;
+  templates: TemplateRenderer;
+  send: SendFn;
+  log: Logger;
+  now: () => Date;
+}
+
+/** Builds the one argument of `command.run`: the message plus reply/lookup/render shortcuts. */
+export function createCommandContext<A>(init: ContextInit<A>): CommandContext<A> {
+  const { message, templates, send } = init;
+  return {
+    message,
+    command: init.command,
+    args: init.args,
+    rawArgs: init.rawArgs,
+    sender: init.sender,
+    lookup: init.lookup,
+    services: init.services,
+    log: init.log,
+    now: init.now,
+    render: (template, data) => templates.render(template, data),
+    reply: (template, data) =>
+      sendSafely(send, message.chatId, {
+        kind: 'text',
+        text: templates.render(template, data),
+        quotedId: message.id,
+      }),
+    replyDocument: (document) =>
+      sendSafely(send, message.chatId, { kind: 'document', ...document, quotedId: message.id }),
+    send: (chatId, outgoing) => sendSafely(send, chatId, outgoing),
+  };
 }

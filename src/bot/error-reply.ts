@@ -7,20 +7,18 @@ import {
 import { BudgetExceededError } from '../budget/errors.js';
 import { MAX_TEXT_LENGTH } from '../transports/transport.js';
 import type { Outcome } from './outcome.js';
-import { UserError } from './user-error.js';
+import { type ErrorId, UserError } from '../input/user-error.js';
 
 /**
  * Maps anything a command throws to the template the user sees and the outcome logged. Users
  * only ever see templated Spanish; stack traces go to the log.
  */
 export interface ErrorReply {
-  template: string;
+  template: `errors/${ErrorId}`;
   data: Record<string, unknown>;
   outcome: Outcome;
   /** Machine-readable cause for the log (lookup error kind, 'user', 'internal'). */
   kind: string;
-  /** Credits exhausted: logged as an ALERT at error level. */
-  alert?: boolean;
 }
 
 /** The one text not in a template: used only when even `errors/internal` cannot be rendered. */
@@ -54,7 +52,7 @@ function lookupErrorReply(error: LookupError): ErrorReply {
   }
   if (error instanceof LookupUnauthorizedError) {
     if (error.creditsExhausted) {
-      return { template: 'errors/lookup-credits', data: {}, outcome: 'failed', kind: 'credits', alert: true };
+      return { template: 'errors/lookup-credits', data: {}, outcome: 'failed', kind: 'credits' };
     }
     return { template: 'errors/lookup-unauthorized', data: {}, outcome: 'failed', kind };
   }
@@ -63,6 +61,17 @@ function lookupErrorReply(error: LookupError): ErrorReply {
     return { template: 'errors/lookup-rate-limited', data: {}, outcome: 'failed', kind };
   // http, network, timeout, schema: the service is down, slow or changed; the user can only wait.
   return { template: 'errors/lookup-unavailable', data: {}, outcome: 'failed', kind };
+}
+
+/**
+ * The example shown under a user error, chosen in this one place from the command's declared
+ * `examples`: the one the error names (`UserError` option `example`), else the first example
+ * with arguments (`tc 20/11/2026` rather than a bare `tc`).
+ */
+export function exampleFor(examples: readonly string[], error: unknown): string | undefined {
+  const named =
+    error instanceof UserError && error.example !== undefined ? examples[error.example] : undefined;
+  return named ?? examples.find((text) => /\S\s+\S/u.test(text.trim())) ?? examples[0];
 }
 
 /** Cuts a reply to WhatsApp's limit, ending in "…" and never splitting a surrogate pair. */

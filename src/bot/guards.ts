@@ -1,8 +1,9 @@
 import type { Logger } from 'pino';
 import type { IncomingMessage } from '../transports/transport.js';
+import { fold } from '../text/fold.js';
+import { idDigits } from './parse.js';
+import type { GroupDirectoryPort, GroupSettingsPort } from './ports.js';
 import type { Access } from './command.js';
-import { foldWord, idDigits } from './parse.js';
-import type { GroupDirectoryPort, GroupSettingsPort } from './services.js';
 
 /**
  * Who may talk to the bot where: the allow-list of groups, direct-chat policy, admins. Typed
@@ -108,8 +109,8 @@ async function matchGroupRule(
   const named = groups.filter((group) => group.name && !group.id);
   if (named.length === 0) return undefined;
   if (message.chatName) {
-    const subject = foldWord(message.chatName.trim());
-    const bySubject = named.find((group) => foldWord(group.name ?? '') === subject);
+    const subject = fold(message.chatName);
+    const bySubject = named.find((group) => fold(group.name ?? '') === subject);
     if (bySubject) return bySubject;
   }
   for (const group of named) {

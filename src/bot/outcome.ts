@@ -1,4 +1,3 @@
-import { createHmac, randomBytes } from 'node:crypto';
 import type { Logger } from 'pino';
 import type { IncomingMessage } from '../transports/transport.js';
 
@@ -16,22 +15,15 @@ export interface RouteResult {
   template?: string;
 }
 
-/** Maps a phone number or direct-chat id to a keyed pseudonym (see `createPseudonymizer`). */
+/**
+ * Maps a phone number or direct-chat id to a keyed pseudonym. The one implementation is
+ * `createPseudonymizer` (store/keyed-crypto.ts), keyed with the database secret: stable across
+ * restarts and equal to the usage log's; the app passes it to the router.
+ */
 export type PseudonymFn = (value: string) => string;
 
-const processKey = randomBytes(32);
-
-/**
- * Fallback pseudonym when the router was given none: an HMAC under a random per-process key, so
- * it cannot be reversed by hashing every phone number. The app passes one keyed with the database
- * secret (`createPseudonymizer`), stable across restarts and equal to the usage log's.
- */
-export function pseudonym(value: string): string {
-  return createHmac('sha256', processKey).update(value, 'utf8').digest('hex').slice(0, 16);
-}
-
 /** Group ids are logged as they are; direct chats (a phone number) only as a pseudonym. */
-export function chatLabel(message: IncomingMessage, hide: PseudonymFn = pseudonym): string {
+export function chatLabel(message: IncomingMessage, hide: PseudonymFn): string {
   return message.isGroup ? message.chatId : `direct:${hide(message.chatId)}`;
 }
 
@@ -45,9 +37,9 @@ export function logOutcome(
   sender: string,
   result: RouteResult,
   durationMs: number,
-  options: { pseudonym?: PseudonymFn | undefined; extra?: Record<string, unknown> } = {},
+  options: { pseudonym: PseudonymFn; extra?: Record<string, unknown> },
 ): void {
-  const hide = options.pseudonym ?? pseudonym;
+  const hide = options.pseudonym;
   const record = {
     outcome: result.outcome,
     reason: result.reason,

@@ -1,6 +1,5 @@
 import type { Logger } from 'pino';
-import type { SendFn, TemplateRenderer } from './context-impl.js';
-import { sendSafely } from './context-impl.js';
+import { type SendFn, sendSafely, type TemplateRenderer } from './command.js';
 
 /**
  * Notices for the owners (the configured `admins`) in their direct chats: a driver's phone

@@ -1,4 +1,5 @@
-import { endsAtIdentifier, hasDigit, tokens } from '../domain/args.js';
+import { fold } from '../text/fold.js';
+import { endsAtIdentifier, hasDigit, tokens } from '../input/args.js';
 import type { ArgShape } from './command.js';
 
 /**
@@ -34,11 +35,6 @@ export function normalizeText(raw: string): string {
     .normalize('NFKC')
     .replace(/\s+/gu, ' ')
     .trim();
-}
-
-/** Case- and accent-insensitive form of a word: `Guía` and `GUIA` both become `guia`. */
-export function foldWord(word: string): string {
-  return word.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
 /** Digits of the user part of a WhatsApp id: `51987654321:3@s.whatsapp.net` → `51987654321`. */
@@ -116,7 +112,7 @@ export function parseText(input: ParseInput): ParsedText | undefined {
     rawArgs = glued === '' ? rawArgs : rawArgs === '' ? glued : `${glued} ${rawArgs}`;
   }
   if (!word) return undefined;
-  const parsed: ParsedText = { word, folded: foldWord(word), rawArgs };
+  const parsed: ParsedText = { word, folded: fold(word), rawArgs };
   if (via) parsed.via = via;
   if (prefix) parsed.prefix = prefix;
   return parsed;

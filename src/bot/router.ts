@@ -3,13 +3,19 @@ import type { Logger } from 'pino';
 import type { LookupApi } from '../lookup/api.js';
 import { LookupError, LookupSchemaError, LookupUnauthorizedError } from '../lookup/errors.js';
 import type { IncomingMessage, Transport } from '../transports/transport.js';
-import type { CommandDefinition } from './command.js';
-import type { BotServices, SenderInfo } from './context.js';
-import { createCommandContext, sendSafely, type TemplateRenderer } from './context-impl.js';
-import { cutText, errorReply, LAST_RESORT_TEXT } from './error-reply.js';
+import {
+  type CommandDefinition,
+  createCommandContext,
+  type SenderInfo,
+  sendSafely,
+  type TemplateRenderer,
+} from './command.js';
+import { cutText, errorReply, exampleFor, LAST_RESORT_TEXT } from './error-reply.js';
 import { type AccessPolicy, canRun, chatAccess, senderKey, senderRole } from './guards.js';
+import type { BotServices } from './ports.js';
 import { logOutcome, type PseudonymFn, type RouteResult } from './outcome.js';
-import { closestWord, foldWord, idDigits, looksLikeAttempt, type ParsedText, parseText } from './parse.js';
+import { fold } from '../text/fold.js';
+import { closestWord, idDigits, looksLikeAttempt, type ParsedText, parseText } from './parse.js';
 import { createRateLimiter } from './rate-limit.js';
 
 type AnyCommand = CommandDefinition<never>;
@@ -24,8 +30,8 @@ export interface RouterOptions {
   policy: AccessPolicy;
   logger: Logger;
   now?: () => Date;
-  /** Keyed pseudonym for phone numbers in the outcome log (the app's is keyed by the db secret). */
-  pseudonym?: PseudonymFn;
+  /** Keyed pseudonym for phone numbers in the outcome log (`createPseudonymizer`, keyed by the db secret). */
+  pseudonym: PseudonymFn;
 }
 
 /** Turns one incoming message into at most a few replies; never throws, logs one outcome. */
@@ -46,7 +52,7 @@ export function createRouter(options: RouterOptions): Router {
   const display = new Map<string, string>();
   for (const command of commands) {
     for (const word of [command.name, ...command.aliases]) {
-      const folded = foldWord(word);
+      const folded = fold(word);
       const taken = index.get(folded);
       if (taken === command) continue;
       if (taken) throw new Error(`command word "${word}" of "${command.name}" is already "${taken.name}"`);
@@ -111,7 +117,12 @@ export function createRouter(options: RouterOptions): Router {
     }
     const data =
       mapped.kind === 'user'
-        ? { command: command.name, usage: command.usage, example: command.examples[0], ...mapped.data }
+        ? {
+            command: command.name,
+            usage: command.usage,
+            ejemplo: exampleFor(command.examples, error),
+            ...mapped.data,
+          }
         : mapped.data;
     return answer(message, mapped.template, data, {
       outcome: mapped.outcome,
@@ -231,7 +242,7 @@ export function createRouter(options: RouterOptions): Router {
 
   return {
     commands,
-    find: (word) => index.get(foldWord(word)),
+    find: (word) => index.get(fold(word)),
     async handle(message) {
       const started = performance.now();
       const sender = senderKey(message);

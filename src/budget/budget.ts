@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { OwnerNoticePort } from '../bot/owners.js';
-import { addDays, limaDate, limaInstant } from '../scheduler/lima-time.js';
+import { addDays, limaDate, limaInstant } from '../time/lima.js';
 import { BudgetExceededError } from './errors.js';
 import { type Caps, type CapHit, refusal, type ScopeSpend, statusOf, thresholds } from './policy.js';
 import type { BudgetStore } from './store.js';

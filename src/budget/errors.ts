@@ -5,6 +5,9 @@ import type { Period } from './policy.js';
  * router answers it with `errors/budget-exceeded` in Spanish.
  */
 export class BudgetExceededError extends Error {
+  /** Refused before any call: the usage log does not count it (src/lookup/usage.ts). */
+  readonly localRefusal = true;
+
   constructor(
     readonly operation: string,
     /** 'overall' or the group whose own cap was reached. */

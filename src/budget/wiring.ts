@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { OwnerNoticePort } from '../bot/owners.js';
-import type { GroupDirectoryPort } from '../bot/services.js';
+import type { GroupDirectoryPort } from '../bot/ports.js';
 import type { Config } from '../config.js';
-import { createPseudonymizer } from '../store/hash.js';
+import { createPseudonymizer } from '../store/keyed-crypto.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 import { usageChatKey } from '../store/usage.js';
 import { type Budget, createBudget } from './budget.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pino from 'pino';
 import { createApp } from '../app.js';
-import { foldWord } from '../bot/parse.js';
+import { fold } from '../text/fold.js';
 import { type Config, loadConfig } from '../config.js';
 import { readConfigFile } from '../config/file.js';
 import { createLogger } from '../logger.js';
@@ -236,11 +236,11 @@ export async function runChat(argv: string[], io: ChatIo = process): Promise<num
  * personal data unless the config says otherwise.
  */
 async function resolveGroup(config: Config, name: string): Promise<{ chatId: string; chatName: string }> {
-  const folded = foldWord(name);
-  const isDefault = folded === foldWord(CHAT_DEFAULTS.groupName) || name === CHAT_DEFAULTS.groupId;
+  const folded = fold(name);
+  const isDefault = folded === fold(CHAT_DEFAULTS.groupName) || name === CHAT_DEFAULTS.groupId;
   let chatId: string | undefined = name.endsWith('@g.us') ? name : undefined;
   const configured = config.groups.find(
-    (group) => group.id === name || (group.name !== undefined && foldWord(group.name) === folded),
+    (group) => group.id === name || (group.name !== undefined && fold(group.name) === folded),
   );
   chatId ??= configured?.id ?? (isDefault ? CHAT_DEFAULTS.groupId : undefined);
   const chatName = isDefault ? CHAT_DEFAULTS.groupName : (configured?.name ?? name);
@@ -256,11 +256,11 @@ async function resolveGroup(config: Config, name: string): Promise<{ chatId: str
 async function lookupGroupId(config: Config, name: string): Promise<string | undefined> {
   if (!config.lookup.messagingBaseUrl) return undefined;
   const { createLookupClient } = await import('../lookup/index.js');
-  const client = createLookupClient({ ...config.lookup, env: {} });
+  const client = createLookupClient(config.lookup);
   try {
     const groups = await client.groups();
-    const wanted = foldWord(name);
-    return groups.find((group) => foldWord(group.Name) === wanted)?.JID;
+    const wanted = fold(name);
+    return groups.find((group) => fold(group.Name) === wanted)?.JID;
   } catch {
     return undefined;
   } finally {

@@ -12,7 +12,7 @@ import type { OutboxItem, OutboxOptions } from '../store/outbox.js';
 import { openDatabase, type SqliteDatabase } from '../store/sqlite.js';
 import type { WhatsAppStatus } from '../transports/baileys.js';
 import type { StopReason } from '../transports/baileys-policy.js';
-import { createWhatsAppTransport } from '../transports/baileys-setup.js';
+import { createWhatsAppSetup } from '../transports/baileys-setup.js';
 import type { SocketFactory } from '../transports/baileys-socket.js';
 import { withSandboxMark } from '../transports/sandbox-mark.js';
 import { EXIT_CODES, storeFailure } from './exit-codes.js';
@@ -300,7 +300,7 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
     cleanup.unshift(() => {
       waDb.close();
     });
-    const setup = createWhatsAppTransport({
+    const setup = createWhatsAppSetup({
       db: waDb,
       logger,
       whatsapp: config.whatsapp,

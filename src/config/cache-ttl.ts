@@ -1,4 +1,5 @@
-import type { OperationName } from '../lookup/errors.js';
+import type { CacheLifetimes } from '../lookup/cache.js';
+import { OPERATION_NAMES, OPERATIONS, type OperationName } from '../lookup/operations.js';
 
 /**
  * Cache lifetimes in seconds, one per lookup operation plus two policy keys: `pastRates` (exchange
@@ -6,68 +7,29 @@ import type { OperationName } from '../lookup/errors.js';
  * bound for caching a not-found answer). The per-operation value of exchangeRate/pensionRates
  * applies to today's date / the current period. 0 disables caching for that key.
  */
-export type CacheTtlSeconds = Record<OperationName, number> & { pastRates: number; notFound: number };
+export type CacheTtlSeconds = CacheLifetimes;
 
-/** Every operation name at run time (the type lives in lookup/errors.ts). */
-export const OPERATION_NAMES = [
-  'dni',
-  'dniRuc',
-  'ce',
-  'cee',
-  'ci',
-  'ruc',
-  'fiscalAddress',
-  'establishments',
-  'workers',
-  'coerciveDebt',
-  'searchCompany',
-  'licence',
-  'vehicle',
-  'exchangeRate',
-  'pensionRates',
-  'invoiceXml',
-  'invoicePdf',
-  'guideXml',
-  'guide',
-  'groups',
-] as const satisfies readonly OperationName[];
+/** Every operation name at run time (from the operation table, lookup/operations.ts). */
+export { OPERATION_NAMES };
 
-// Compile-time check that the list above names every operation.
-type MissingOperation = Exclude<OperationName, (typeof OPERATION_NAMES)[number]>;
-const _allOperationsListed: MissingOperation extends never ? true : false = true;
-void _allOperationsListed;
+const flagged = (flag: 'personalData' | 'neverCached'): readonly OperationName[] =>
+  OPERATION_NAMES.filter((name) => OPERATIONS[name][flag] === true);
 
 /** Operations returning personal data (Ley 29733): cached briefly at most. */
-export const PERSONAL_DATA_OPERATIONS = ['dni', 'dniRuc', 'ce', 'cee', 'ci', 'licence'] as const;
+export const PERSONAL_DATA_OPERATIONS = flagged('personalData');
 /** Longest cache a personal-data operation may be configured with. */
 export const MAX_PERSONAL_DATA_TTL_SECONDS = 600;
 /** Invoice files are fetched with the company's tax-portal credentials: never cached. */
-export const NEVER_CACHED_OPERATIONS = ['invoiceXml', 'invoicePdf'] as const;
+export const NEVER_CACHED_OPERATIONS = flagged('neverCached');
 
-const HOUR = 3600;
+const DAY = 24 * 3600;
 
-/** Defaults: hours for taxpayer data, 10 min for personal data and guides, 30 days for past rates. */
+/** Defaults: each operation's from the table, 30 days for past rates, 5 min for not-found answers. */
 export const DEFAULT_CACHE_TTL_SECONDS: Readonly<CacheTtlSeconds> = Object.freeze({
-  dni: 600,
-  dniRuc: 600,
-  ce: 600,
-  cee: 600,
-  ci: 600,
-  licence: 600,
-  ruc: 6 * HOUR,
-  fiscalAddress: 6 * HOUR,
-  establishments: 6 * HOUR,
-  workers: 6 * HOUR,
-  coerciveDebt: 6 * HOUR,
-  searchCompany: 6 * HOUR,
-  vehicle: 6 * HOUR,
-  exchangeRate: HOUR,
-  pensionRates: HOUR,
-  pastRates: 30 * 24 * HOUR,
-  invoiceXml: 0,
-  invoicePdf: 0,
-  guideXml: 600,
-  guide: 600,
-  groups: 300,
+  ...(Object.fromEntries(OPERATION_NAMES.map((name) => [name, OPERATIONS[name].ttlSeconds])) as Record<
+    OperationName,
+    number
+  >),
+  pastRates: 30 * DAY,
   notFound: 300,
 });

@@ -7,7 +7,8 @@ import {
   PERSONAL_DATA_OPERATIONS,
 } from './cache-ttl.js';
 import { booleanSchema, intRange, logLevelSchema, phoneSchema, urlSchema, waVersionSchema } from './rules.js';
-import { foldName, maskTail, normalizePhone } from './values.js';
+import { fold } from '../text/fold.js';
+import { maskTail, normalizePhone } from './values.js';
 
 /**
  * The config file (YAML or JSON) as zod sees it. Every object is strict, so a typo is an error that
@@ -55,7 +56,7 @@ const groupsSchema = z
   .superRefine((groups, ctx) => {
     const seen = new Map<string, number>();
     groups.forEach((group, index) => {
-      const keys = [group.id ? `id:${group.id}` : '', group.name ? `name:${foldName(group.name)}` : ''];
+      const keys = [group.id ? `id:${group.id}` : '', group.name ? `name:${fold(group.name)}` : ''];
       for (const key of keys.filter(Boolean)) {
         const first = seen.get(key);
         if (first !== undefined) {

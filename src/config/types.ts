@@ -33,7 +33,7 @@ export interface SchedulerConfig {
   rateRetryIntervalMinutes: number;
   /**
    * Extra holidays ('YYYY-MM-DD', e.g. Holy Thursday and Good Friday) on top of the fixed-date
-   * ones in src/domain/calendar.ts: days with no exchange rate of their own.
+   * ones in src/input/calendar.ts: days with no exchange rate of their own.
    */
   holidays: string[];
 }

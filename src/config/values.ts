@@ -38,8 +38,3 @@ export function maskTail(value: string, visible = 3): string {
   if (value.length <= visible) return '*'.repeat(value.length);
   return `${'*'.repeat(value.length - visible)}${value.slice(-visible)}`;
 }
-
-/** Case/accent-insensitive form of a group name (config duplicates and the group directory use it). */
-export function foldName(name: string): string {
-  return name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/g, ' ').trim();
-}

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import type { GroupDirectoryPort } from '../bot/services.js';
-import { foldName } from '../config/values.js';
+import type { GroupDirectoryPort } from '../bot/ports.js';
+import { fold } from '../text/fold.js';
 import type { LookupApi } from '../lookup/api.js';
 import type { Group } from '../lookup/schemas/index.js';
 
@@ -98,7 +98,7 @@ export function createGroupDirectory(options: GroupDirectoryOptions): GroupDirec
         log?.warn({ err: error }, 'group directory unavailable; names cannot be resolved');
         return undefined;
       }
-      const key = foldName(name);
+      const key = fold(name);
       const ids = snap.byName.get(key) ?? [];
       if (ids.length > 1) {
         if (!snap.warned.has(key)) {
@@ -118,7 +118,7 @@ export function createGroupDirectory(options: GroupDirectoryOptions): GroupDirec
 function indexByName(groups: readonly Group[]): Map<string, string[]> {
   const byName = new Map<string, string[]>();
   for (const group of groups) {
-    const key = foldName(group.Name);
+    const key = fold(group.Name);
     const ids = byName.get(key) ?? [];
     if (!ids.includes(group.JID)) ids.push(group.JID);
     byName.set(key, ids);

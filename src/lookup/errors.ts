@@ -2,27 +2,9 @@
  * The lookup client's error tree. Every failure carries the operation name so that logs and user
  * replies can say what failed; none ever carries the bearer token or the tax-portal password.
  */
-export type OperationName =
-  | 'dni'
-  | 'dniRuc'
-  | 'ce'
-  | 'cee'
-  | 'ci'
-  | 'ruc'
-  | 'fiscalAddress'
-  | 'establishments'
-  | 'workers'
-  | 'coerciveDebt'
-  | 'searchCompany'
-  | 'licence'
-  | 'vehicle'
-  | 'exchangeRate'
-  | 'pensionRates'
-  | 'invoiceXml'
-  | 'invoicePdf'
-  | 'guideXml'
-  | 'guide'
-  | 'groups';
+import type { OperationName } from './operations.js';
+
+export type { OperationName };
 
 export abstract class LookupError extends Error {
   abstract readonly kind: string;
@@ -146,14 +128,3 @@ export class LookupBodyTooLargeError extends LookupError {
     super(operation, `response body larger than ${maxBytes} bytes`);
   }
 }
-
-export type AnyLookupError =
-  | LookupBodyTooLargeError
-  | LookupNotFoundError
-  | LookupRejectedError
-  | LookupUnauthorizedError
-  | LookupRateLimitedError
-  | LookupHttpError
-  | LookupNetworkError
-  | LookupTimeoutError
-  | LookupSchemaError;

@@ -51,10 +51,10 @@ const RETRY_NETWORK_CODES = new Set([
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 
 /**
- * Transport of the lookup client: one keep-alive pool per origin, per-attempt timeouts,
+ * HTTP layer of the lookup client (not a chat transport): one keep-alive pool per origin, per-attempt timeouts,
  * capped exponential backoff with full jitter. Knows nothing of envelopes (see unwrap.ts).
  */
-export class HttpTransport {
+export class LookupHttp {
   readonly #options: ResolvedLookupOptions;
   readonly #pools = new Map<string, Pool>();
   readonly #headers = new Map<HostConfig, { get: Record<string, string>; post: Record<string, string> }>();

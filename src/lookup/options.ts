@@ -8,8 +8,9 @@ export interface LookupLogger {
 }
 
 /**
- * Options of `createLookupClient`. Each value is taken from here first, then from the environment
- * (`env`, default `process.env`), then from a default. Secrets are never echoed in errors.
+ * Options of `createLookupClient`, from the config module (`config.lookup`); the client reads no
+ * environment. Variable names in the docs and errors say where a value comes from in the config.
+ * Secrets are never echoed in errors.
  */
 export interface LookupClientOptions {
   /** Main host including its api prefix (LOOKUP_BASE_URL), e.g. `https://host/api/v1`. */
@@ -37,7 +38,6 @@ export interface LookupClientOptions {
   maxBodyBytes?: number;
   maxZipBodyBytes?: number;
   logger?: LookupLogger;
-  env?: NodeJS.ProcessEnv;
   /** Dispatcher used for every host instead of the client's own pools (tests: MockAgent). Not closed by `close()`. */
   dispatcher?: Dispatcher;
   /** Jitter source in [0, 1); injectable for deterministic tests. */
@@ -85,22 +85,19 @@ const defaultSleep = async (ms: number, signal?: AbortSignal): Promise<void> => 
   await delay(ms, undefined, signal ? { signal } : undefined);
 };
 
-/** Explicit option, then environment, then default; validated once, errors say how to fix. */
+/** Options over defaults, validated once; errors name the setting to fix. */
 export function resolveLookupOptions(options: LookupClientOptions = {}): ResolvedLookupOptions {
-  const env = options.env ?? process.env;
-  const pick = (explicit: string | undefined, name: string): string | undefined => {
-    const value = explicit ?? env[name];
-    return value === undefined || value.trim() === '' ? undefined : value.trim();
-  };
+  const pick = (value: string | undefined): string | undefined =>
+    value === undefined || value.trim() === '' ? undefined : value.trim();
 
-  const baseUrl = pick(options.baseUrl, 'LOOKUP_BASE_URL');
+  const baseUrl = pick(options.baseUrl);
   if (baseUrl === undefined) {
     throw new LookupConfigError(
       'LOOKUP_BASE_URL',
       'not set; set it (or options.baseUrl) to the lookup API address including its api prefix, e.g. https://host/api/v1',
     );
   }
-  const token = pick(options.token, 'LOOKUP_TOKEN');
+  const token = pick(options.token);
   if (token === undefined) {
     throw new LookupConfigError(
       'LOOKUP_TOKEN',
@@ -109,29 +106,23 @@ export function resolveLookupOptions(options: LookupClientOptions = {}): Resolve
   }
   const main = parseHost('LOOKUP_BASE_URL', baseUrl, token);
 
-  const messagingUrl = pick(options.messagingBaseUrl, 'MESSAGING_BASE_URL');
-  const messagingToken = pick(options.messagingToken, 'MESSAGING_TOKEN') ?? token;
+  const messagingUrl = pick(options.messagingBaseUrl);
+  const messagingToken = pick(options.messagingToken) ?? token;
   const messaging =
     messagingUrl === undefined ? undefined : parseHost('MESSAGING_BASE_URL', messagingUrl, messagingToken);
 
-  const timeoutMs = intOption('LOOKUP_TIMEOUT_MS', options.timeoutMs, env.LOOKUP_TIMEOUT_MS, 10_000, 1);
-  const retries = intOption('LOOKUP_RETRIES', options.retries, env.LOOKUP_RETRIES, 2, 0);
+  const timeoutMs = intOption('LOOKUP_TIMEOUT_MS', options.timeoutMs, 10_000, 1);
+  const retries = intOption('LOOKUP_RETRIES', options.retries, 2, 0);
   return {
     main,
     messaging,
     timeoutMs,
     retries,
-    retryBaseMs: intOption('retryBaseMs', options.retryBaseMs, undefined, 200, 0),
-    retryMaxMs: intOption('retryMaxMs', options.retryMaxMs, undefined, 5_000, 0),
-    maxRetryAfterMs: intOption('maxRetryAfterMs', options.maxRetryAfterMs, undefined, 10_000, 0),
-    maxBodyBytes: intOption('maxBodyBytes', options.maxBodyBytes, undefined, DEFAULT_MAX_BODY_BYTES, 1),
-    maxZipBodyBytes: intOption(
-      'maxZipBodyBytes',
-      options.maxZipBodyBytes,
-      undefined,
-      DEFAULT_MAX_ZIP_BODY_BYTES,
-      1,
-    ),
+    retryBaseMs: intOption('retryBaseMs', options.retryBaseMs, 200, 0),
+    retryMaxMs: intOption('retryMaxMs', options.retryMaxMs, 5_000, 0),
+    maxRetryAfterMs: intOption('maxRetryAfterMs', options.maxRetryAfterMs, 10_000, 0),
+    maxBodyBytes: intOption('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 1),
+    maxZipBodyBytes: intOption('maxZipBodyBytes', options.maxZipBodyBytes, DEFAULT_MAX_ZIP_BODY_BYTES, 1),
     logger: options.logger,
     dispatcher: options.dispatcher,
     random: options.random ?? Math.random,
@@ -161,24 +152,8 @@ function parseHost(variable: string, value: string, token: string): HostConfig {
   return { origin: url.origin, prefix: url.pathname.replace(/\/+$/, ''), token };
 }
 
-function intOption(
-  variable: string,
-  explicit: number | undefined,
-  fromEnv: string | undefined,
-  fallback: number,
-  min: number,
-): number {
-  let value: number;
-  if (explicit !== undefined) {
-    value = explicit;
-  } else if (fromEnv !== undefined && fromEnv.trim() !== '') {
-    if (!/^\d+$/.test(fromEnv.trim())) {
-      throw new LookupConfigError(variable, `must be a whole number of at least ${min}, got "${fromEnv}"`);
-    }
-    value = Number.parseInt(fromEnv.trim(), 10);
-  } else {
-    return fallback;
-  }
+function intOption(variable: string, value: number | undefined, fallback: number, min: number): number {
+  if (value === undefined) return fallback;
   if (!Number.isSafeInteger(value) || value < min) {
     throw new LookupConfigError(variable, `must be a whole number of at least ${min}, got ${value}`);
   }

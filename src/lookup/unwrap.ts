@@ -8,6 +8,7 @@ import {
   LookupUnauthorizedError,
   type OperationName,
 } from './errors.js';
+import { fold } from '../text/fold.js';
 import type { RawResponse } from './http.js';
 
 /**
@@ -82,8 +83,8 @@ export function unwrap<D, R>(
  */
 function answerOrThrow<D, R>(spec: OperationSpec<D, R>, raw: string, message: string, status: number): R {
   const op = spec.name;
-  if (spec.answers && normalise(raw) === normalise(spec.answers.message)) return spec.answers.result(raw);
-  if (NOT_FOUND.has(normalise(raw))) throw new LookupNotFoundError(op, raw);
+  if (spec.answers && fold(raw) === fold(spec.answers.message)) return spec.answers.result(raw);
+  if (NOT_FOUND.has(fold(raw))) throw new LookupNotFoundError(op, raw);
   if (CREDITS.test(raw)) throw new LookupUnauthorizedError(op, status, message, true);
   throw new LookupRejectedError(op, message || '(no message)', status);
 }
@@ -100,13 +101,4 @@ function parseJson(text: string): unknown {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function normalise(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .trim()
-    .replace(/\s+/g, ' ')
-    .toLowerCase();
 }

@@ -4,7 +4,7 @@
  * point (S/ 1,234.50), writes dates dd/mm/yyyy and times in 24 h. test/render/format.test.ts
  * checks the hand-made output against Intl 'es-PE'.
  */
-import { LIMA_TZ, limaToday } from '../domain/dates.js';
+import { limaClockTime, limaDate } from '../time/lima.js';
 
 type Input = unknown;
 
@@ -65,17 +65,10 @@ export function pct(value: Input): string {
   return n === undefined ? String(value) : `${grouped(n, 2)}%`;
 }
 
-const limaDateTime = new Intl.DateTimeFormat('en-CA', {
-  timeZone: LIMA_TZ,
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** `2026-11-20`, `2026-11-20T08:30:00`, `20/11/2026`, `20261120` or a Date → `20/11/2026`. */
 export function fecha(value: Input): string {
   if (isBlank(value)) return '';
-  if (value instanceof Date) return fecha(limaToday(value));
+  if (value instanceof Date) return fecha(limaDate(value));
   const text = String(value).trim();
   const iso = /^(\d{4})-(\d{2})-(\d{2})/u.exec(text);
   if (iso) return `${iso[3]}/${iso[2]}/${iso[1]}`;
@@ -87,7 +80,7 @@ export function fecha(value: Input): string {
 /** ISO local timestamp (no zone, as the API sends) → `20/11/2026 08:30`; a Date in Lima time. */
 export function fechahora(value: Input): string {
   if (isBlank(value)) return '';
-  if (value instanceof Date) return `${fecha(value)} ${limaDateTime.format(value)}`;
+  if (value instanceof Date) return `${fecha(value)} ${limaClockTime(value)}`;
   const text = String(value).trim();
   const stamp = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})/u.exec(text);
   if (stamp) return `${stamp[3]}/${stamp[2]}/${stamp[1]} ${stamp[4]}:${stamp[5]}`;
@@ -120,7 +113,7 @@ const MONTHS = [
 /** `2026-11` or a Date (Lima) → `noviembre 2026` (Peru writes "setiembre"). */
 export function mes(value: Input): string {
   if (isBlank(value)) return '';
-  const text = value instanceof Date ? limaToday(value) : String(value).trim();
+  const text = value instanceof Date ? limaDate(value) : String(value).trim();
   const match = /^(\d{4})-(\d{2})/u.exec(text);
   const name = match ? MONTHS[Number(match[2]) - 1] : undefined;
   return match && name ? `${name} ${match[1]}` : text;

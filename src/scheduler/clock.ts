@@ -1,4 +1,5 @@
 import cron from 'node-cron';
+import { LIMA_TZ } from '../time/lima.js';
 
 /**
  * Time as the scheduler sees it. Production reads the system clock; tests inject a fake one so
@@ -10,36 +11,16 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
-/** A clock tests move by hand. */
-export interface FakeClock extends Clock {
-  set(at: Date | string): void;
-  advance(ms: number): Date;
-}
-
-export function createFakeClock(start: Date | string): FakeClock {
-  let current = new Date(start).getTime();
-  return {
-    now: () => new Date(current),
-    set(at) {
-      current = new Date(at).getTime();
-    },
-    advance(ms) {
-      current += ms;
-      return new Date(current);
-    },
-  };
-}
-
 /**
  * Something that calls `onTick` about once a minute until stopped. The scheduler's logic never
  * depends on it beyond "tick(now) gets called": tests call tick directly or use a manual ticker.
  */
 export type Ticker = (onTick: () => void) => { stop(): void };
 
-/** node-cron every minute, in America/Lima (the pattern is zone-free, the option documents intent). */
+/** node-cron every minute, in Lima time (the pattern is zone-free, the option documents intent). */
 export const cronTicker: Ticker = (onTick) => {
   const task = cron.schedule('* * * * *', () => onTick(), {
-    timezone: 'America/Lima',
+    timezone: LIMA_TZ,
     name: 'chasqui-scheduler',
   });
   return {

@@ -1,4 +1,4 @@
-import { addDays, limaDate, limaInstant } from './lima-time.js';
+import { addDays, limaDate, limaInstant } from '../time/lima.js';
 import type { ScheduleEntry } from './port.js';
 import { occursOn } from './schedule-spec.js';
 import { type RunRow, scheduleKey } from './store.js';

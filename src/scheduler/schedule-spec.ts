@@ -1,4 +1,5 @@
-import { addDays, daysInMonth, limaDate, limaInstant, type Weekday, weekdayOf } from './lima-time.js';
+import { addDays, daysInMonth, limaDate, limaInstant, type Weekday, weekdayOf } from '../time/lima.js';
+import { fold } from '../text/fold.js';
 
 /**
  * When a schedule fires, in Lima wall-clock time. Parsed from what admins type after the job
@@ -41,13 +42,6 @@ export class ScheduleSpecError extends Error {
     super(`${problem}: ${token}`);
     this.name = 'ScheduleSpecError';
   }
-}
-
-function fold(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase();
 }
 
 function parseTime(token: string): { hour: number; minute: number } {

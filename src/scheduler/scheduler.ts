@@ -7,7 +7,7 @@ import { type Clock, cronTicker, systemClock, type Ticker } from './clock.js';
 import { assertScheduleConfig, configSchedules, groupNames, resolveGroupNames } from './config-schedules.js';
 import { computeDue } from './due.js';
 import type { TemplateRenderer } from './jobs/job.js';
-import { addDays, limaDate } from './lima-time.js';
+import { addDays, limaDate } from '../time/lima.js';
 import type { SchedulesPort } from './port.js';
 import { createRunner } from './runner.js';
 import { createSchedulesService } from './service.js';
@@ -25,7 +25,7 @@ export interface SchedulerDeps {
   send: (chatId: string, message: OutgoingMessage) => Promise<void>;
   logger: Logger;
   clock?: Clock;
-  /** Calls tick about once a minute; node-cron in America/Lima by default. */
+  /** Calls tick about once a minute; node-cron in Lima time by default. */
   ticker?: Ticker;
   /**
    * Resolves config groups given only by name (GroupDirectoryPort.resolveName). Names not resolved

@@ -1,4 +1,4 @@
-import { createPseudonymizer, type Pseudonymizer } from './hash.js';
+import { createPseudonymizer, type Pseudonymizer } from './keyed-crypto.js';
 import type { SqliteDatabase } from './sqlite.js';
 
 /**

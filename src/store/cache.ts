@@ -1,4 +1,5 @@
-import type { CacheCrypto } from './hash.js';
+import type { LookupCacheStore } from '../lookup/cache.js';
+import type { CacheCrypto } from './keyed-crypto.js';
 import type { SqliteDatabase } from './sqlite.js';
 
 /** A cached answer: a value, or a not-found with the upstream's message. Text is plain JSON. */
@@ -10,21 +11,15 @@ export interface CacheEntry {
 }
 
 /**
- * The `lookup_cache` table: rows keyed by operation + keyed hash, values sealed at rest. Expired
- * rows are purged when the repo opens and every `purgeEvery` writes, so the file stays small.
+ * The `lookup_cache` table, the lookup cache's store: rows keyed by operation + keyed hash of the
+ * inputs (never the inputs), values sealed at rest. Expired rows are purged when the repo opens
+ * and every `purgeEvery` writes, so the file stays small.
  */
-export interface LookupCacheRepo {
+export interface LookupCacheRepo extends LookupCacheStore {
+  /** Keyed hash (HMAC with the database's secret) of the operation and its inputs. */
+  key(operation: string, parts: readonly string[]): string;
   /** undefined when absent, expired or unreadable (an unreadable row is dropped). */
   get(operation: string, keyHash: string, nowMs: number): CacheEntry | undefined;
-  put(
-    operation: string,
-    keyHash: string,
-    kind: CacheEntry['kind'],
-    text: string,
-    nowMs: number,
-    ttlMs: number,
-  ): void;
-  delete(operation: string, keyHash: string): void;
   /** Removes expired rows; returns how many. */
   purgeExpired(nowMs: number): number;
   size(): number;
@@ -60,6 +55,9 @@ export function createLookupCacheRepo(db: SqliteDatabase, options: LookupCacheRe
   let writes = 0;
 
   const repo: LookupCacheRepo = {
+    key(operation, parts) {
+      return crypto.hash(JSON.stringify([operation, ...parts]));
+    },
     get(operation, keyHash, nowMs) {
       const row = select.get(operation, keyHash);
       if (!row) return undefined;

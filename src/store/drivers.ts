@@ -1,4 +1,4 @@
-import type { Driver, DriversPort } from '../bot/services.js';
+import type { Driver, DriversPort } from '../bot/ports.js';
 import { normalizePhone } from '../config/values.js';
 import { createActorKey, scrubActors } from './actor.js';
 import type { SqliteDatabase } from './sqlite.js';

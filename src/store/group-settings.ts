@@ -1,4 +1,4 @@
-import type { GroupSettingsPort } from '../bot/services.js';
+import type { GroupSettingsPort } from '../bot/ports.js';
 import { createActorKey, scrubActors } from './actor.js';
 import type { SqliteDatabase } from './sqlite.js';
 

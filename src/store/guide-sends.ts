@@ -1,6 +1,6 @@
-import type { GuideSendsPort } from '../bot/services.js';
-import { limaDate, limaInstant } from '../scheduler/lima-time.js';
-import { createPseudonymizer } from './hash.js';
+import type { GuideSendsPort } from '../bot/ports.js';
+import { limaDate, limaInstant } from '../time/lima.js';
+import { createPseudonymizer } from './keyed-crypto.js';
 import type { SqliteDatabase } from './sqlite.js';
 
 /**

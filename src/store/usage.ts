@@ -1,5 +1,6 @@
-import type { UsageEvent, UsagePort, UsageRow } from '../bot/services.js';
-import { createPseudonymizer, type Pseudonymizer } from './hash.js';
+import type { UsageEvent, UsagePort, UsageRow } from '../bot/ports.js';
+import { createPseudonymizer, type Pseudonymizer } from './keyed-crypto.js';
+import { limaMonthRange } from '../time/lima.js';
 import type { SqliteDatabase } from './sqlite.js';
 
 /** Usage-log key of a direct chat: a keyed pseudonym, never the phone number in it. */
@@ -14,27 +15,11 @@ export function usageChatKey(chatId: string, pseudonym: Pseudonymizer): string {
   return `${DIRECT_CHAT_PREFIX}${pseudonym(chatId)}`;
 }
 
-interface Totals {
-  calls: number;
-  saved: number;
-  failed: number;
-}
-
-/** Month totals for the `uso` command: overall, per operation and per chat. */
-export interface UsageSummary extends Totals {
-  /** `yyyy-MM` of the Lima month summarised. */
-  period: string;
-  byOperation: ({ operation: string } & Totals)[];
-  byChat: ({ chatId: string } & Totals)[];
-}
-
 /**
- * The usage log (UsagePort) plus a month summary. Lookup inputs are never stored, only chat +
- * operation + outcome, and direct chats only as a keyed pseudonym (see `usageChatKey`).
+ * The usage log. Lookup inputs are never stored, only chat + operation + outcome, and direct
+ * chats only as a keyed pseudonym (see `usageChatKey`). Month totals are the `uso` command's.
  */
-export interface UsageRepo extends UsagePort {
-  summary(now: Date): UsageSummary;
-}
+export type UsageRepo = UsagePort;
 
 /**
  * Backs the usage log with the `usage_log` table; statements prepared once. Rows written before
@@ -74,9 +59,6 @@ export function createUsageRepo(db: SqliteDatabase): UsageRepo {
         .all(range.start, range.end)
         .map(({ failed, ...row }) => (failed > 0 ? { ...row, failed } : row));
     },
-    summary(now: Date) {
-      return { period: limaMonthRange(now).period, ...summarizeUsage(repo.month(now)) };
-    },
   };
   return repo;
 }
@@ -93,69 +75,4 @@ function scrubDirectChats(db: SqliteDatabase, pseudonym: Pseudonymizer): void {
   db.transaction(() => {
     for (const { chatId } of clear) update.run(usageChatKey(chatId, pseudonym), chatId);
   })();
-}
-
-/** Totals of month rows (any UsagePort's), sorted by most calls first. */
-export function summarizeUsage(rows: readonly UsageRow[]): Omit<UsageSummary, 'period'> {
-  const byOperation = new Map<string, { operation: string } & Totals>();
-  const byChat = new Map<string, { chatId: string } & Totals>();
-  const total: Totals = { calls: 0, saved: 0, failed: 0 };
-  const add = (into: Totals, row: UsageRow) => {
-    into.calls += row.calls;
-    into.saved += row.saved;
-    into.failed += row.failed ?? 0;
-  };
-  for (const row of rows) {
-    add(total, row);
-    const op = byOperation.get(row.operation) ?? { operation: row.operation, calls: 0, saved: 0, failed: 0 };
-    add(op, row);
-    byOperation.set(row.operation, op);
-    const chat = byChat.get(row.chatId) ?? { chatId: row.chatId, calls: 0, saved: 0, failed: 0 };
-    add(chat, row);
-    byChat.set(row.chatId, chat);
-  }
-  const order = <T extends Totals>(a: T, b: T) => b.calls - a.calls || b.failed - a.failed;
-  return {
-    ...total,
-    byOperation: [...byOperation.values()].sort(order),
-    byChat: [...byChat.values()].sort(order),
-  };
-}
-
-const limaParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'America/Lima',
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-});
-
-function limaWallClock(at: number): { year: number; month: number; utcOfWall: number } {
-  const p: Record<string, number> = {};
-  for (const part of limaParts.formatToParts(at))
-    if (part.type !== 'literal') p[part.type] = Number(part.value);
-  const year = p.year ?? 1970;
-  const month = p.month ?? 1;
-  const utcOfWall = Date.UTC(year, month - 1, p.day ?? 1, p.hour ?? 0, p.minute ?? 0, p.second ?? 0);
-  return { year, month, utcOfWall };
-}
-
-/** Start (inclusive) and end (exclusive) epoch ms of the Lima calendar month containing `now`. */
-export function limaMonthRange(now: Date): { start: number; end: number; period: string } {
-  const { year, month } = limaWallClock(now.getTime());
-  const startOf = (y: number, m: number) => {
-    const wall = Date.UTC(y, m - 1, 1);
-    const offset = limaWallClock(wall).utcOfWall - wall;
-    const guess = wall - offset;
-    return wall - (limaWallClock(guess).utcOfWall - guess);
-  };
-  const next = month === 12 ? [year + 1, 1] : [year, month + 1];
-  return {
-    start: startOf(year, month),
-    end: startOf(next[0] ?? year, next[1] ?? 1),
-    period: `${year}-${String(month).padStart(2, '0')}`,
-  };
 }

@@ -23,7 +23,10 @@ export interface WhatsAppSetupOptions {
   createSocket?: SocketFactory;
   onStatus?: (status: WhatsAppStatus) => void;
   /** Outbox retry knobs and the alert for a message that failed for good (`onFailed`). */
-  outboxOptions?: Pick<OutboxOptions, 'onFailed' | 'maxFailures' | 'retryDelayMs' | 'deferredRetryMs'>;
+  outboxOptions?: Pick<
+    OutboxOptions,
+    'onFailed' | 'maxFailures' | 'retryDelayMs' | 'deferredRetryMs' | 'now'
+  >;
   policy?: Partial<PolicyOptions>;
   stableOpenMs?: number;
   random?: () => number;
@@ -40,7 +43,8 @@ export interface WhatsAppSetup {
   groupSource: ReturnType<typeof createSessionGroupSource>;
 }
 
-export function createWhatsAppTransport(options: WhatsAppSetupOptions): WhatsAppSetup {
+/** Builds the WhatsApp transport together with the stores it runs on (auth, dedupe, outbox, groups). */
+export function createWhatsAppSetup(options: WhatsAppSetupOptions): WhatsAppSetup {
   const { db, logger, whatsapp } = options;
   const auth = createBaileysAuth(createAuthRowStore(db), logger.child({ module: 'wa-auth' }));
   // Claims must outlive the oldest message we would still answer.

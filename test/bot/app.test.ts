@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/app.js';
 import { parseConfig } from '../../src/config.js';
 import type { Group } from '../../src/lookup/schemas/index.js';
-import { createFakeClock } from '../../src/scheduler/clock.js';
+import { createFakeClock } from '../helpers/fake-clock.js';
 import { createMemoryTransport } from '../../src/transports/memory.js';
 import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
 import { lima, OTHER_GROUP, rateLookup } from '../scheduler/helpers.js';

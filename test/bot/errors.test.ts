@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cutText, errorReply } from '../../src/bot/error-reply.js';
-import { UserError } from '../../src/bot/user-error.js';
+import { UserError } from '../../src/input/user-error.js';
 import {
   LookupHttpError,
   LookupNetworkError,
@@ -22,7 +22,7 @@ function textAt(sent: readonly { message: OutgoingMessage }[], index: number): s
 
 describe('errorReply', () => {
   it.each([
-    [new UserError('invalid-ruc', { value: '1' }), 'errors/invalid-ruc', 'invalid'],
+    [new UserError('invalid-ruc-format', { value: '1' }), 'errors/invalid-ruc-format', 'invalid'],
     [new LookupNotFoundError('ruc', 'No se encontró RUC'), 'errors/lookup-not-found', 'ok'],
     [new LookupRejectedError('vehicle', 'Bad Request', 400), 'errors/lookup-rejected', 'invalid'],
     [
@@ -141,10 +141,12 @@ describe('router error replies', () => {
   });
 
   it('falls back to errors/internal when a template is missing, and to a fixed text when that is missing too', async () => {
-    const one = createTestRouter({ templates: echoTemplates(['errors/invalid-ruc']) });
+    const one = createTestRouter({ templates: echoTemplates(['errors/invalid-ruc-format']) });
     await one.router.handle(groupMessage('ruc 1'));
     expect(textAt(one.transport.sent, 0)).toBe('errors/internal');
-    const both = createTestRouter({ templates: echoTemplates(['errors/invalid-ruc', 'errors/internal']) });
+    const both = createTestRouter({
+      templates: echoTemplates(['errors/invalid-ruc-format', 'errors/internal']),
+    });
     await both.router.handle(groupMessage('ruc 1'));
     expect(textAt(both.transport.sent, 0)).toMatch(/^Ocurrió un error/);
   });

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { pseudonym } from '../../src/bot/outcome.js';
-import { createPseudonymizer } from '../../src/store/hash.js';
+import { createPseudonymizer } from '../../src/store/keyed-crypto.js';
 import { createBotHarness } from '../helpers/bot-harness.js';
-import { captureLogger, createTestRouter, fakeLookup } from '../helpers/fakes.js';
+import { captureLogger, createTestRouter, fakeLookup, testPseudonym as pseudonym } from '../helpers/fakes.js';
 import {
   ADMIN_PHONE,
   directMessage,
@@ -117,7 +116,7 @@ describe('outcome log', () => {
     }
   });
 
-  it('falls back to a per-process key when the router is given no pseudonym', () => {
+  it('the test routers use the keyed pseudonymiser too: no bare hash, stable', () => {
     const unkeyed = createHash('sha256').update(`chasqui:${ADMIN_PHONE}`).digest('hex');
     expect(pseudonym(ADMIN_PHONE)).toMatch(/^[0-9a-f]{16}$/);
     expect(unkeyed.startsWith(pseudonym(ADMIN_PHONE).slice(0, 12))).toBe(false);

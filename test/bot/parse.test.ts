@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   closestWord,
   editDistance,
-  foldWord,
   idDigits,
   looksLikeAttempt,
   normalizeText,
@@ -32,13 +31,6 @@ describe('normalizeText', () => {
   it('applies NFKC so full-width digits and letters read as ASCII', () => {
     expect(normalizeText('ＲＵＣ　２０１２３４５６７８６')).toBe('RUC 20123456786');
     expect(normalizeText('placa ＡＢＣ－１２３')).toBe('placa ABC-123');
-  });
-});
-
-describe('foldWord', () => {
-  it('ignores case and accents', () => {
-    expect(foldWord('GUÍA')).toBe('guia');
-    expect(foldWord('Razón')).toBe('razon');
   });
 });
 

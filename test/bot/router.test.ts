@@ -48,9 +48,13 @@ describe('router: attempts are answered', () => {
 
   it('answers a mistaken RUC with the validation template, usage and example', async () => {
     const { result, sent } = await texts('ruc 2010007097');
-    expect(result).toMatchObject({ outcome: 'invalid', command: 'ruc', template: 'errors/invalid-ruc' });
-    expect(sent[0]).toContain('errors/invalid-ruc');
-    expect(sent[0]).toContain('"example":"ruc 20123456786"');
+    expect(result).toMatchObject({
+      outcome: 'invalid',
+      command: 'ruc',
+      template: 'errors/invalid-ruc-format',
+    });
+    expect(sent[0]).toContain('errors/invalid-ruc-format');
+    expect(sent[0]).toContain('"ejemplo":"ruc 20123456786"');
     expect(sent[0]).toContain('"value":"2010007097"');
   });
 

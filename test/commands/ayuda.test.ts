@@ -95,7 +95,7 @@ describe('command declarations', () => {
         expect(() =>
           command.parse(raw, {
             now: () => NOW,
-            settings: { maxListItems: 10, maxZipBytes: 1, timezone: 'America/Lima' },
+            settings: { maxListItems: 10, maxZipBytes: 1 },
           }),
         ).not.toThrow();
         const attempt =

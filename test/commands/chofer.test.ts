@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDriverDocument, parseDriverPhone } from '../../commands/chofer.js';
-import { UserError } from '../../src/bot/user-error.js';
+import { UserError } from '../../src/input/user-error.js';
 import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
 import { ADMIN_PHONE, GROUP_ID, groupMessage, jid, textOf } from '../helpers/messages.js';
 

@@ -1,14 +1,14 @@
+import type { CommandContext, CommandDefinition } from '../../src/bot/command.js';
 import type { Role } from '../../src/bot/guards.js';
-import type { CommandDefinition } from '../../src/bot/command.js';
-import type { BotServices, CommandContext } from '../../src/bot/context.js';
 import type {
+  BotServices,
   DriversPort,
   GroupDirectoryPort,
   GroupSettingsPort,
   GuidePdfPort,
   UsagePort,
-} from '../../src/bot/services.js';
-import { UserError } from '../../src/bot/user-error.js';
+} from '../../src/bot/ports.js';
+import { UserError } from '../../src/input/user-error.js';
 import { silentLogger } from '../../src/logger.js';
 import type { LookupApi } from '../../src/lookup/api.js';
 import type { Group } from '../../src/lookup/schemas/index.js';
@@ -100,7 +100,7 @@ export async function runCommand<A>(
   const drivers = {} as DriversPort;
   const guidePdf = {} as GuidePdfPort;
   const services: BotServices = {
-    settings: { maxListItems: options.maxListItems ?? 10, maxZipBytes: 5_000_000, timezone: 'America/Lima' },
+    settings: { maxListItems: options.maxListItems ?? 10, maxZipBytes: 5_000_000 },
     usage,
     groupSettings,
     directory,

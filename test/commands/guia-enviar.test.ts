@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { guia } from '../../commands/guia.js';
-import type { BotServices, CommandContext } from '../../src/bot/context.js';
-import type { Driver, DriversPort } from '../../src/bot/services.js';
+import type { CommandContext } from '../../src/bot/command.js';
+import type { BotServices, Driver, DriversPort } from '../../src/bot/ports.js';
 import { silentLogger } from '../../src/logger.js';
 import type { LookupApi } from '../../src/lookup/api.js';
 import { createTemplates } from '../../src/render/templates.js';
@@ -195,7 +195,6 @@ describe('guia enviar when delivery or rendering fails', () => {
   const settings = {
     maxListItems: 10,
     maxZipBytes: 1_000_000,
-    timezone: 'America/Lima' as const,
     taxPortal: { ruc: '20123456786', user: 'U', password: 'P' },
   };
 

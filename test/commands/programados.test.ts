@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeClock } from '../../src/scheduler/clock.js';
+import { createFakeClock } from '../helpers/fake-clock.js';
 import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
 import { GROUP_ID, GROUP_NAME } from '../helpers/messages.js';
 import { attachScheduler, lima } from '../scheduler/helpers.js';

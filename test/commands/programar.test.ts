@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeClock, type FakeClock } from '../../src/scheduler/clock.js';
+import { createFakeClock, type FakeClock } from '../helpers/fake-clock.js';
 import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
 import { GROUP_ID } from '../helpers/messages.js';
 import { attachScheduler, lima } from '../scheduler/helpers.js';

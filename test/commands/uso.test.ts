@@ -68,3 +68,42 @@ describe('uso without a group source', () => {
     }
   });
 });
+
+describe('uso totals', () => {
+  const GROUP_A = '120363000000000001@g.us';
+  const GROUP_B = '120363000000000002@g.us';
+  const at = new Date('2026-11-05T12:00:00Z');
+
+  it('sums the month overall, per operation and per chat, most calls first, failures apart', async () => {
+    const h = await createBotHarness({ now: () => NOW });
+    try {
+      const usage = h.app.services.usage;
+      const record = (chatId: string, operation: string, saved = false, outcome = 'ok' as const) =>
+        usage.record({ at, chatId, operation, saved, outcome });
+      for (let i = 0; i < 3; i++) record(GROUP_A, 'ruc', i > 0);
+      record(GROUP_B, 'ruc');
+      record(GROUP_B, 'exchangeRate', true);
+      usage.record({ at, chatId: GROUP_B, operation: 'exchangeRate', saved: true, outcome: 'failed' });
+      const [reply] = h.texts(await h.send('uso'));
+      expect(reply).toContain('Consultas: *5* · créditos usados: *2* · ahorradas por la caché: *3*');
+      expect(reply).toContain('Fallidas (sin respuesta, no cuentan como créditos): *1*');
+      expect(reply).toMatch(
+        /• RUC: 4 \(2 de la caché\)\n• Tipo de cambio: 1 \(1 de la caché\) · 1 fallida\n/,
+      );
+      expect(reply).toMatch(
+        /• Despacho Lima: 3 \(2 de la caché\)\n• Contabilidad: 2 \(1 de la caché\) · 1 fallida$/m,
+      );
+    } finally {
+      await h.close();
+    }
+  });
+
+  it('says so when the month has no lookups', async () => {
+    const h = await createBotHarness({ now: () => NOW });
+    try {
+      expect(h.texts(await h.send('uso'))[0]).toContain('No hubo consultas este mes.');
+    } finally {
+      await h.close();
+    }
+  });
+});

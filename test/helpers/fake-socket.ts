@@ -13,7 +13,11 @@ import type { WhatsappConfig } from '../../src/config.js';
 import { openDatabase, type SqliteDatabase } from '../../src/store/sqlite.js';
 import type { WhatsAppStatus } from '../../src/transports/baileys.js';
 import type { PolicyOptions } from '../../src/transports/baileys-policy.js';
-import { createWhatsAppTransport, type WhatsAppSetup } from '../../src/transports/baileys-setup.js';
+import {
+  createWhatsAppSetup,
+  type WhatsAppSetup,
+  type WhatsAppSetupOptions,
+} from '../../src/transports/baileys-setup.js';
 import type { SocketConfig, SocketLike } from '../../src/transports/baileys-socket.js';
 import type { IncomingMessage } from '../../src/transports/transport.js';
 
@@ -252,19 +256,22 @@ export async function startTestTransport(options: {
   server?: FakeWhatsApp;
   whatsapp?: Partial<WhatsappConfig>;
   policy?: Partial<PolicyOptions>;
+  /** Outbox options beyond the config (e.g. a recording `now`). */
+  outboxOptions?: WhatsAppSetupOptions['outboxOptions'];
   handler?: (message: IncomingMessage, transport: TestTransport) => Promise<void>;
 }): Promise<TestTransport> {
   const db = openDatabase({ dir: options.dir });
   const fake = fakeSocketFactory(options.server);
   const statuses: WhatsAppStatus[] = [];
   const received: IncomingMessage[] = [];
-  const setup = createWhatsAppTransport({
+  const setup = createWhatsAppSetup({
     db,
     logger: silent,
     whatsapp: { ...TEST_WHATSAPP, ...options.whatsapp },
     createSocket: fake.factory,
     onStatus: (status) => statuses.push(status),
     policy: { ...TEST_POLICY, ...options.policy },
+    ...(options.outboxOptions ? { outboxOptions: options.outboxOptions } : {}),
   });
   const test: TestTransport = {
     ...setup,

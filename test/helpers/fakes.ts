@@ -1,12 +1,12 @@
 import { Writable } from 'node:stream';
 import pino, { type Logger } from 'pino';
-import { type CommandDefinition, defineCommand } from '../../src/bot/command.js';
-import type { BotServices } from '../../src/bot/context.js';
-import type { TemplateRenderer } from '../../src/bot/context-impl.js';
+import { type CommandDefinition, defineCommand, type TemplateRenderer } from '../../src/bot/command.js';
 import type { AccessPolicy } from '../../src/bot/guards.js';
 import { createRouter, type Router } from '../../src/bot/router.js';
-import type { GroupSettingsPort } from '../../src/bot/services.js';
-import { UserError } from '../../src/bot/user-error.js';
+import type { BotServices, GroupSettingsPort } from '../../src/bot/ports.js';
+import { UserError } from '../../src/input/user-error.js';
+import { createPseudonymizer } from '../../src/store/keyed-crypto.js';
+import { openDatabase } from '../../src/store/sqlite.js';
 import type { LookupApi } from '../../src/lookup/api.js';
 import { createMemoryTransport, type MemoryTransport } from '../../src/transports/memory.js';
 import { ADMIN_PHONE, GROUP_ID, GROUP_NAME } from './messages.js';
@@ -70,7 +70,7 @@ export function fakeCommands(): CommandDefinition<never>[] {
       argShape: 'required',
       parse(raw) {
         const value = raw.replace(/\s/g, '');
-        if (!digits(11)(value)) throw new UserError('invalid-ruc', { value });
+        if (!digits(11)(value)) throw new UserError('invalid-ruc-format', { value });
         return value;
       },
       async run(ctx) {
@@ -288,13 +288,19 @@ export interface TestRouter {
 }
 
 /** A router over fakes only: no sandbox, no SQLite, no template files. */
+/**
+ * The pseudonymiser test routers log with: the production one (store/keyed-crypto), keyed by the
+ * secret of a throwaway in-memory database, so tests see exactly the app's kind of pseudonym.
+ */
+export const testPseudonym = createPseudonymizer(openDatabase({ dir: ':memory:' }));
+
 export function createTestRouter(options: TestRouterOptions = {}): TestRouter {
   const transport = createMemoryTransport({ selfIds: options.selfIds ?? [] });
   const policy = defaultPolicy(options.policy);
   const groupSettings = memoryGroupSettings();
   const commands = options.commands ?? fakeCommands();
   const services: BotServices = {
-    settings: { maxListItems: 10, maxZipBytes: 1_000_000, timezone: 'America/Lima' },
+    settings: { maxListItems: 10, maxZipBytes: 1_000_000 },
     usage: { record: () => {}, month: () => [] },
     groupSettings,
     directory: { list: async () => [], resolveName: options.resolveName ?? (async () => undefined) },
@@ -311,6 +317,7 @@ export function createTestRouter(options: TestRouterOptions = {}): TestRouter {
     transport,
     policy,
     logger: options.logger ?? pino({ level: 'silent' }),
+    pseudonym: testPseudonym,
     ...(options.now ? { now: options.now } : {}),
   });
   return { router, transport, policy, groupSettings, services };

@@ -30,7 +30,6 @@ afterEach(async () => {
 function client() {
   const { port } = server.address() as AddressInfo;
   return createLookupClient({
-    env: {},
     baseUrl: `http://127.0.0.1:${port}/api/v1`,
     token: 'tok',
     retries: 2,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { UsageEvent } from '../../src/bot/services.js';
+import type { UsageEvent } from '../../src/bot/ports.js';
 import { OPERATION_NAMES } from '../../src/config.js';
 import type { DocumentRef, LookupApi } from '../../src/lookup/api.js';
-import { createCachedLookup } from '../../src/lookup/cached.js';
+import { createStoredLookup } from '../../src/app.js';
 import { openDatabase } from '../../src/store/sqlite.js';
 import { createFakeLookup } from './cached-fake.js';
 
@@ -15,7 +15,7 @@ function setup(start: string, ttlSeconds = {}) {
   const fake = createFakeLookup();
   const clock = { now: new Date(start) };
   const events: UsageEvent[] = [];
-  const cached = createCachedLookup(fake.api, {
+  const cached = createStoredLookup(fake.api, {
     db,
     ttlSeconds,
     usage: { record: (e) => void events.push(e), month: () => [] },
@@ -93,11 +93,11 @@ describe('cached lookup: rate lifetimes', () => {
     const fake = createFakeLookup();
     let now = new Date(START);
     const usage = { record: () => {}, month: () => [] };
-    await createCachedLookup(fake.api, { db, ttlSeconds: { ruc: 3600 }, usage, now: () => now })
+    await createStoredLookup(fake.api, { db, ttlSeconds: { ruc: 3600 }, usage, now: () => now })
       .forChat(CHAT)
       .ruc('20123456786');
     now = new Date(now.getTime() + 120_000);
-    await createCachedLookup(fake.api, { db, ttlSeconds: { ruc: 60 }, usage, now: () => now })
+    await createStoredLookup(fake.api, { db, ttlSeconds: { ruc: 60 }, usage, now: () => now })
       .forChat(CHAT)
       .ruc('20123456786');
     expect(fake.count('ruc')).toBe(2);

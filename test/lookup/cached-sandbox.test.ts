@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { UsageEvent } from '../../src/bot/services.js';
-import { createCachedLookup } from '../../src/lookup/cached.js';
+import type { UsageEvent } from '../../src/bot/ports.js';
+import { createStoredLookup } from '../../src/app.js';
 import { createLookupClient, type LookupClient, LookupNotFoundError } from '../../src/lookup/index.js';
 import { type SandboxHandle, startSandbox } from '../../src/sandbox/server.js';
 import { openDatabase } from '../../src/store/sqlite.js';
@@ -11,7 +11,7 @@ describe('cached lookup against the sandbox', () => {
   let client: LookupClient;
   beforeAll(async () => {
     sandbox = await startSandbox({ port: 0 });
-    client = createLookupClient({ baseUrl: sandbox.baseUrl, token: sandbox.token, retries: 0, env: {} });
+    client = createLookupClient({ baseUrl: sandbox.baseUrl, token: sandbox.token, retries: 0 });
   });
   afterAll(async () => {
     await client.close();
@@ -21,7 +21,7 @@ describe('cached lookup against the sandbox', () => {
   it('sends one HTTP request for 100 concurrent identical lookups, then none', async () => {
     const db = openDatabase({ dir: ':memory:' });
     const events: UsageEvent[] = [];
-    const api = createCachedLookup(client, {
+    const api = createStoredLookup(client, {
       db,
       ttlSeconds: {},
       usage: { record: (e) => void events.push(e), month: () => [] },

@@ -2,9 +2,9 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { UsageEvent, UsagePort } from '../../src/bot/services.js';
+import type { UsageEvent, UsagePort } from '../../src/bot/ports.js';
 import type { DocumentRef } from '../../src/lookup/api.js';
-import { createCachedLookup } from '../../src/lookup/cached.js';
+import { createStoredLookup } from '../../src/app.js';
 import { LookupHttpError, LookupNotFoundError, LookupTimeoutError } from '../../src/lookup/errors.js';
 import type { Person } from '../../src/lookup/schemas/index.js';
 import { openDatabase } from '../../src/store/sqlite.js';
@@ -49,7 +49,7 @@ describe('cached lookup: coalescing', () => {
     const pending = deferred<Person>();
     fake.on('dni', () => pending.promise);
     const usage = memoryUsage();
-    const cached = createCachedLookup(fake.api, { db, ttlSeconds: {}, usage });
+    const cached = createStoredLookup(fake.api, { db, ttlSeconds: {}, usage });
     const api = cached.forChat(CHAT);
 
     const all = Promise.all(Array.from({ length: 100 }, () => api.dni('45678912')));
@@ -75,7 +75,7 @@ describe('cached lookup: coalescing', () => {
     const pending = deferred<never>();
     fake.on('ruc', () => pending.promise);
     const usage = memoryUsage();
-    const api = createCachedLookup(fake.api, { db, ttlSeconds: {}, usage }).forChat(CHAT);
+    const api = createStoredLookup(fake.api, { db, ttlSeconds: {}, usage }).forChat(CHAT);
 
     const all = Promise.allSettled([api.ruc('20123456786'), api.ruc('20123456786')]);
     pending.reject(new LookupTimeoutError('ruc', 5000));
@@ -97,7 +97,7 @@ describe('cached lookup: coalescing', () => {
     const fake = createFakeLookup();
     const pending = deferred<Person>();
     fake.on('dni', () => pending.promise);
-    const api = createCachedLookup(fake.api, { db, ttlSeconds: {}, usage: memoryUsage() }).forChat(CHAT);
+    const api = createStoredLookup(fake.api, { db, ttlSeconds: {}, usage: memoryUsage() }).forChat(CHAT);
     const controller = new AbortController();
     const impatient = api.dni('45678912', { signal: controller.signal });
     const patient = api.dni('45678912');
@@ -116,14 +116,14 @@ describe('cached lookup: cache', () => {
     const first = openDatabase({ dir });
     const fake1 = createFakeLookup();
     fake1.on('ruc', async () => ({ ruc: '20123456786', razon_social: 'TRANSPORTES ANDINOS DEL SUR S.A.C.' }));
-    const api1 = createCachedLookup(fake1.api, { db: first, ttlSeconds: {}, usage: createUsageRepo(first) });
+    const api1 = createStoredLookup(fake1.api, { db: first, ttlSeconds: {}, usage: createUsageRepo(first) });
     await api1.forChat(CHAT).ruc('20123456786');
     first.close();
 
     const second = openDatabase({ dir });
     const fake2 = createFakeLookup();
     const usage = createUsageRepo(second);
-    const api2 = createCachedLookup(fake2.api, { db: second, ttlSeconds: {}, usage }).forChat(CHAT);
+    const api2 = createStoredLookup(fake2.api, { db: second, ttlSeconds: {}, usage }).forChat(CHAT);
     await expect(api2.ruc('20123456786')).resolves.toEqual({
       ruc: '20123456786',
       razon_social: 'TRANSPORTES ANDINOS DEL SUR S.A.C.',
@@ -142,7 +142,7 @@ describe('cached lookup: cache', () => {
       if (attempt === 1) throw new LookupHttpError('vehicle', 503);
       return { placa: 'ABC123' };
     });
-    const api = createCachedLookup(fake.api, { db, ttlSeconds: {}, usage: memoryUsage() }).forChat(CHAT);
+    const api = createStoredLookup(fake.api, { db, ttlSeconds: {}, usage: memoryUsage() }).forChat(CHAT);
     await expect(api.vehicle('ABC123')).rejects.toBeInstanceOf(LookupHttpError);
     await expect(api.vehicle('ABC123')).resolves.toEqual({ placa: 'ABC123' });
     await expect(api.vehicle('ABC123')).resolves.toEqual({ placa: 'ABC123' });
@@ -158,7 +158,7 @@ describe('cached lookup: cache', () => {
       throw new LookupNotFoundError('dni', 'No se encontró DNI');
     });
     const usage = memoryUsage();
-    const api = createCachedLookup(fake.api, {
+    const api = createStoredLookup(fake.api, {
       db,
       ttlSeconds: { notFound: 120 },
       usage,
@@ -189,7 +189,7 @@ describe('cached lookup: cache', () => {
     let now = new Date('2026-11-20T15:00:00Z');
     const fake = createFakeLookup();
     fake.on('dniRuc', async () => ({ hasRuc: false, message: 'El DNI no cuenta con RUC' }));
-    const api = createCachedLookup(fake.api, {
+    const api = createStoredLookup(fake.api, {
       db,
       ttlSeconds: { notFound: 60 },
       usage: memoryUsage(),
@@ -208,7 +208,7 @@ describe('cached lookup: cache', () => {
   it('never caches personal data when its TTL is 0, but still coalesces', async () => {
     const db = openDatabase({ dir: ':memory:' });
     const fake = createFakeLookup();
-    const api = createCachedLookup(fake.api, {
+    const api = createStoredLookup(fake.api, {
       db,
       ttlSeconds: { licence: 0 },
       usage: memoryUsage(),
@@ -225,7 +225,7 @@ describe('cached lookup: cache', () => {
   it('never caches invoice files, even when a TTL is passed', async () => {
     const db = openDatabase({ dir: ':memory:' });
     const fake = createFakeLookup();
-    const api = createCachedLookup(fake.api, {
+    const api = createStoredLookup(fake.api, {
       db,
       ttlSeconds: { invoiceXml: 3600, invoicePdf: 3600 },
       usage: memoryUsage(),
@@ -243,7 +243,7 @@ describe('cached lookup: cache', () => {
   it('drops a corrupt row and fetches again', async () => {
     const db = openDatabase({ dir: ':memory:' });
     const fake = createFakeLookup();
-    const cached = createCachedLookup(fake.api, { db, ttlSeconds: {}, usage: memoryUsage() });
+    const cached = createStoredLookup(fake.api, { db, ttlSeconds: {}, usage: memoryUsage() });
     const api = cached.forChat(CHAT);
     await api.workers('20123456786');
     db.prepare("UPDATE lookup_cache SET value = 'not sealed' WHERE operation = 'workers'").run();
@@ -260,7 +260,7 @@ describe('cached lookup: cache', () => {
     const fake = createFakeLookup();
     fake.on('dni', async () => person);
     fake.on('vehicle', async () => ({ placa: 'ABC123', marca: 'VOLVO' }));
-    const api = createCachedLookup(fake.api, { db, ttlSeconds: {}, usage: createUsageRepo(db) }).forChat(
+    const api = createStoredLookup(fake.api, { db, ttlSeconds: {}, usage: createUsageRepo(db) }).forChat(
       CHAT,
     );
     await api.dni('45678912');

@@ -16,7 +16,6 @@ const opened: LookupClient[] = [];
 
 function make(options: LookupClientOptions = {}): LookupClient {
   const made = createLookupClient({
-    env: {},
     baseUrl: sandbox.baseUrl,
     token: sandbox.token,
     messagingBaseUrl: sandbox.messagingUrl,

@@ -25,7 +25,6 @@ let client: LookupClient;
 
 function makeClient(overrides: Parameters<typeof createLookupClient>[0] = {}): LookupClient {
   return createLookupClient({
-    env: {},
     baseUrl: `${ORIGIN}/api/v1`,
     token: 'tok-unit',
     dispatcher: agent,
@@ -262,7 +261,7 @@ describe('per-attempt timeout over a real socket', () => {
   });
 
   it('gives up after timeoutMs on the pool and reports a timeout', async () => {
-    const real = createLookupClient({ env: {}, baseUrl: url, token: 't', timeoutMs: 100, retries: 0 });
+    const real = createLookupClient({ baseUrl: url, token: 't', timeoutMs: 100, retries: 0 });
     try {
       await expect(real.ruc('20123456786')).rejects.toMatchObject({ kind: 'timeout', timeoutMs: 100 });
     } finally {
@@ -297,7 +296,6 @@ describe('total per-attempt deadline over a real socket', () => {
   it('ends a slowly dripped body at timeoutMs as a timeout, and retries it like one', async () => {
     const waits: number[] = [];
     const real = createLookupClient({
-      env: {},
       baseUrl: url,
       token: 't',
       timeoutMs: 200,
@@ -328,7 +326,7 @@ describe('total per-attempt deadline over a real socket', () => {
       res.write(GUIDE_XML_BODY.slice(0, 20));
       setTimeout(() => res.end(GUIDE_XML_BODY.slice(20)), 30);
     });
-    const real = createLookupClient({ env: {}, baseUrl: url, token: 't', timeoutMs: 2_000, retries: 0 });
+    const real = createLookupClient({ baseUrl: url, token: 't', timeoutMs: 2_000, retries: 0 });
     try {
       const ref = { ruc: '20123456786', type: '09', series: 'T001', number: '42' };
       await expect(real.guideXml(ref)).resolves.toBe('PGd1aWEvPg==');

@@ -18,7 +18,6 @@ let client: LookupClient;
 beforeAll(async () => {
   sandbox = await startSandbox({ port: 0, now: () => NOW });
   client = createLookupClient({
-    env: {},
     baseUrl: sandbox.baseUrl,
     token: sandbox.token,
     messagingBaseUrl: sandbox.messagingUrl,

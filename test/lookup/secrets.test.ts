@@ -25,7 +25,6 @@ beforeEach(() => {
   logged = '';
   const logger = createLogger({ level: 'debug', destination: { write: (line: string) => (logged += line) } });
   client = createLookupClient({
-    env: {},
     baseUrl: `${ORIGIN}/api/v1`,
     token: TOKEN,
     dispatcher: agent,
@@ -81,7 +80,7 @@ describe('secrets', () => {
 
   it('still recognises a fixed not-found text even when it contains the user', async () => {
     await client.close();
-    client = createLookupClient({ env: {}, baseUrl: `${ORIGIN}/api/v1`, token: TOKEN, dispatcher: agent });
+    client = createLookupClient({ baseUrl: `${ORIGIN}/api/v1`, token: TOKEN, dispatcher: agent });
     agent
       .get(ORIGIN)
       .intercept({ path: '/api/v1/taxauth/xml', method: 'POST' })

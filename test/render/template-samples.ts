@@ -44,8 +44,8 @@ export const replySamples: Record<string, Record<string, unknown>> = {
     creditos: 7,
     fallidas: 2,
     operaciones: [
-      { operacion: 'ruc', consultas: 8, ahorradas: 4, fallidas: 2 },
-      { operacion: 'exchangeRate', consultas: 4, ahorradas: 1, fallidas: 0 },
+      { operacion: 'ruc', etiqueta: 'RUC', consultas: 8, ahorradas: 4, fallidas: 2 },
+      { operacion: 'exchangeRate', etiqueta: 'Tipo de cambio', consultas: 4, ahorradas: 1, fallidas: 0 },
     ],
     grupos: [
       { id: '120363000000000001@g.us', nombre: 'Despacho Lima', consultas: 10, ahorradas: 5, fallidas: 2 },

@@ -2,6 +2,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { deuda } from '../../commands/deuda.js';
+import { ruc } from '../../commands/ruc.js';
+import { exampleFor } from '../../src/bot/error-reply.js';
+import { UserError } from '../../src/input/user-error.js';
 import { createTemplates } from '../../src/render/templates.js';
 import { blanked, replySamples, stripped } from './template-samples.js';
 
@@ -248,15 +252,18 @@ describe('error templates', () => {
     );
   });
 
-  it('uses the command example when the command passes one, a default otherwise', () => {
+  it("shows the example of the command that failed, picked by the router from the command's examples", () => {
+    const error = new UserError('invalid-ruc-check', { valor: '20123456787' });
     const own = templates.render('errors/invalid-ruc-check', {
-      valor: '20123456787',
-      ejemplo: 'deuda 20123456786',
+      ...error.data,
+      ejemplo: exampleFor(deuda.examples, error),
     });
     expect(own).toContain('Ejemplo: *deuda 20123456786*');
-    expect(templates.render('errors/invalid-ruc-check', { valor: '20123456787' })).toContain(
-      'Ejemplo: *ruc 20123456786*',
-    );
+    const plain = templates.render('errors/invalid-ruc-check', {
+      ...error.data,
+      ejemplo: exampleFor(ruc.examples, error),
+    });
+    expect(plain).toContain('Ejemplo: *ruc 20123456786*');
   });
 
   it('hides the bare upstream "Bad Request" but shows other messages', () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LookupNotFoundError, LookupRejectedError } from '../../src/lookup/errors.js';
 import type { PensionRate } from '../../src/lookup/schemas/index.js';
-import { afpJob, previousPeriod } from '../../src/scheduler/jobs/afp.js';
+import { afpJob } from '../../src/scheduler/jobs/afp.js';
+import { previousPeriod } from '../../src/time/lima.js';
 import { fakeLookup } from '../helpers/fakes.js';
 import { realTemplates } from './helpers.js';
 

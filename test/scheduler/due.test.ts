@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeDue } from '../../src/scheduler/due.js';
-import { addDays, limaDate } from '../../src/scheduler/lima-time.js';
+import { addDays, limaDate } from '../../src/time/lima.js';
 import type { ScheduleEntry } from '../../src/scheduler/port.js';
 import { formatScheduleSpec, parseScheduleSpec } from '../../src/scheduler/schedule-spec.js';
 import { type RunRow, scheduleKey } from '../../src/scheduler/store.js';

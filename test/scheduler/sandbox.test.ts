@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCachedLookup } from '../../src/lookup/cached.js';
+import { createStoredLookup } from '../../src/app.js';
 import { createLookupClient } from '../../src/lookup/index.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
@@ -23,11 +23,11 @@ afterEach(async () => {
 async function setup(start: Date, spec: string, scheduler: Record<string, unknown> = {}) {
   let now = start;
   sandbox = await startSandbox({ port: 0, ratePublishedAt: '09:00', now: () => now });
-  const client = createLookupClient({ baseUrl: sandbox.baseUrl, token: sandbox.token, retries: 0, env: {} });
+  const client = createLookupClient({ baseUrl: sandbox.baseUrl, token: sandbox.token, retries: 0 });
   harness = schedulerHarness({
     start,
     lookup: (db) => {
-      const cached = createCachedLookup(client, {
+      const cached = createStoredLookup(client, {
         db,
         ttlSeconds: {},
         usage: createUsageRepo(db),
@@ -76,7 +76,6 @@ describe('scheduler against the sandbox', () => {
       baseUrl: sandbox.baseUrl,
       token: sandbox.token,
       retries: 0,
-      env: {},
     });
     harness = schedulerHarness({
       start: lima('2026-12-01 08:00'),

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLookupCacheRepo } from '../../src/store/cache.js';
-import { createCacheCrypto } from '../../src/store/hash.js';
+import { createCacheCrypto } from '../../src/store/keyed-crypto.js';
 import { openDatabase } from '../../src/store/sqlite.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'chasqui-cache-repo-'));

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createCacheCrypto, createPseudonymizer } from '../../src/store/hash.js';
+import { createCacheCrypto, createPseudonymizer } from '../../src/store/keyed-crypto.js';
 import { migrations } from '../../src/store/migrations.js';
 import { DataStoreError } from '../../src/store/open-errors.js';
 import { openDatabase } from '../../src/store/sqlite.js';

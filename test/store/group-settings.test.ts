@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createGroupSettingsRepo } from '../../src/store/group-settings.js';
-import { createPseudonymizer } from '../../src/store/hash.js';
+import { createPseudonymizer } from '../../src/store/keyed-crypto.js';
 import { openDatabase } from '../../src/store/sqlite.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'chasqui-groups-'));

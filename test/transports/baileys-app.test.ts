@@ -8,7 +8,7 @@ import { parseConfig } from '../../src/config.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
 import { openDatabase, type SqliteDatabase } from '../../src/store/sqlite.js';
-import { createWhatsAppTransport, type WhatsAppSetup } from '../../src/transports/baileys-setup.js';
+import { createWhatsAppSetup, type WhatsAppSetup } from '../../src/transports/baileys-setup.js';
 import { fakeSocketFactory, TEST_WHATSAPP, waitFor, waText } from '../helpers/fake-socket.js';
 
 const GROUP = '120363000000000001@g.us';
@@ -33,7 +33,7 @@ beforeEach(async () => {
   db = openDatabase({ dir });
   fake = fakeSocketFactory();
   fake.server.lidToPn.set(ADMIN_LID, ADMIN_PN);
-  setup = createWhatsAppTransport({ db, logger, whatsapp: TEST_WHATSAPP, createSocket: fake.factory });
+  setup = createWhatsAppSetup({ db, logger, whatsapp: TEST_WHATSAPP, createSocket: fake.factory });
   app = createApp({ config, transport: setup.transport, logger });
   await app.start();
   fake.latest().open();

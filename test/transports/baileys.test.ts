@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAuthRowStore } from '../../src/store/auth-state.js';
 import { openDatabase } from '../../src/store/sqlite.js';
-import { createWhatsAppTransport } from '../../src/transports/baileys-setup.js';
+import { createWhatsAppSetup } from '../../src/transports/baileys-setup.js';
 import {
   FakeWhatsApp,
   fakeSocketFactory,
@@ -131,7 +131,7 @@ describe('WhatsApp connection lifecycle (fake socket)', () => {
   it('stops a 440 loop even when every replaced connection had been open long enough to count as stable', async () => {
     const db = openDatabase({ dir });
     const fake = fakeSocketFactory();
-    const setup = createWhatsAppTransport({
+    const setup = createWhatsAppSetup({
       db,
       logger: pino({ level: 'silent' }),
       whatsapp: TEST_WHATSAPP,

@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import type { GuidePdfPort } from '../../bot/services.js';
+import type { GuidePdfPort } from '../../bot/ports.js';
 import type { Guide } from '../../lookup/schemas/guide.js';
 import { FONT_BOLD, FONT_REGULAR, type GuideFonts, loadGuideFonts } from './fonts.js';
 import { goodsTable } from './goods-table.js';

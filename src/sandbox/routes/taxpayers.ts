@@ -6,6 +6,7 @@ import {
   taxpayers,
   workers,
 } from '../fixtures/index.js';
+import { fold } from '../../text/fold.js';
 import { type Handler, RUC_PATTERN, stringField } from './context.js';
 import { BAD_REQUEST, fail, MESSAGES, ok, type Reply, replyMap, STATUS } from './envelope.js';
 
@@ -36,20 +37,13 @@ export const workersHandler = rucRoute(workers, BAD_REQUEST);
 /** 10 POST /ruc/deuda-coactiva */
 export const coerciveDebtHandler = rucRoute(coerciveDebts, BAD_REQUEST);
 
-/** Uppercase without accents, so "alamos" finds "ÁLAMOS" and "Transportes" finds "TRANSPORTES". */
-const fold = (text: string) =>
-  text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toUpperCase();
-
 const foldedIndex = companyIndex.map((hit) => ({ key: fold(hit.nombre_o_razon_social), hit }));
 
 /** 11 POST /ruc/razon_social: case- and accent-insensitive substring search over company names. */
 export const searchCompany: Handler = ({ body }) => {
   const text = stringField(body, 'razon_social');
   if (text === undefined) return BAD_REQUEST;
-  const needle = fold(text.trim().replace(/\s+/g, ' '));
+  const needle = fold(text);
   if (needle.length === 0) return BAD_REQUEST;
   const hits = foldedIndex.filter((entry) => entry.key.includes(needle)).map((entry) => entry.hit);
   return hits.length > 0 ? ok(hits) : NO_RESULTS;

@@ -1,13 +1,7 @@
 import { LookupNotFoundError, LookupRejectedError } from '../../lookup/errors.js';
 import type { PensionRate } from '../../lookup/schemas/index.js';
+import { previousPeriod } from '../../time/lima.js';
 import type { JobInput, ScheduledJob } from './job.js';
-
-/** 'YYYY-MM' of the month before. */
-export function previousPeriod(period: string): string {
-  const year = Number(period.slice(0, 4));
-  const month = Number(period.slice(5, 7));
-  return month === 1 ? `${year - 1}-12` : `${year}-${String(month - 1).padStart(2, '0')}`;
-}
 
 async function ratesOf(lookup: JobInput['lookup'], period: string): Promise<PensionRate[]> {
   try {

@@ -1,4 +1,4 @@
-import { isNoRateDay } from '../../domain/calendar.js';
+import { isNoRateDay } from '../../time/lima.js';
 import type { ScheduledJob } from './job.js';
 
 /**

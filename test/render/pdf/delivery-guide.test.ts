@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { GuidePdfPort } from '../../../src/bot/services.js';
+import type { GuidePdfPort } from '../../../src/bot/ports.js';
 import type { Guide } from '../../../src/lookup/schemas/guide.js';
 import { createGuidePdfRenderer, renderGuidePdf } from '../../../src/render/pdf/delivery-guide.js';
 import { loadGuideFonts } from '../../../src/render/pdf/fonts.js';

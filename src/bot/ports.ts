@@ -1,0 +1,113 @@
+import type { DocumentRef, TaxPortalCredentials } from '../lookup/api.js';
+import type { Group, Guide } from '../lookup/schemas/index.js';
+import type { SchedulesPort } from '../scheduler/port.js';
+import type { BudgetReader, BudgetStatus } from '../budget/types.js';
+import type { CommandDefinition } from './command.js';
+import type { OwnerNoticePort } from './owners.js';
+
+/**
+ * Ports: the narrow interfaces commands use for everything beyond the lookup API, and
+ * `BotServices`, the bundle of them handed to every command. Each port is declared here, by its
+ * consumer, and implemented elsewhere (store, directory, renderer, scheduler); tests fake them.
+ */
+
+/** Everything a command may use besides its context; built once at start-up. */
+export interface BotServices {
+  settings: BotSettings;
+  usage: UsagePort;
+  groupSettings: GroupSettingsPort;
+  directory: GroupDirectoryPort;
+  drivers: DriversPort;
+  guidePdf: GuidePdfPort;
+  /** The registered commands (for `ayuda`). */
+  commands: readonly CommandDefinition<never>[];
+  /** Scheduled posts (issue 6); absent until the scheduler is wired. */
+  schedules?: SchedulesPort;
+  /** Notices to the owners' direct chats (driver phone changes, budget); absent in some tests. */
+  owners?: OwnerNoticePort;
+  /** `guia <ref> enviar` limits; absent in some tests (no limit). */
+  guideSends?: GuideSendsPort;
+  /** Credit budget (read side) for `uso`; absent in some tests. */
+  budget?: BudgetReader & { overall(): BudgetStatus };
+}
+
+export interface UsageEvent {
+  at: Date;
+  chatId: string;
+  operation: string;
+  /** true when the answer came from the cache or a shared in-flight call (no credit spent). */
+  saved: boolean;
+  outcome: 'ok' | 'not_found' | 'failed';
+}
+
+export interface UsageRow {
+  operation: string;
+  /** A group id, or a keyed pseudonym `direct:<hex>` for a direct chat (never a phone number). */
+  chatId: string;
+  /** Answered lookups (ok or not found); `calls - saved` is the credits spent. */
+  calls: number;
+  /** Of `calls`, answered from the cache or a shared in-flight call. */
+  saved: number;
+  /** Failed lookups (network, timeout, 5xx, 401, 429...); absent when none. */
+  failed?: number;
+}
+
+export interface UsagePort {
+  record(event: UsageEvent): void;
+  /** Lookups in the Lima calendar month containing `now`, per operation and chat. */
+  month(now: Date): UsageRow[];
+}
+
+export interface GroupSettingsPort {
+  /** undefined when no admin toggled the group: the config decides. */
+  isActive(chatId: string): boolean | undefined;
+  /** `byOwner`: an owner's toggle, which also grants (activar) or withdraws the group's allowance. */
+  setActive(chatId: string, active: boolean, by: string, options?: { byOwner?: boolean }): void;
+  /** An owner activated this group (group admins count as admins only in allowed groups). */
+  ownerAllowed(chatId: string): boolean;
+}
+
+/** A group as the directory knows it: the spec's record 2.16 (from /group/all or the session). */
+export interface GroupDirectoryPort {
+  list(): Promise<Group[]>;
+  /** Resolves a configured group name (case/accent-insensitive) to its id, when known. */
+  resolveName(name: string): Promise<string | undefined>;
+}
+
+export interface Driver {
+  /** The driver's identity document number (guide `conductor[].numDocIdentidad`). */
+  documentNumber: string;
+  /** WhatsApp number, digits only with country code (51...). */
+  phone: string;
+  source: 'config' | 'chat';
+}
+
+export interface DriversPort {
+  get(documentNumber: string): Driver | undefined;
+  set(documentNumber: string, phone: string, by: string): void;
+  remove(documentNumber: string): boolean;
+  list(): Driver[];
+}
+
+/** `guia <ref> enviar` anti-abuse limits (cooldown per guide and driver, daily cap per driver). */
+export interface GuideSendsPort {
+  /** Why this guide may not go to this phone now, or undefined when it may (then `record` it). */
+  check(guideRef: string, phone: string, options: { force: boolean }): 'cooldown' | 'daily-cap' | undefined;
+  record(guideRef: string, phone: string): void;
+}
+
+export interface GuidePdfPort {
+  render(guide: Guide): Promise<Uint8Array>;
+}
+
+/** Settings commands need (a view of the validated config). */
+export interface BotSettings {
+  /** Company tax-portal credentials from server config; absent when not configured. */
+  taxPortal?: TaxPortalCredentials;
+  /** Lists longer than this are cut with "… y N más". */
+  maxListItems: number;
+  /** Largest invoice ZIP (bytes) we open. */
+  maxZipBytes: number;
+}
+
+export type { DocumentRef };

@@ -1,0 +1,155 @@
+import { UserError } from './user-error.js';
+import type { DocumentRef } from '../lookup/api.js';
+import { echo, tokens } from './args.js';
+import { isValidRuc } from './ruc.js';
+
+/**
+ * Electronic document references typed in chat (`xml`, `pdf`, `guia`, `guiaxml`), validated
+ * before any API call (rules in peru-domain.md). Accepted forms, parts split by hyphens and/or spaces:
+ *   20123456786-09-T001-42 · 20123456786 09 T001 42   (issuer, type, series, correlative)
+ *   09-T001-42 · 20123456786-T001-42 · T001-42        (short forms: the issuer defaults to the
+ *   company's own RUC, the type is inferred from the series letter: F→01, B→03, T→09, V→31)
+ * Series are uppercased. Correlatives lose their leading zeros (T001-00000042 = T001-42) both for the
+ * API call and for display, so both spellings hit the same cache entry.
+ */
+
+/** Catálogo 01 codes we accept, with the Spanish name used in replies. */
+export const DOCUMENT_TYPES: Readonly<Record<string, string>> = {
+  '01': 'factura',
+  '03': 'boleta',
+  '07': 'nota de crédito',
+  '08': 'nota de débito',
+  '09': 'guía de remisión remitente',
+  '31': 'guía de remisión transportista',
+};
+
+/** Which commands take which types: invoices and notes (16/17) vs guides (18/19). */
+export type DocumentKind = 'invoice' | 'guide';
+
+const KIND_TYPES: Readonly<Record<DocumentKind, readonly string[]>> = {
+  invoice: ['01', '03', '07', '08'],
+  guide: ['09', '31'],
+};
+
+const CONTINGENCY = /^\d{4}$/;
+const PORTAL_GUIDE = /^EG0[1-7]$/;
+
+/** Series rule per type (peru-domain.md "Series"). */
+const SERIES_RULES: Readonly<Record<string, (series: string) => boolean>> = {
+  '01': (s) => /^F[A-Z0-9]{3}$/.test(s) || CONTINGENCY.test(s),
+  '03': (s) => /^B[A-Z0-9]{3}$/.test(s) || CONTINGENCY.test(s),
+  '07': (s) => /^[FB][A-Z0-9]{3}$/.test(s) || CONTINGENCY.test(s),
+  '08': (s) => /^[FB][A-Z0-9]{3}$/.test(s) || CONTINGENCY.test(s),
+  '09': (s) => /^T[A-Z0-9]{3}$/.test(s) || PORTAL_GUIDE.test(s),
+  '31': (s) => /^V[A-Z0-9]{3}$/.test(s) || PORTAL_GUIDE.test(s),
+};
+
+/** The type each series letter implies (peru-domain.md "Series"), whatever the command. */
+const TYPE_BY_LETTER: Readonly<Record<string, string>> = { F: '01', B: '03', T: '09', V: '31' };
+
+/** The commands that take each kind of document, for "use this one instead" replies. */
+const KIND_COMMANDS: Readonly<Record<DocumentKind, readonly string[]>> = {
+  invoice: ['xml', 'pdf'],
+  guide: ['guia', 'guiaxml'],
+};
+
+/**
+ * The type a series letter implies. Inferred whatever the command, so `xml T001-42` is told that
+ * T001 is a guide (use `guia`) rather than "cannot infer the type". Portal guide and contingency
+ * series imply none.
+ */
+function inferType(series: string): string | undefined {
+  if (PORTAL_GUIDE.test(series) || CONTINGENCY.test(series)) return undefined;
+  return TYPE_BY_LETTER[series.charAt(0)];
+}
+
+export interface ParseRefOptions {
+  kind: DocumentKind;
+  /** The company's own RUC (tax-portal config): lets users leave the issuer out. */
+  ownRuc?: string;
+}
+
+const isRucToken = (t: string) => /^\d{11}$/.test(t);
+const isTypeToken = (t: string) => /^\d{2}$/.test(t);
+
+/** Splits the reference into its parts (issuer and type may be absent in short forms). */
+function split(raw: string): { ruc?: string; type?: string; series: string; number: string } | undefined {
+  const parts = tokens(raw.replace(/[-–—_/]+/g, ' '));
+  if (parts.length === 4) {
+    const [ruc = '', type = '', series = '', number = ''] = parts;
+    return { ruc, type, series, number };
+  }
+  if (parts.length === 3) {
+    const [first = '', series = '', number = ''] = parts;
+    if (isRucToken(first)) return { ruc: first, series, number };
+    if (isTypeToken(first)) return { type: first, series, number };
+    if (/^\d+$/.test(first)) return { ruc: first, series, number };
+    return undefined;
+  }
+  if (parts.length === 2) {
+    const [series = '', number = ''] = parts;
+    return { series, number };
+  }
+  return undefined;
+}
+
+/**
+ * Parses and validates a document reference; throws `UserError('ref-…')` (templates/errors/ref-*.liquid)
+ * naming what is wrong, so a reference that cannot exist never costs an API credit.
+ */
+export function parseDocumentRef(raw: string, options: ParseRefOptions): DocumentRef {
+  const text = raw.trim();
+  if (text === '') throw new UserError('ref-missing');
+  const parts = split(text);
+  if (!parts) throw new UserError('ref-format', { valor: echo(text, 40) });
+
+  const series = parts.series.toUpperCase();
+  const valor = echo(text, 40);
+  if (!/^[A-Z0-9]{4}$/.test(series)) throw new UserError('ref-series', { valor, serie: echo(series, 12) });
+  if (!/^\d{1,8}$/.test(parts.number) || /^0+$/.test(parts.number)) {
+    const cero = /^0+$/.test(parts.number);
+    throw new UserError('ref-number', { valor, numero: echo(parts.number, 12), cero });
+  }
+  const number = parts.number.replace(/^0+/, '');
+
+  const ruc = parts.ruc ?? options.ownRuc;
+  if (ruc === undefined) throw new UserError('ref-own-ruc', { valor });
+  if (!isValidRuc(ruc)) throw new UserError('ref-ruc', { valor, ruc: echo(ruc, 14) });
+
+  const inferred = parts.type === undefined;
+  const type = parts.type ?? inferType(series);
+  if (type === undefined) throw new UserError('ref-type-needed', { valor, serie: series });
+  const typeName = DOCUMENT_TYPES[type];
+  if (typeName === undefined) throw new UserError('ref-type', { valor, tipo: echo(type, 4) });
+  if (!KIND_TYPES[options.kind].includes(type)) {
+    const fitting = options.kind === 'invoice' ? 'guide' : 'invoice';
+    const shortRef = [parts.ruc, parts.type, series, number].filter((part) => part !== undefined).join('-');
+    throw new UserError('ref-type-kind', {
+      valor,
+      tipo: type,
+      nombre: typeName,
+      clase: options.kind,
+      serie: series,
+      inferido: inferred,
+      sugerencias: KIND_COMMANDS[fitting].map((command) => `${command} ${shortRef}`),
+    });
+  }
+  if (!SERIES_RULES[type]?.(series)) {
+    throw new UserError('ref-series', { valor, serie: series, tipo: type, nombre: typeName });
+  }
+  return { ruc, type, series, number };
+}
+
+/** `20123456786-09-T001-42`: the API's path form and the cache key. */
+export function formatDocumentRef(ref: DocumentRef): string {
+  return `${ref.ruc}-${ref.type}-${ref.series}-${ref.number}`;
+}
+
+/**
+ * "Is this an attempt?" for unaddressed group messages: a short text holding a digit
+ * (`guia T001-42 enviar` has up to 6 words once spaced out), not chatter like `guia de remisión`.
+ */
+export function looksLikeDocumentRef(rawArgs: string): boolean {
+  const words = tokens(rawArgs);
+  return words.length > 0 && words.length <= 6 && words.some((word) => /\d/.test(word));
+}

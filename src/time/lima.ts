@@ -1,0 +1,168 @@
+/**
+ * The one home of Lima time: the zone, wall-clock fields, calendar dates and months, and Peru's
+ * holiday/no-rate calendar. Computed with Intl for the America/Lima zone so the server's TZ never
+ * matters (Peru has no DST, but we ask Intl rather than assume UTC-5). Dates are 'YYYY-MM-DD'
+ * strings and periods 'YYYY-MM' (as the lookup API wants them). Nothing else names the zone.
+ */
+export const LIMA_TZ = 'America/Lima';
+
+/** 0 = Sunday ... 6 = Saturday (as Date#getUTCDay). */
+export type Weekday = 0 | 1 | 2 | 3 | 4 | 5 | 6;
+
+export interface LimaParts {
+  /** 'YYYY-MM-DD' */
+  date: string;
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  weekday: Weekday;
+}
+
+const formatter = new Intl.DateTimeFormat('en-US', {
+  timeZone: LIMA_TZ,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+});
+
+function pad(n: number): string {
+  return String(n).padStart(2, '0');
+}
+
+/** Wall-clock fields of an instant in Lima. */
+export function limaParts(at: Date): LimaParts {
+  const fields: Record<string, number> = {};
+  for (const part of formatter.formatToParts(at)) {
+    if (part.type !== 'literal') fields[part.type] = Number(part.value);
+  }
+  const year = fields.year ?? 0;
+  const month = fields.month ?? 1;
+  const day = fields.day ?? 1;
+  return {
+    date: `${year}-${pad(month)}-${pad(day)}`,
+    year,
+    month,
+    day,
+    hour: (fields.hour ?? 0) % 24,
+    minute: fields.minute ?? 0,
+    weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay() as Weekday,
+  };
+}
+
+/** The Lima calendar date of an instant ("today in Lima" for `now`). */
+export function limaDate(at: Date): string {
+  return limaParts(at).date;
+}
+
+/** Lima's wall-clock time of an instant, 'HH:MM' (24 h). */
+export function limaClockTime(at: Date): string {
+  const { hour, minute } = limaParts(at);
+  return `${pad(hour)}:${pad(minute)}`;
+}
+
+/** The Lima calendar month of an instant, 'YYYY-MM'. */
+export function currentPeriod(at: Date): string {
+  return limaDate(at).slice(0, 7);
+}
+
+/** The month before a 'YYYY-MM' period. */
+export function previousPeriod(period: string): string {
+  const year = Number(period.slice(0, 4));
+  const month = Number(period.slice(5, 7));
+  return month === 1 ? `${year - 1}-12` : `${year}-${pad(month - 1)}`;
+}
+
+function splitDate(date: string): [number, number, number] {
+  const [y, m, d] = date.split('-').map(Number);
+  return [y ?? 0, m ?? 1, d ?? 1];
+}
+
+/** Weekday of a calendar date (no zone involved). */
+export function weekdayOf(date: string): Weekday {
+  const [y, m, d] = splitDate(date);
+  return new Date(Date.UTC(y, m - 1, d)).getUTCDay() as Weekday;
+}
+
+/** Number of days in the month of a calendar date. */
+export function daysInMonth(date: string): number {
+  const [y, m] = splitDate(date);
+  return new Date(Date.UTC(y, m, 0)).getUTCDate();
+}
+
+/** The calendar date `days` after (or before) `date`. */
+export function addDays(date: string, days: number): string {
+  const [y, m, d] = splitDate(date);
+  const shifted = new Date(Date.UTC(y, m - 1, d + days));
+  return `${shifted.getUTCFullYear()}-${pad(shifted.getUTCMonth() + 1)}-${pad(shifted.getUTCDate())}`;
+}
+
+/** The instant when Lima's wall clock shows `hour:minute` on `date` (offset read from Intl, not assumed). */
+export function limaInstant(date: string, hour: number, minute: number): Date {
+  const [y, m, d] = splitDate(date);
+  const wall = Date.UTC(y, m - 1, d, hour, minute);
+  let guess = wall;
+  for (let i = 0; i < 2; i++) {
+    const p = limaParts(new Date(guess));
+    const shown = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
+    guess += wall - shown;
+  }
+  return new Date(guess);
+}
+
+/** Start (inclusive) and end (exclusive) epoch ms of the Lima calendar month containing `now`. */
+export function limaMonthRange(now: Date): { start: number; end: number; period: string } {
+  const { year, month } = limaParts(now);
+  const next = month === 12 ? `${year + 1}-01` : `${year}-${pad(month + 1)}`;
+  const period = `${year}-${pad(month)}`;
+  return {
+    start: limaInstant(`${period}-01`, 0, 0).getTime(),
+    end: limaInstant(`${next}-01`, 0, 0).getTime(),
+    period,
+  };
+}
+
+/*
+ * The Peruvian calendar facts the bot needs: national holidays and the days on which the tax
+ * authority publishes no exchange rate. Dates are 'YYYY-MM-DD' Lima calendar dates.
+ */
+
+/**
+ * Fixed-date national holidays of Peru ('MM-DD'). Holy Thursday and Good Friday move every year:
+ * they (and any one-off holiday) come from config `scheduler.holidays`.
+ */
+export const PERU_FIXED_HOLIDAYS: ReadonlySet<string> = new Set([
+  '01-01', // Año Nuevo
+  '05-01', // Día del Trabajo
+  '06-07', // Batalla de Arica y Día de la Bandera
+  '06-29', // San Pedro y San Pablo
+  '07-23', // Día de la Fuerza Aérea
+  '07-28', // Fiestas Patrias
+  '07-29', // Fiestas Patrias
+  '08-06', // Batalla de Junín
+  '08-30', // Santa Rosa de Lima
+  '10-08', // Combate de Angamos
+  '11-01', // Todos los Santos
+  '12-08', // Inmaculada Concepción
+  '12-09', // Batalla de Ayacucho
+  '12-25', // Navidad
+]);
+
+/** True for a fixed-date national holiday or one of `extra` (full 'YYYY-MM-DD' dates). */
+export function isPeruHoliday(date: string, extra: ReadonlySet<string> = new Set()): boolean {
+  return PERU_FIXED_HOLIDAYS.has(date.slice(5)) || extra.has(date);
+}
+
+/**
+ * Days with no exchange rate of their own (Sunday, Monday, holidays): the last published one
+ * applies, so a morning post need not wait for the day's rate.
+ */
+export function isNoRateDay(date: string, extraHolidays: ReadonlySet<string> = new Set()): boolean {
+  const weekday = weekdayOf(date);
+  return weekday === 0 || weekday === 1 || isPeruHoliday(date, extraHolidays);
+}

@@ -1,0 +1,32 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { addDays, limaDate, limaInstant, limaParts, weekdayOf } from '../../src/time/lima.js';
+
+const originalTz = process.env.TZ;
+
+describe('Lima calendar', () => {
+  afterEach(() => {
+    process.env.TZ = originalTz;
+  });
+
+  for (const tz of ['UTC', 'Asia/Tokyo', 'America/Los_Angeles']) {
+    it(`reads Lima wall time whatever the server zone (${tz})`, () => {
+      process.env.TZ = tz;
+      expect(limaParts(new Date('2026-11-23T13:30:00Z'))).toMatchObject({
+        date: '2026-11-23',
+        hour: 8,
+        minute: 30,
+        weekday: 1,
+      });
+      // 02:00Z on Monday is still Sunday evening in Lima.
+      expect(limaDate(new Date('2026-11-23T02:00:00Z'))).toBe('2026-11-22');
+      expect(limaInstant('2026-11-23', 8, 30).toISOString()).toBe('2026-11-23T13:30:00.000Z');
+      expect(limaInstant('2026-11-22', 23, 59).toISOString()).toBe('2026-11-23T04:59:00.000Z');
+    });
+  }
+
+  it('does calendar arithmetic on plain dates', () => {
+    expect(weekdayOf('2026-11-22')).toBe(0);
+    expect(addDays('2026-11-30', 1)).toBe('2026-12-01');
+    expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+  });
+});
