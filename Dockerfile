@@ -30,6 +30,7 @@ COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/dist ./dist
 COPY --from=build --chown=node:node /app/bin ./bin
 COPY --chown=node:node templates ./templates
+COPY --chown=node:node console ./console
 RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
@@ -40,4 +41,11 @@ VOLUME ["/data"]
 # npm 11), so `docker stop` would never reach Chasqui's handler that drains the outbox and closes
 # without logging out. Run with `docker run --init` (compose: `init: true`) so a tiny init is
 # PID 1, reaps zombies and forwards signals to node.
+# The operations console and /healthz, /readyz, /metrics listen on CHASQUI_CONSOLE_PORT (8390),
+# on 127.0.0.1 inside the container unless CHASQUI_CONSOLE_HOST=0.0.0.0 (which needs
+# CHASQUI_CONSOLE_PASSWORD); docker-compose.yml publishes it on the host's loopback only.
+EXPOSE 8390
+# Liveness only (/healthz): /readyz fails while waiting to be paired, which is no reason to restart.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.CHASQUI_CONSOLE_PORT||8390)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 CMD ["node", "dist/src/main.js", "start"]

@@ -24,5 +24,13 @@ export default tseslint.config(
     files: ['**/*.mjs', '**/*.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
+  {
+    // The console's one browser script (served as a static file, no build step).
+    files: ['console/static/**/*.js'],
+    languageOptions: {
+      sourceType: 'script',
+      globals: { window: 'readonly', document: 'readonly', EventSource: 'readonly' },
+    },
+  },
   prettier,
 );

@@ -2,6 +2,7 @@
  * `npm run bench`: every benchmark in one run, each printing its own figures. Sections run one
  * after another so they do not compete for the two cores. `npm run bench -- lookup bot` runs some.
  */
+import { bench as batchBench } from './batch.js';
 import { bench as botBench } from './bot.js';
 import { bench as cacheBench } from './cache.js';
 import { bench as lookupBench } from './lookup.js';
@@ -16,6 +17,7 @@ const sections: Record<string, { title: string; run: () => Promise<void> }> = {
   bot: { title: 'Router + validation + template overhead (issue 3)', run: botBench },
   render: { title: 'Guide PDF rendering (issue 5)', run: renderBench },
   whatsapp: { title: 'WhatsApp load test through the fake socket (issue 4)', run: whatsappBench },
+  batch: { title: 'Batch check: lote of 200 RUC against the sandbox (issue 14)', run: batchBench },
 };
 
 async function main(): Promise<void> {

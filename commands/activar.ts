@@ -4,6 +4,7 @@ import { groupToggleCommand } from './lib/toggle-group.js';
 export const activar = groupToggleCommand({
   name: 'activar',
   alias: 'encender',
+  phrases: ['activa', 'activate', 'enciende', 'prender', 'prende'],
   summary: 'Activa el bot en este grupo',
   active: true,
 });

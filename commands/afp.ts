@@ -1,33 +1,74 @@
 import { defineCommand } from '../src/bot/command.js';
 import { UserError } from '../src/input/user-error.js';
+import { tokens } from '../src/input/args.js';
+import { monthOf } from '../src/input/date-words.js';
 import { parsePeriod } from '../src/input/dates.js';
 import { previousPeriod } from '../src/time/lima.js';
 import { LookupNotFoundError, LookupRejectedError } from '../src/lookup/errors.js';
 import type { PensionRate } from '../src/lookup/schemas/index.js';
+import { fold } from '../src/text/fold.js';
+import { isQuotedValue } from '../src/text/phrasing.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
 import { listData } from './lib/reply-data.js';
 
-const examples = ['afp', 'afp 10/2026', 'afp 2026-09'];
+const examples = ['afp', 'afp 10/2026', 'afp setiembre', 'afp habitat'];
+/** The fund form in `examples`: shown under a fund the answer does not hold. */
+const FUND_EXAMPLE = 3;
 
 /**
- * `afp [periodo]`: pension-fund commissions (operation 15), one block per manager. Without a
- * period it asks for the current month and, when that is not published yet, shows the previous one.
- * A period the API has no data for gets errors/afp-not-found naming it.
+ * Fund names recognised in a request (`afp habitat`) so it is told from chatter; the reply shows
+ * whatever managers the API returns, filtered by the name given.
+ */
+const FUNDS = new Set(['habitat', 'integra', 'prima', 'profuturo']);
+const PERIOD_WORDS = new Set(['mes', 'pasado', 'anterior', 'actual', 'este', 'de', 'del']);
+
+function splitFund(raw: string): { fondo?: string; rest: string } {
+  const words = tokens(raw);
+  const fund = words.find((word) => FUNDS.has(fold(word)));
+  const rest = words.filter((word) => word !== fund).join(' ');
+  return fund === undefined ? { rest } : { fondo: fold(fund).toUpperCase(), rest };
+}
+
+/** A period spoken or written (`setiembre 2025`, `10/2026`, `mes pasado`) and/or a fund name. */
+function looksLikeRequest(raw: string): boolean {
+  const words = tokens(fold(raw));
+  return (
+    words.length <= 4 &&
+    words.every(
+      (w) =>
+        FUNDS.has(w) ||
+        PERIOD_WORDS.has(w) ||
+        monthOf(w.split(/[-/.]/u)[0] ?? '') !== undefined ||
+        /^\d/u.test(w),
+    )
+  );
+}
+
+/**
+ * `afp [periodo] [fondo]`: pension-fund commissions (operation 15), one block per manager, or the
+ * one named. Without a period it asks for the current month and, when that is not published yet,
+ * shows the previous one. A period the API has no data for gets errors/afp-not-found naming it.
  */
 export const afp = defineCommand({
   name: 'afp',
   aliases: ['comisiones', 'afps'],
-  summary: 'Comisiones, prima de seguro y remuneración máxima de las AFP',
-  usage: 'afp [periodo: 10/2026 o 2026-10]',
+  phrases: ['comision', 'comisiones afp', 'comision afp', 'tasas afp', 'tasa afp', 'aportes afp'],
+  fillers: ['afp', 'afps', 'sbs', 'comisiones', 'comision'],
+  summary: 'Comisiones, prima de seguro y remuneración máxima de las AFP (todas o una)',
+  usage: 'afp [periodo: 10/2026, 2026-10, setiembre, mes pasado] [fondo]',
   examples,
   access: 'everyone',
   argShape: 'optional',
-  parse: (raw, ctx) => ({
-    periodo: parsePeriod(raw, ctx.now()),
-    explicit: raw.trim() !== '',
-  }),
+  // `afp 10%`, `la afp cobra 1.69%`: a remark about a rate.
+  isStatement: isQuotedValue,
+  isAttempt: looksLikeRequest,
+  parse: (raw, ctx) => {
+    const { fondo, rest } = splitFund(raw);
+    const periodo = parsePeriod(rest, ctx.now());
+    return { periodo, explicit: rest.trim() !== '', ...(fondo ? { fondo } : {}) };
+  },
   async run(ctx) {
-    const { periodo, explicit } = ctx.args;
+    const { periodo, explicit, fondo } = ctx.args;
     let rates: PensionRate[] | undefined;
     try {
       rates = await ctx.lookup.pensionRates(periodo);
@@ -36,14 +77,18 @@ export const afp = defineCommand({
       if (explicit && error instanceof LookupRejectedError) throw new UserError('afp-not-found', { periodo });
       if (explicit || !unpublished) throw error;
     }
-    if (rates && (rates.length > 0 || explicit)) {
-      await ctx.reply('afp', listData(ctx, { periodo, afps: rates }));
-      return;
+    let shown = periodo;
+    let note: string | undefined;
+    if (!rates || (rates.length === 0 && !explicit)) {
+      shown = previousPeriod(periodo);
+      note = periodo;
+      rates = await rejectedAsNotFound(ctx.lookup.pensionRates(shown), 'afp-not-found', { periodo: shown });
     }
-    const previous = previousPeriod(periodo);
-    const fallback = await rejectedAsNotFound(ctx.lookup.pensionRates(previous), 'afp-not-found', {
-      periodo: previous,
-    });
-    await ctx.reply('afp', listData(ctx, { periodo: previous, nota_periodo: periodo, afps: fallback }));
+    const afps = fondo === undefined ? rates : rates.filter((r) => fold(r.afp).includes(fold(fondo)));
+    if (fondo !== undefined && afps.length === 0) {
+      const data = { fondo, periodo: shown, fondos: rates.map((r) => r.afp) };
+      throw new UserError('afp-fund-not-found', data, { example: FUND_EXAMPLE });
+    }
+    await ctx.reply('afp', listData(ctx, { periodo: shown, ...(note ? { nota_periodo: note } : {}), afps }));
   },
 });

@@ -1,7 +1,7 @@
 import { type CommandContext, type CommandDefinition, defineCommand } from '../src/bot/command.js';
 import { closestWord } from '../src/bot/parse.js';
+import { createPhraseIndex, type PhraseIndex } from '../src/bot/phrase-index.js';
 import { fold } from '../src/text/fold.js';
-import { tokens } from '../src/input/args.js';
 import { canRun } from '../src/bot/guards.js';
 
 type Listed = CommandDefinition<never>;
@@ -11,10 +11,18 @@ function visibleTo(ctx: CommandContext<unknown>): Listed[] {
   return ctx.services.commands.filter((c) => canRun(c.access, ctx.sender.role));
 }
 
-/** The command named `word` (name or alias, accent/case-insensitive). */
-function findCommand(commands: readonly Listed[], word: string): Listed | undefined {
-  const target = fold(word);
-  return commands.find((c) => fold(c.name) === target || c.aliases.some((a) => fold(a) === target));
+const indexes = new WeakMap<readonly Listed[], PhraseIndex<Listed>>();
+
+/** The command a topic names (name, alias or phrase: `tipo de cambio`), accent/case-insensitive. */
+function findCommand(commands: readonly Listed[], topic: string): Listed | undefined {
+  let index = indexes.get(commands);
+  if (!index) indexes.set(commands, (index = createPhraseIndex(commands)));
+  return index.match(topic)?.command;
+}
+
+/** The phrases a command declares, as typed (`borrar chofer`), for `ayuda <comando>`. */
+function formsOf(command: Listed): string[] {
+  return (command.phrases ?? []).map((phrase) => (typeof phrase === 'string' ? phrase : phrase[0]));
 }
 
 /** `ayuda` lists every command the sender may use with one example; `ayuda <comando>` explains one. */
@@ -26,10 +34,12 @@ export const ayuda = defineCommand({
   examples: ['ayuda', 'ayuda ruc'],
   access: 'everyone',
   argShape: 'optional',
-  isAttempt: (raw) => tokens(raw).length <= 1,
+  fillers: ['comando', 'del comando', 'el comando'],
+  // Unaddressed, only a topic that names a command: `ayuda con la mudanza` is chatter.
+  isAttempt: (raw, ctx) => ctx?.commandFor(raw) !== undefined,
   parse: (raw) => {
-    const word = tokens(raw)[0]?.replace(/^[/!.]+/u, '');
-    return { tema: word ? word.slice(0, 40) : undefined };
+    const topic = raw.replace(/^[/!.]+/u, '').trim();
+    return { tema: topic ? topic.slice(0, 40) : undefined };
   },
   async run(ctx) {
     const commands = visibleTo(ctx);
@@ -49,7 +59,7 @@ export const ayuda = defineCommand({
     const command = findCommand(commands, tema);
     if (!command) {
       const names = commands.flatMap((c) => [c.name, ...c.aliases]).map(fold);
-      const guess = closestWord(fold(tema), names);
+      const guess = closestWord(fold(tema.split(' ')[0] ?? ''), names);
       const sugerencia = guess === undefined ? undefined : (findCommand(commands, guess)?.name ?? guess);
       await ctx.reply('ayuda-desconocido', { palabra: tema, sugerencia });
       return;
@@ -59,6 +69,7 @@ export const ayuda = defineCommand({
       resumen: command.summary,
       uso: command.usage,
       alias: command.aliases,
+      formas: formsOf(command),
       ejemplos: command.examples,
       admin: command.access !== 'everyone',
       datos_personales: command.personalData === true,

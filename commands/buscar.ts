@@ -16,6 +16,7 @@ export const buscar = defineCommand({
   examples,
   access: 'everyone',
   argShape: 'text',
+  literalArgs: true,
   isAttempt: looksLikeCompanySearch,
   parse: (raw) => ({ texto: parseSearchText(raw) }),
   async run(ctx) {

@@ -4,6 +4,7 @@ import { foreignDocCommand } from './lib/foreign-doc.js';
 export const ce = foreignDocCommand({
   tipo: 'CE',
   aliases: ['carnet'],
+  phrases: ['carnet de extranjeria', 'carne de extranjeria', 'carnet extranjeria'],
   summary: 'Nombre de un extranjero por su carné de extranjería',
   example: 'ce 001234567',
 });

@@ -3,6 +3,7 @@ import { UserError } from '../src/input/user-error.js';
 import { echo, tokens } from '../src/input/args.js';
 import { fold } from '../src/text/fold.js';
 import { maskPhone } from './guia.js';
+import { PhraseSet, withoutWords } from './lib/words.js';
 
 const examples = ['chofer 41234567 987654321', 'chofer borrar 41234567', 'chofer 41234567'];
 /** The removal form in `examples`: shown under a malformed `chofer borrar`. */
@@ -14,6 +15,12 @@ type ChoferArgs =
   | { action: 'show'; document: string };
 
 const REMOVE_WORDS = new Set(['borrar', 'eliminar', 'quitar']);
+/** Labels staff put between the document and the phone (`chofer 4123… cel 987…`). */
+// prettier-ignore
+const LABEL_WORDS = new PhraseSet([
+  'dni', 'documento', 'doc', 'cel', 'celular', 'telefono', 'tel', 'whatsapp', 'wsp', 'wasap', 'numero',
+  'nro', 'n°', 'al', 'con', 'el', 'su', 'de', 'del', '-',
+]);
 
 /** Identity document of a driver: DNI (8 digits) or a foreigner's card (9 to 12 letters/digits). */
 export function parseDriverDocument(raw: string): string {
@@ -46,6 +53,15 @@ export function parseDriverPhone(raw: string): string {
 export const chofer = defineCommand<ChoferArgs>({
   name: 'chofer',
   aliases: ['conductor'],
+  phrases: [
+    ['borrar chofer', 'borrar'],
+    ['eliminar chofer', 'borrar'],
+    ['quitar chofer', 'borrar'],
+    ['borrar conductor', 'borrar'],
+    'registrar chofer',
+    'agregar chofer',
+    'registrar conductor',
+  ],
   summary: 'Registra el WhatsApp de un chofer para enviarle sus guías (o lo borra)',
   usage: 'chofer <dni> <número> · chofer borrar <dni>',
   examples,
@@ -56,7 +72,7 @@ export const chofer = defineCommand<ChoferArgs>({
     return words.length > 0 && words.length <= 6 && words.some((w) => /\d/.test(w));
   },
   parse(raw) {
-    const words = tokens(raw);
+    const words = tokens(withoutWords(raw, LABEL_WORDS).join(' '));
     if (words.length === 0) throw new UserError('chofer-uso');
     const [first = '', ...rest] = words;
     if (REMOVE_WORDS.has(fold(first))) {

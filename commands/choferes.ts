@@ -5,6 +5,7 @@ import { LIST_LIMIT_KEY } from '../src/render/templates.js';
 export const choferes = defineCommand<Record<string, never>>({
   name: 'choferes',
   aliases: ['conductores'],
+  fillers: ['registrados', 'inscritos'],
   summary: 'Choferes registrados para recibir sus guías por WhatsApp',
   usage: 'choferes',
   examples: ['choferes'],

@@ -4,6 +4,7 @@ import { foreignDocCommand } from './lib/foreign-doc.js';
 export const ci = foreignDocCommand({
   tipo: 'CI',
   aliases: ['cedula'],
+  phrases: ['cedula de identidad', 'cedulas'],
   summary: 'Nombre de una persona por su cédula de identidad',
   example: 'ci 12345678901',
 });

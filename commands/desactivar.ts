@@ -4,6 +4,7 @@ import { groupToggleCommand } from './lib/toggle-group.js';
 export const desactivar = groupToggleCommand({
   name: 'desactivar',
   alias: 'apagar',
+  phrases: ['desactiva', 'desactivate', 'apaga', 'apagate'],
   summary: 'Desactiva el bot en este grupo (deja de responder)',
   active: false,
 });

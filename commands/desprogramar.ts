@@ -8,6 +8,7 @@ import { schedulesOf } from './programar.js';
 export const desprogramar = defineCommand({
   name: 'desprogramar',
   aliases: [],
+  phrases: ['desprograma'],
   summary: 'Quita una publicación programada (el número de la lista de programados)',
   usage: 'desprogramar <número>',
   examples: ['desprogramar 1'],

@@ -16,6 +16,8 @@ function totalOf(amounts: readonly string[]): number {
 export const deuda = defineCommand({
   name: 'deuda',
   aliases: ['deudas', 'coactiva'],
+  phrases: ['deuda coactiva', 'deudas coactivas'],
+  fillers: ['ruc', 'del ruc'],
   summary: 'Deuda en cobranza coactiva de un RUC',
   usage: 'deuda <número de RUC>',
   examples,

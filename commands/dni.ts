@@ -1,5 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { parseDni } from '../src/input/dni.js';
+import { looksLikeDniWithCheck, parseDni } from '../src/input/dni.js';
 
 const examples = ['dni 45678912'];
 
@@ -7,12 +7,14 @@ const examples = ['dni 45678912'];
 export const dni = defineCommand({
   name: 'dni',
   aliases: [],
+  phrases: ['dnis'],
   summary: 'Nombre y dirección de una persona por su DNI',
   usage: 'dni <8 dígitos>',
   examples,
   access: 'everyone',
   personalData: true,
   argShape: 'required',
+  isAttempt: looksLikeDniWithCheck,
   parse: (raw) => ({ dni: parseDni(raw) }),
   async run(ctx) {
     const person = await ctx.lookup.dni(ctx.args.dni);

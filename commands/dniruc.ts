@@ -1,5 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { parseDni } from '../src/input/dni.js';
+import { looksLikeDniWithCheck, parseDni } from '../src/input/dni.js';
 
 const examples = ['dniruc 45678912'];
 
@@ -7,12 +7,14 @@ const examples = ['dniruc 45678912'];
 export const dniruc = defineCommand({
   name: 'dniruc',
   aliases: ['dni-ruc'],
+  phrases: ['dni ruc', 'ruc del dni', 'ruc de dni', 'ruc dni'],
   summary: 'Dice si un DNI tiene RUC y cuál es',
   usage: 'dniruc <8 dígitos>',
   examples,
   access: 'everyone',
   personalData: true,
   argShape: 'required',
+  isAttempt: looksLikeDniWithCheck,
   parse: (raw) => ({ dni: parseDni(raw) }),
   async run(ctx) {
     const result = await ctx.lookup.dniRuc(ctx.args.dni);

@@ -7,6 +7,8 @@ const examples = ['domicilio 20123456786'];
 export const domicilio = defineCommand({
   name: 'domicilio',
   aliases: ['domiciliofiscal'],
+  phrases: ['domicilio fiscal', 'direccion fiscal', 'direccion'],
+  fillers: ['ruc', 'del ruc'],
   summary: 'Domicilio fiscal de un RUC',
   usage: 'domicilio <número de RUC>',
   examples,

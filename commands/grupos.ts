@@ -10,6 +10,7 @@ import { listData } from './lib/reply-data.js';
 export const grupos = defineCommand({
   name: 'grupos',
   aliases: ['groups'],
+  fillers: ['bot', 'del bot'],
   summary: 'Grupos donde está el bot, con sus participantes',
   usage: 'grupos',
   examples: ['grupos'],

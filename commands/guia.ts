@@ -2,7 +2,7 @@ import { type CommandContext, defineCommand } from '../src/bot/command.js';
 import type { DocumentRef } from '../src/bot/ports.js';
 import { tokens } from '../src/input/args.js';
 import { fold } from '../src/text/fold.js';
-import { looksLikeDocumentRef, parseDocumentRef } from '../src/input/document-ref.js';
+import { parseDocumentRef } from '../src/input/document-ref.js';
 import type { Guide } from '../src/lookup/schemas/guide.js';
 import { buildGuideView, type GuideView } from '../src/render/pdf/guide-view.js';
 
@@ -17,7 +17,19 @@ interface GuiaArgs {
 }
 
 const FORCE_WORDS = new Set(['reenviar', 'reenvia']);
-const SEND_WORDS = new Set(['enviar', 'envia', 'enviala', 'mandar', 'manda', ...FORCE_WORDS]);
+const SEND_WORDS = new Set([
+  'enviar',
+  'envia',
+  'enviala',
+  'envialo',
+  'enviasela',
+  'mandar',
+  'manda',
+  'mandala',
+  ...FORCE_WORDS,
+]);
+/** Said of a transportista guide: the type when its series implies none (`SG01`, `EG01`). */
+const CARRIER_WORDS = new Set(['transportista']);
 
 /** `GRE-<ruc>-<serie>-<número>.pdf`, the file name the group and the drivers receive. */
 export function guidePdfName(ref: DocumentRef): string {
@@ -168,19 +180,53 @@ async function sendToDrivers(ctx: CommandContext<GuiaArgs>, guide: Guide) {
 export const guia = defineCommand<GuiaArgs>({
   name: 'guia',
   aliases: ['gre', 'guiaremision'],
+  phrases: [
+    'guias',
+    'guia de remision',
+    'guias de remision',
+    'guia remision',
+    'guia remitente',
+    'guia de remision remitente',
+    'guia electronica',
+    'guia de remision electronica',
+    ['guia transportista', 'transportista'],
+    ['guia de remision transportista', 'transportista'],
+    'pdf de la guia',
+    'pdf de guia',
+    'pdf guia',
+    ['enviar guia', 'enviar'],
+    ['enviar la guia', 'enviar'],
+    ['envia la guia', 'enviar'],
+    ['manda la guia', 'enviar'],
+  ],
+  fillers: [
+    'de remision',
+    'remision',
+    'remitente',
+    'electronica',
+    'chofer',
+    'choferes',
+    'a los choferes',
+    'pdf',
+  ],
+  keywords: [...SEND_WORDS, ...CARRIER_WORDS],
   summary: 'Guía de remisión: resumen y PDF; con «enviar», el PDF a sus choferes',
   usage: 'guia <ruc>-09-<serie>-<número> [enviar]',
   examples,
   access: 'everyone',
   argShape: 'required',
-  isAttempt: looksLikeDocumentRef,
   parse(raw, ctx) {
     const words = tokens(raw);
     const send = words.some((w) => SEND_WORDS.has(fold(w)));
     const force = words.some((w) => FORCE_WORDS.has(fold(w)));
-    const rest = words.filter((w) => !SEND_WORDS.has(fold(w))).join(' ');
+    const carrier = words.some((w) => CARRIER_WORDS.has(fold(w)));
+    const rest = words.filter((w) => !SEND_WORDS.has(fold(w)) && !CARRIER_WORDS.has(fold(w))).join(' ');
     const ownRuc = ctx.settings.taxPortal?.ruc;
-    const ref = parseDocumentRef(rest, { kind: 'guide', ...(ownRuc ? { ownRuc } : {}) });
+    const ref = parseDocumentRef(rest, {
+      kind: 'guide',
+      defaultType: carrier ? '31' : '09',
+      ...(ownRuc ? { ownRuc } : {}),
+    });
     return { ref, send, force };
   },
   async run(ctx) {

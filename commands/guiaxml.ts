@@ -14,6 +14,15 @@ export function guideXmlName(ref: DocumentRef): string {
 export const guiaxml = defineCommand<{ ref: DocumentRef }>({
   name: 'guiaxml',
   aliases: ['xmlguia'],
+  phrases: [
+    'xml de la guia',
+    'xml de guia',
+    'xml guia',
+    'guia xml',
+    'xml de la guia de remision',
+    'xml de guia de remision',
+  ],
+  fillers: ['de remision', 'remision', 'remitente', 'electronica'],
   summary: 'XML de una guía de remisión, como archivo',
   usage: 'guiaxml <ruc>-09-<serie>-<número>',
   examples,
@@ -22,7 +31,7 @@ export const guiaxml = defineCommand<{ ref: DocumentRef }>({
   parse(raw, ctx) {
     const ownRuc = ctx.settings.taxPortal?.ruc;
     return {
-      ref: parseDocumentRef(raw, { kind: 'guide', ...(ownRuc ? { ownRuc } : {}) }),
+      ref: parseDocumentRef(raw, { kind: 'guide', defaultType: '09', ...(ownRuc ? { ownRuc } : {}) }),
     };
   },
   async run(ctx) {

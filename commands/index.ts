@@ -12,6 +12,7 @@ import { cee } from './cee.js';
 import { chofer } from './chofer.js';
 import { choferes } from './choferes.js';
 import { ci } from './ci.js';
+import { dejar } from './dejar.js';
 import { desactivar } from './desactivar.js';
 import { desprogramar } from './desprogramar.js';
 import { deuda } from './deuda.js';
@@ -23,14 +24,18 @@ import { guia } from './guia.js';
 import { guiaxml } from './guiaxml.js';
 import { licencia } from './licencia.js';
 import { locales } from './locales.js';
+import { lote } from './lote.js';
 import { pdf } from './pdf.js';
 import { placa } from './placa.js';
 import { programados } from './programados.js';
 import { programar } from './programar.js';
 import { ruc } from './ruc.js';
+import { si } from './si.js';
 import { tc } from './tc.js';
 import { trabajadores } from './trabajadores.js';
 import { uso } from './uso.js';
+import { vigilados } from './vigilados.js';
+import { vigilar } from './vigilar.js';
 import { xml } from './xml.js';
 
 const list: readonly CommandDefinition<unknown>[] = [
@@ -63,6 +68,11 @@ const list: readonly CommandDefinition<unknown>[] = [
   programar,
   programados,
   desprogramar,
+  vigilar,
+  vigilados,
+  dejar,
+  lote,
+  si,
 ];
 
 /**

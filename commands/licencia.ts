@@ -10,6 +10,8 @@ const examples = ['licencia 41234567', 'licencia Q70123456'];
 export const licencia = defineCommand({
   name: 'licencia',
   aliases: ['brevete'],
+  phrases: ['licencias', 'brevetes', 'licencia de conducir'],
+  fillers: ['de conducir', 'dni'],
   summary: 'Licencia de conducir de una persona: categoría, estado y vencimiento',
   usage: 'licencia <DNI o número de licencia>',
   examples,

@@ -8,6 +8,8 @@ const examples = ['locales 20123456786'];
 export const locales = defineCommand({
   name: 'locales',
   aliases: ['establecimientos', 'sucursales'],
+  phrases: ['locales anexos', 'anexos', 'sucursal', 'establecimientos anexos'],
+  fillers: ['ruc', 'del ruc'],
   summary: 'Establecimientos (locales anexos) de un RUC',
   usage: 'locales <número de RUC>',
   examples,

@@ -11,6 +11,8 @@ const examples = ['placa ABC-123', 'placa B7X456'];
 export const placa = defineCommand({
   name: 'placa',
   aliases: [],
+  phrases: ['placas'],
+  fillers: ['vehiculo', 'del vehiculo', 'camion', 'del camion', 'unidad', 'de la unidad', 'movil'],
   summary: 'Marca, modelo y color de un vehículo por su placa',
   usage: 'placa <placa>',
   examples,

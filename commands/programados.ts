@@ -6,6 +6,8 @@ import { schedulesOf } from './programar.js';
 export const programados = defineCommand({
   name: 'programados',
   aliases: ['programacion', 'programaciones'],
+  phrases: ['programado'],
+  fillers: ['del grupo'],
   summary: 'Lista las publicaciones programadas de este grupo',
   usage: 'programados',
   examples: ['programados'],

@@ -19,14 +19,33 @@ export function schedulesOf(ctx: CommandContext<unknown>): SchedulesPort {
   return port;
 }
 
+/** The job as staff name it: `tc`, `tipo de cambio`, `afp`, `comisiones afp`. */
+const JOB_PHRASES: readonly [string, JobName][] = [
+  ['tipo de cambio', 'tc'],
+  ['tipo cambio', 'tc'],
+  ['t/c', 'tc'],
+  ['comisiones afp', 'afp'],
+  ['comision afp', 'afp'],
+  ['comisiones', 'afp'],
+];
+
+function jobOf(words: readonly string[]): { job: string; length: number } {
+  const folded = words.map((word) => fold(word));
+  for (const [phrase, job] of JOB_PHRASES) {
+    const parts = phrase.split(' ');
+    if (parts.every((part, i) => folded[i] === part)) return { job, length: parts.length };
+  }
+  return { job: folded[0] ?? '', length: 1 };
+}
+
 function parseArgs(raw: string): { job: JobName; spec: ScheduleSpec } {
   const words = tokens(raw);
   const first = words[0];
   if (first === undefined) throw new UserError('schedule-missing-job');
-  const job = fold(first);
+  const { job, length } = jobOf(words);
   if (!isJobName(job)) throw new UserError('schedule-unknown-job', { valor: echo(first) });
   try {
-    return { job, spec: parseScheduleSpec(words.slice(1).join(' ')) };
+    return { job, spec: parseScheduleSpec(words.slice(length).join(' ')) };
   } catch (error) {
     if (!(error instanceof ScheduleSpecError)) throw error;
     // The example of the job being scheduled: `programar afp dia 1 09:00` or `programar tc 08:30`.
@@ -42,14 +61,15 @@ function parseArgs(raw: string): { job: JobName; spec: ScheduleSpec } {
 export const programar = defineCommand({
   name: 'programar',
   aliases: [],
+  phrases: ['programa'],
   summary: 'Publica en este grupo el tipo de cambio cada mañana (o las comisiones AFP cada mes)',
   usage: 'programar <tc|afp> <HH:MM> [todos | lun-vie | dia N]',
   examples,
   access: 'groupAdmin',
   argShape: 'required',
   isAttempt: (raw) => {
-    const first = tokens(raw)[0];
-    return (first !== undefined && isJobName(fold(first))) || /\d/.test(raw);
+    const words = tokens(raw);
+    return (words.length > 0 && isJobName(jobOf(words).job)) || /\d/.test(raw);
   },
   parse: parseArgs,
   async run(ctx) {

@@ -7,6 +7,7 @@ const examples = ['ruc 20123456786', 'ruc 10456789124'];
 export const ruc = defineCommand({
   name: 'ruc',
   aliases: [],
+  phrases: ['rucs', 'buscar ruc', 'busca ruc'],
   summary: 'Datos de un contribuyente: razón social, estado, condición y dirección',
   usage: 'ruc <número de RUC>',
   examples,

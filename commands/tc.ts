@@ -1,29 +1,39 @@
 import { defineCommand } from '../src/bot/command.js';
 import { tokens } from '../src/input/args.js';
-import { fold } from '../src/text/fold.js';
+import { looksLikeSpokenDate } from '../src/input/date-words.js';
 import { parseDate } from '../src/input/dates.js';
+import { fold } from '../src/text/fold.js';
+import { isQuotedValue } from '../src/text/phrasing.js';
 
 const examples = ['tc', 'tc 20/11/2026', 'tc ayer'];
-
-/**
- * Besides the default rule (nothing, or a date with no words after it), `tc hoy`, `tc ayer` and
- * `tc anteayer` alone are requests; `tc hoy no llego` is chatter.
- */
-function isDateAttempt(raw: string): boolean {
-  const words = tokens(raw);
-  return words.length === 1 && ['hoy', 'ayer', 'anteayer'].includes(fold(words[0] ?? ''));
-}
 
 /** `tc [fecha]`: the exchange rate (operation 14); today in Lima by default. */
 export const tc = defineCommand({
   name: 'tc',
   aliases: ['tipodecambio', 'tipocambio'],
+  phrases: [
+    'tipo de cambio',
+    'tipo d cambio',
+    'tipo cambio',
+    'tipo de canbio',
+    'tipos de cambio',
+    't/c',
+    'tcambio',
+    'dolar',
+    'precio del dolar',
+    'cambio del dolar',
+    'valor del dolar',
+  ],
+  fillers: ['sunat', 'sbs', 'oficial', 'compra', 'venta', 'dolar', 'usd', 'dia', 'actual', 'vigente'],
   summary: 'Tipo de cambio del dólar (compra y venta) de hoy o de una fecha',
-  usage: 'tc [fecha: 20/11/2026, 20/11, 2026-11-20, hoy o ayer]',
+  usage: 'tc [fecha: 20/11/2026, 20/11, 20 de noviembre, hoy, ayer o el lunes]',
   examples,
   access: 'everyone',
   argShape: 'optional',
-  isAttempt: isDateAttempt,
+  // `tc 3.79`, `TC: 3.7120`: someone quoting a rate, not asking for one.
+  isStatement: isQuotedValue,
+  // Besides the default rule (a date with no words after it), spoken dates: `tc ayer`, `tc el lunes`.
+  isAttempt: (raw) => looksLikeSpokenDate(tokens(fold(raw))),
   parse: (raw, ctx) => ({ fecha: parseDate(raw, ctx.now()) }),
   async run(ctx) {
     const rate = await ctx.lookup.exchangeRate(ctx.args.fecha);

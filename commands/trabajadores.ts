@@ -9,6 +9,8 @@ const examples = ['trabajadores 20123456786'];
 export const trabajadores = defineCommand({
   name: 'trabajadores',
   aliases: ['planilla'],
+  phrases: ['cantidad de trabajadores', 'planillas'],
+  fillers: ['ruc', 'del ruc'],
   summary: 'Trabajadores, pensionistas y prestadores declarados por periodo',
   usage: 'trabajadores <número de RUC>',
   examples,

@@ -4,6 +4,7 @@ import type { UsageRow } from '../src/bot/ports.js';
 import { currentPeriod } from '../src/time/lima.js';
 import { OPERATIONS, type OperationName } from '../src/lookup/operations.js';
 import { LookupConfigError } from '../src/lookup/options.js';
+import { WATCH_ACCOUNT } from '../src/watch/port.js';
 
 interface Tally {
   /** Answered lookups (ok or not found). */
@@ -53,6 +54,8 @@ async function groupNames(ctx: CommandContext<unknown>): Promise<Map<string, str
 export const uso = defineCommand({
   name: 'uso',
   aliases: ['consumo', 'creditos'],
+  phrases: ['credito'],
+  fillers: ['mes', 'del mes', 'este mes', 'creditos', 'de creditos', 'bot', 'del bot', 'consultas'],
   summary: 'Consultas del mes por tipo y por grupo, y cuántas ahorró la caché',
   usage: 'uso',
   examples: ['uso'],
@@ -71,12 +74,14 @@ export const uso = defineCommand({
     const chats = [...tally(rows, (r) => r.chatId)]
       .sort(([, a], [, b]) => byCallsDesc(a, b))
       .map(([id, t]) => {
-        const directo = !isGroup(id);
+        const vigilados = id === WATCH_ACCOUNT;
+        const directo = !isGroup(id) && !vigilados;
         if (directo) directos += 1;
         return {
           id: directo ? undefined : id,
           nombre: directo ? undefined : names.get(id),
           directo,
+          vigilados,
           numero: directo ? directos : undefined,
           ...t,
         };
@@ -84,7 +89,7 @@ export const uso = defineCommand({
     const total = rows.reduce((sum, r) => sum + r.calls, 0);
     const ahorradas = rows.reduce((sum, r) => sum + r.saved, 0);
     const fallidas = rows.reduce((sum, r) => sum + (r.failed ?? 0), 0);
-    const budget = ctx.services.budget?.overall();
+    const budget = ctx.services.budget?.overall?.();
     await ctx.reply('uso', {
       presupuesto: budget && {
         hoy: budget.spentToday,

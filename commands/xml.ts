@@ -46,6 +46,8 @@ export function invoiceFileCommand(kind: 'xml' | 'pdf'): CommandDefinition<{ ref
   return defineCommand<{ ref: DocumentRef }>({
     name: kind,
     aliases: kind === 'xml' ? ['facturaxml'] : ['facturapdf'],
+    phrases: [`${kind} de la factura`, `${kind} factura`, `${kind} de la boleta`, `${kind} boleta`],
+    fillers: ['factura', 'boleta', 'nota', 'credito', 'debito', 'comprobante', 'electronica'],
     summary:
       kind === 'xml'
         ? 'XML de una factura, boleta o nota (del portal tributario), como archivo'

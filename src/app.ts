@@ -1,15 +1,18 @@
 import type { Logger } from 'pino';
 import { commands as registeredCommands } from '../commands/index.js';
+import { createBatchPort } from './batch/pending.js';
 import type { CommandDefinition, TemplateRenderer } from './bot/command.js';
 import { createRouter, type Router } from './bot/router.js';
 import type { BotServices, GuidePdfPort, UsagePort } from './bot/ports.js';
 import { createOwnerNotices } from './bot/owners.js';
 import { budgetMiddleware } from './budget/middleware.js';
-import { createAppBudget } from './budget/wiring.js';
+import { type BudgetAlerts, createAppBudget } from './budget/wiring.js';
 import { type CacheTtlSeconds, type Config, DEFAULT_CACHE_TTL_SECONDS } from './config.js';
 import { createGroupDirectory, type GroupSource } from './groups/directory.js';
 import { silentLogger } from './logger.js';
 import {
+  composeLookup,
+  createLookupApi,
   createLookupClient,
   createLookupStack,
   handlerOf,
@@ -20,6 +23,7 @@ import {
 } from './lookup/index.js';
 import { createTemplates } from './render/templates.js';
 import { createScheduler, type Scheduler } from './scheduler/scheduler.js';
+import { createScheduleStore } from './scheduler/store.js';
 import { createDriversRepo } from './store/drivers.js';
 import { createLookupCacheRepo } from './store/cache.js';
 import { createGroupSettingsRepo } from './store/group-settings.js';
@@ -29,6 +33,9 @@ import { openDatabase, type SqliteDatabase } from './store/sqlite.js';
 import { createUsageRepo } from './store/usage.js';
 import { createMemoryTransport } from './transports/memory.js';
 import type { IncomingMessage, Transport } from './transports/transport.js';
+import { createWatchChecker, type WatchChecker } from './watch/check.js';
+import { WATCH_ACCOUNT } from './watch/port.js';
+import { createWatchStore } from './watch/store.js';
 
 /**
  * The composition root: the one place that knows every concrete module. Everything else takes
@@ -52,8 +59,15 @@ export interface AppOptions {
   db?: SqliteDatabase;
   /** Groups of the messaging session (WhatsApp), used when no messaging host is configured. */
   groupSource?: GroupSource;
+  /**
+   * Wrap the upstream call path once, below the cache and any budget (ops: latency per operation,
+   * the credits-exhausted alert); the group directory's calls pass through them too.
+   */
+  upstreamMiddleware?: readonly LookupMiddleware[];
   /** Run scheduled posts once started (default true). Schedules can be managed either way. */
   runSchedules?: boolean;
+  /** Ops alerts (`chasqui start`): the credit budget raises `budget-reached` at a cap. */
+  alerts?: BudgetAlerts;
 }
 
 export interface App {
@@ -66,6 +80,8 @@ export interface App {
   readonly lookup: LookupApi;
   /** Scheduled posts; ticking only between start() and close() when `runSchedules` is on. */
   readonly scheduler: Scheduler;
+  /** The daily watch-list check (ticks with the scheduler). */
+  readonly watchChecker: WatchChecker;
   /** Routes one incoming message; never throws. */
   handle(message: IncomingMessage): Promise<void>;
   /** Starts the transport with `handle` as its message handler, then the scheduler. */
@@ -133,6 +149,9 @@ export function createApp(options: AppOptions): App {
     ? undefined
     : createLookupClient({ ...config.lookup, logger: logger.child({ module: 'lookup' }) });
   const lookup: LookupApi = options.lookup ?? (ownClient as LookupApi);
+  // Every call that reaches the lookup API (the stored lookup's and the group directory's)
+  // passes through `upstreamMiddleware` once.
+  const upstream = composeLookup(ownClient?.call ?? handlerOf(lookup), options.upstreamMiddleware ?? []);
   const db =
     options.db ??
     openDatabase({
@@ -152,7 +171,7 @@ export function createApp(options: AppOptions): App {
     const directory = createGroupDirectory(
       !config.lookup.messagingBaseUrl && options.groupSource
         ? { source: options.groupSource, logger, now }
-        : { lookup, logger, now },
+        : { lookup: createLookupApi(upstream), logger, now },
     );
     const owners = createOwnerNotices({
       owners: () => config.admins,
@@ -160,9 +179,17 @@ export function createApp(options: AppOptions): App {
       send: (chatId, message) => transport.send(chatId, message),
       logger,
     });
-    const budget = createAppBudget({ db, config, directory, owners, now, logger });
+    const budget = createAppBudget({
+      db,
+      config,
+      directory,
+      owners,
+      now,
+      logger,
+      ...(options.alerts ? { alerts: options.alerts } : {}),
+    });
     // Credit caps sit right before the upstream call: cache hits and shared calls never reach them.
-    const cached = createStoredLookup(ownClient?.call ?? lookup, {
+    const cached = createStoredLookup(upstream, {
       db,
       ttlSeconds: config.cacheTtlSeconds,
       usage,
@@ -181,6 +208,25 @@ export function createApp(options: AppOptions): App {
       resolveGroupName: (name) => directory.resolveName(name),
       isGroupActive: (chatId) => groupSettings.isActive(chatId),
     });
+    const watchStore = createWatchStore(db, () => config.watch);
+    const watchChecker = createWatchChecker({
+      store: watchStore,
+      runs: createScheduleStore(db),
+      lookup: cached.forChat(WATCH_ACCOUNT),
+      templates,
+      send: (chatId, message) => transport.send(chatId, message),
+      transaction: (fn) => db.transaction(fn)(),
+      settings: () => ({
+        watch: config.watch,
+        catchUpMinutes: config.scheduler.catchUpMinutes,
+        retries: config.scheduler.rateRetries,
+        retryIntervalMinutes: config.scheduler.rateRetryIntervalMinutes,
+        holidays: new Set(config.scheduler.holidays),
+      }),
+      log: logger.child({ module: 'watch' }),
+      clock: { now },
+      isGroupActive: (chatId) => groupSettings.isActive(chatId),
+    });
     const services: BotServices = {
       settings: {
         maxListItems: config.maxListItems,
@@ -197,6 +243,8 @@ export function createApp(options: AppOptions): App {
       owners,
       budget,
       guideSends: createGuideSendsRepo(db, () => config.guides, now),
+      batch: createBatchPort(db, () => config.batch),
+      watch: watchStore,
     };
     const router = createRouter({
       commands,
@@ -222,6 +270,7 @@ export function createApp(options: AppOptions): App {
       transport,
       lookup,
       scheduler,
+      watchChecker,
       handle,
       async start() {
         started = true;
@@ -229,10 +278,14 @@ export function createApp(options: AppOptions): App {
         if (options.runSchedules ?? true) {
           ticking = true;
           await scheduler.start();
+          watchChecker.start();
         }
       },
       async close() {
-        if (ticking) await scheduler.stop();
+        if (ticking) {
+          await scheduler.stop();
+          await watchChecker.stop();
+        }
         if (started) await transport.stop();
         await ownClient?.close();
         closeDb();

@@ -15,7 +15,7 @@ export { DEFAULT_CACHE_TTL_SECONDS, OPERATION_NAMES, PERSONAL_DATA_OPERATIONS } 
 export { describeConfig } from './config/describe.js';
 export { ENV_VARIABLES } from './config/env.js';
 export type { LogLevel } from './config/rules.js';
-export type { Config, GroupConfig, SchedulerConfig, WhatsappConfig } from './config/types.js';
+export type { Config, ConsoleConfig, GroupConfig, SchedulerConfig, WhatsappConfig } from './config/types.js';
 export { normalizePhone } from './config/values.js';
 export { ConfigError, type ConfigIssue };
 
@@ -26,6 +26,8 @@ export const CONFIG_DEFAULTS = {
   timeoutMs: 10_000,
   retries: 2,
   rateLimitPerMinute: 10,
+  consolePort: 8390,
+  consoleHost: '127.0.0.1',
 } as const;
 
 export interface LoadConfigOptions {
@@ -116,7 +118,16 @@ function merge(file: FileConfig, env: EnvConfig, configFile: string | undefined)
       waVersion: env.CHASQUI_WA_VERSION ?? file.whatsapp.waVersion,
     },
     scheduler: file.scheduler,
+    watch: file.watch,
+    batch: file.batch,
+    console: {
+      port: env.CHASQUI_CONSOLE_PORT ?? CONFIG_DEFAULTS.consolePort,
+      host: env.CHASQUI_CONSOLE_HOST ?? CONFIG_DEFAULTS.consoleHost,
+      ...(env.CHASQUI_CONSOLE_PASSWORD ? { password: env.CHASQUI_CONSOLE_PASSWORD } : {}),
+    },
+    backup: file.backup,
   };
+  if (env.CHASQUI_ALERT_WEBHOOK) config.alertWebhook = env.CHASQUI_ALERT_WEBHOOK;
   if (taxPortal) config.taxPortal = taxPortal;
   if (env.CHASQUI_SECRET !== undefined) config.secret = env.CHASQUI_SECRET;
   if (configFile !== undefined) config.configFile = configFile;

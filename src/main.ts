@@ -7,6 +7,8 @@ const USAGE = `Uso / usage: chasqui <comando>
   start     Conecta a WhatsApp y atiende los grupos (connects to WhatsApp)
   chat      Chat en la terminal con el mismo bot (terminal chat, scriptable)
   sandbox   Servidor local que imita la API de consultas (local fake lookup API)
+  backup    Copia consistente de la base de datos, también en marcha (online backup)
+  restore   Restaura una copia verificada (con el bot detenido) / restore a verified backup
 
   chasqui <comando> --help  muestra las opciones de cada comando`;
 
@@ -16,6 +18,8 @@ const subcommands: Record<string, () => Promise<Runner>> = {
   sandbox: async () => (await import('./cli/sandbox.js')).runSandbox,
   chat: async () => (await import('./cli/chat.js')).runChat,
   start: async () => (await import('./cli/start.js')).runStart,
+  backup: async () => (await import('./cli/backup.js')).runBackup,
+  restore: async () => (await import('./cli/backup.js')).runRestore,
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -9,6 +9,8 @@ import { rejectedAsNotFound } from './rejected.js';
 export function foreignDocCommand(options: {
   tipo: ForeignDocType;
   aliases: readonly string[];
+  /** Natural forms of the command word (`carnet de extranjeria`), see `CommandDefinition.phrases`. */
+  phrases?: CommandDefinition<{ numero: string }>['phrases'];
   summary: string;
   example: string;
 }): CommandDefinition<{ numero: string }> {
@@ -17,6 +19,7 @@ export function foreignDocCommand(options: {
   return defineCommand({
     name,
     aliases: options.aliases,
+    ...(options.phrases ? { phrases: options.phrases } : {}),
     summary: options.summary,
     usage: `${name} <número>`,
     examples: [options.example],

@@ -10,12 +10,16 @@ import { UserError } from '../../src/input/user-error.js';
 export function groupToggleCommand(options: {
   name: string;
   alias: string;
+  /** Other natural forms: imperatives, typos (`activa`, `prende`). */
+  phrases: readonly string[];
   summary: string;
   active: boolean;
 }): CommandDefinition<Record<string, never>> {
   return defineCommand({
     name: options.name,
     aliases: [options.alias],
+    phrases: options.phrases,
+    fillers: ['bot', 'el bot', 'chasqui', 'aqui', 'en este grupo', 'este grupo', 'grupo', 'del grupo'],
     summary: options.summary,
     usage: options.name,
     examples: [options.name],

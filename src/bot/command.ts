@@ -27,6 +27,11 @@ export type Access = 'everyone' | 'groupAdmin' | 'owner';
  */
 export type ArgShape = 'none' | 'optional' | 'required' | 'text';
 
+export interface AttemptContext {
+  /** Name of the command `text` starts with (name, alias or phrase), if any. */
+  commandFor(text: string): string | undefined;
+}
+
 export interface ParseContext {
   now(): Date;
   settings: BotSettings;
@@ -52,10 +57,28 @@ export interface CommandDefinition<A = unknown> {
   worksInInactiveGroups?: boolean;
   argShape: ArgShape;
   /**
-   * Optional override of the router's default attempt rule for unaddressed group messages:
-   * return true when `rawArgs` looks like an attempt to use the command (even a wrong one).
+   * Natural forms besides name and aliases (issue 11): phrases, plurals, abbreviations, typos
+   * staff make (`tipo de cambio`, `t/c`, `rucs`). A pair `[phrase, args]` also implies leading
+   * arguments (`['borrar chofer', 'borrar']`). Shown by `ayuda <comando>`.
    */
-  isAttempt?(rawArgs: string): boolean;
+  phrases?: readonly (string | readonly [phrase: string, impliedArgs: string])[];
+  /** Words the command ignores at the edges of its argument, beside the shared lists (`sunat` for tc). */
+  fillers?: readonly string[];
+  /** Words the command understands after its identifier without making the line chatter (`enviar`). */
+  keywords?: readonly string[];
+  /** Free text (`buscar`): only courtesy words are trimmed; articles belong to names. */
+  literalArgs?: boolean;
+  /**
+   * Unaddressed lines whose argument is a value the command only reports (`tc 3.79`, `afp 10%`)
+   * are statements, left silent. `keys` are the argument's words (see `chatKey`).
+   */
+  isStatement?(keys: readonly string[]): boolean;
+  /**
+   * Optional override of the router's default attempt rule for unaddressed group messages:
+   * return true when `rawArgs` (courtesy and labels trimmed) looks like an attempt to use the
+   * command (even a wrong one). `ctx.commandFor` names the command a text refers to, if any.
+   */
+  isAttempt?(rawArgs: string, ctx?: AttemptContext): boolean;
   parse(rawArgs: string, ctx: ParseContext): A;
   run(ctx: CommandContext<A>): Promise<void>;
 }
@@ -80,6 +103,11 @@ export interface CommandContext<A = unknown> {
   readonly args: A;
   readonly rawArgs: string;
   readonly sender: SenderInfo;
+  /**
+   * Personal data may be shown here (a group marked for it, or an admin's direct chat). Set by the
+   * router; absent (treated as false) in contexts built elsewhere.
+   */
+  readonly personalData?: boolean;
   /** Cached, coalesced, usage-logged lookups, accounted to this chat. */
   readonly lookup: LookupApi;
   readonly services: BotServices;
@@ -128,6 +156,7 @@ export interface ContextInit<A> {
   args: A;
   rawArgs: string;
   sender: SenderInfo;
+  personalData?: boolean;
   lookup: LookupApi;
   services: BotServices;
   templates: TemplateRenderer;
@@ -145,6 +174,7 @@ export function createCommandContext<A>(init: ContextInit<A>): CommandContext<A>
     args: init.args,
     rawArgs: init.rawArgs,
     sender: init.sender,
+    ...(init.personalData === undefined ? {} : { personalData: init.personalData }),
     lookup: init.lookup,
     services: init.services,
     log: init.log,

@@ -17,13 +17,16 @@ const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\uFEFF]/g
 // Emoji variation selectors: invisible modifiers that would make `ruc\uFE0F` a different word.
 const VARIATION_SELECTOR = /[\uFE00-\uFE0F]/g;
 const PREFIXES = new Set(['/', '!', '.']);
+// Hyphen look-alikes (en/em dash, minus, small/full-width hyphen) phones and Word insert: `C3X–918`.
+const DASHES = /[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/gu;
 const MENTION = /^@(\d+)$/;
 // A word of letters (and hyphens, `dni-ruc`) followed by a colon and maybe the first argument.
 const COMMAND_LABEL = /^(\p{L}[\p{L}\p{M}-]*):(.*)$/u;
 
 /**
  * Trims, strips control/zero-width/bidi characters and lone surrogates, applies NFKC (so
- * full-width `２０１２３４５６７８６` or `ＲＵＣ` from some keyboards read as ASCII), collapses spaces.
+ * full-width `２０１２３４５６７８６` or `ＲＵＣ` from some keyboards read as ASCII), turns dash
+ * look-alikes into `-`, collapses spaces.
  */
 export function normalizeText(raw: string): string {
   const bounded = raw.length > MAX_INPUT_LENGTH ? raw.slice(0, MAX_INPUT_LENGTH) : raw;
@@ -33,6 +36,7 @@ export function normalizeText(raw: string): string {
     .replace(INVISIBLE, '')
     .replace(VARIATION_SELECTOR, '')
     .normalize('NFKC')
+    .replace(DASHES, '-')
     .replace(/\s+/gu, ' ')
     .trim();
 }

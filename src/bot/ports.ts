@@ -1,7 +1,9 @@
 import type { DocumentRef, TaxPortalCredentials } from '../lookup/api.js';
 import type { Group, Guide } from '../lookup/schemas/index.js';
 import type { SchedulesPort } from '../scheduler/port.js';
+import type { BatchPort } from '../batch/port.js';
 import type { BudgetReader, BudgetStatus } from '../budget/types.js';
+import type { WatchPort } from '../watch/port.js';
 import type { CommandDefinition } from './command.js';
 import type { OwnerNoticePort } from './owners.js';
 
@@ -27,8 +29,12 @@ export interface BotServices {
   owners?: OwnerNoticePort;
   /** `guia <ref> enviar` limits; absent in some tests (no limit). */
   guideSends?: GuideSendsPort;
-  /** Credit budget (read side) for `uso`; absent in some tests. */
-  budget?: BudgetReader & { overall(): BudgetStatus };
+  /** Credit budget (read side) for `uso` (`overall`), batch checks and the watch list; absent = no cap. */
+  budget?: BudgetReader & { overall?(): BudgetStatus };
+  /** Watch list (`vigilar`); absent = the commands say it is unavailable. */
+  watch?: WatchPort;
+  /** Batch checks (`lote`): settings and pending confirmations. */
+  batch?: BatchPort;
 }
 
 export interface UsageEvent {

@@ -15,10 +15,14 @@ import { type AccessPolicy, canRun, chatAccess, senderKey, senderRole } from './
 import type { BotServices } from './ports.js';
 import { logOutcome, type PseudonymFn, type RouteResult } from './outcome.js';
 import { fold } from '../text/fold.js';
+import { attemptWords, type CleanArgs, cleanArgs, PhraseSet } from '../text/phrasing.js';
 import { closestWord, idDigits, looksLikeAttempt, type ParsedText, parseText } from './parse.js';
+import { createPhraseIndex } from './phrase-index.js';
 import { createRateLimiter } from './rate-limit.js';
 
 type AnyCommand = CommandDefinition<never>;
+
+const NO_ARGS: CleanArgs = { text: '', keys: [], statement: false };
 
 export interface RouterOptions {
   commands: readonly AnyCommand[];
@@ -48,19 +52,24 @@ export function createRouter(options: RouterOptions): Router {
   const now = options.now ?? (() => new Date());
   const log = options.logger.child({ module: 'router' });
   const limiter = createRateLimiter(() => policy.rateLimitPerMinute);
-  const index = new Map<string, AnyCommand>();
+  const index = createPhraseIndex(commands);
   const display = new Map<string, string>();
   for (const command of commands) {
-    for (const word of [command.name, ...command.aliases]) {
-      const folded = fold(word);
-      const taken = index.get(folded);
-      if (taken === command) continue;
-      if (taken) throw new Error(`command word "${word}" of "${command.name}" is already "${taken.name}"`);
-      index.set(folded, command);
-      display.set(folded, word);
-    }
+    for (const word of [command.name, ...command.aliases]) display.set(fold(word), word);
   }
-  const candidates = [...index.keys()];
+  const candidates = [...display.keys()];
+  // Each command's argument grammar, compiled once (issue 11: src/text/phrasing.ts).
+  const grammars = new Map(
+    commands.map((command) => [
+      command,
+      {
+        fillers: new PhraseSet(command.fillers ?? []),
+        keywords: new PhraseSet(command.keywords ?? []),
+        literal: command.literalArgs === true,
+      },
+    ]),
+  );
+  const attemptContext = { commandFor: (text: string) => index.match(text)?.command.name };
   const send: Transport['send'] = (chatId, outgoing) => transport.send(chatId, outgoing);
 
   async function reply(message: IncomingMessage, template: string, data: Record<string, unknown>) {
@@ -131,10 +140,17 @@ export function createRouter(options: RouterOptions): Router {
     });
   }
 
-  function isAttempt(command: AnyCommand, parsed: ParsedText): boolean {
+  /**
+   * Addressed lines are always attempts; otherwise a statement (`el ruc es …`, `tc 3.79`) is not,
+   * and the default rule or the command's own decides on the argument without courtesy and labels.
+   */
+  function isAttempt(command: AnyCommand, parsed: ParsedText, args: CleanArgs): boolean {
     if (parsed.via) return true;
-    if (looksLikeAttempt(command.argShape, parsed.rawArgs)) return true;
-    return parsed.rawArgs !== '' && command.isAttempt?.(parsed.rawArgs) === true;
+    if (args.statement || command.isStatement?.(args.keys) === true) return false;
+    const grammar = grammars.get(command);
+    const words = grammar ? attemptWords(args.keys, args.text.split(' '), grammar.keywords) : args.text;
+    if (looksLikeAttempt(command.argShape, words)) return true;
+    return args.text !== '' && command.isAttempt?.(args.text, attemptContext) === true;
   }
 
   async function route(message: IncomingMessage, sender: string): Promise<RouteResult> {
@@ -150,12 +166,15 @@ export function createRouter(options: RouterOptions): Router {
       mentionedIds: message.mentionedIds ?? [],
     });
     if (!parsed) return { outcome: 'ignored', reason: 'empty' };
-    const command = index.get(parsed.folded);
+    const matched = index.match(parsed.rawArgs === '' ? parsed.word : `${parsed.word} ${parsed.rawArgs}`);
+    const command = matched?.command;
+    const grammar = matched && grammars.get(matched.command);
+    const args: CleanArgs = grammar ? cleanArgs(matched.rawArgs, grammar) : NO_ARGS;
     if (!command) {
       const answered =
         !message.isGroup || parsed.via === 'mention' || (parsed.via === 'prefix' && parsed.prefix !== '.');
       if (!answered) return { outcome: 'ignored', reason: parsed.via ? 'unknown-dot' : 'chatter' };
-    } else if (!isAttempt(command, parsed)) {
+    } else if (!isAttempt(command, parsed, args)) {
       return { outcome: 'ignored', reason: 'chatter', command: command.name };
     }
     const name = command?.name;
@@ -204,7 +223,8 @@ export function createRouter(options: RouterOptions): Router {
     }
     const senderInfo: SenderInfo = { ids: message.senderIds, isAdmin: admin, role };
     if (message.senderName !== undefined) senderInfo.displayName = message.senderName;
-    return execute(message, command, parsed.rawArgs, senderInfo);
+    const personalData = message.isGroup ? access.personalData : admin;
+    return execute(message, command, args.text, senderInfo, personalData);
   }
 
   async function execute(
@@ -212,6 +232,7 @@ export function createRouter(options: RouterOptions): Router {
     command: AnyCommand,
     rawArgs: string,
     sender: SenderInfo,
+    personalData: boolean,
   ): Promise<RouteResult> {
     let args: never;
     try {
@@ -225,6 +246,7 @@ export function createRouter(options: RouterOptions): Router {
       args,
       rawArgs,
       sender,
+      personalData,
       lookup: options.lookupFor(message.chatId),
       services,
       templates,
@@ -242,7 +264,7 @@ export function createRouter(options: RouterOptions): Router {
 
   return {
     commands,
-    find: (word) => index.get(fold(word)),
+    find: (word) => index.find(word),
     async handle(message) {
       const started = performance.now();
       const sender = senderKey(message);

@@ -2,7 +2,15 @@ import type { Logger } from 'pino';
 import type { OwnerNoticePort } from '../bot/owners.js';
 import { addDays, limaDate, limaInstant } from '../time/lima.js';
 import { BudgetExceededError } from './errors.js';
-import { type Caps, type CapHit, refusal, type ScopeSpend, statusOf, thresholds } from './policy.js';
+import {
+  type Caps,
+  type CapHit,
+  type Period,
+  refusal,
+  type ScopeSpend,
+  statusOf,
+  thresholds,
+} from './policy.js';
 import type { BudgetStore } from './store.js';
 import type { BudgetReader, BudgetStatus } from './types.js';
 
@@ -23,6 +31,15 @@ export interface Budget extends BudgetReader, UpstreamBudget {
   overall(): BudgetStatus;
 }
 
+/** A reached cap as the ops alert reports it (no chat ids beyond a group's own scope). */
+export interface CapNotice {
+  /** 'overall' or the group whose own cap was reached. */
+  scope: string;
+  period: Period;
+  spent: number;
+  cap: number;
+}
+
 export interface BudgetDeps {
   store: BudgetStore;
   /** Overall caps (CHASQUI_CREDITS_DAILY / _MONTHLY or the file's `credits`). */
@@ -34,6 +51,8 @@ export interface BudgetDeps {
   /** The usage log's key of a chat (direct chats are pseudonymised there). */
   chatKey(chatId: string): string;
   notices?: OwnerNoticePort;
+  /** Once per scope and period when a cap is reached (the ops alert `budget-reached`). */
+  onCap?(hit: CapNotice): void;
   now?: () => Date;
   logger?: Logger;
 }
@@ -101,6 +120,8 @@ export function createBudget(deps: BudgetDeps): Budget {
       gastado: hit.spent,
       tope: hit.cap,
     });
+    if (hit.level === 'cap')
+      deps.onCap?.({ scope: hit.scope, period: hit.period, spent: hit.spent, cap: hit.cap });
   }
 
   return {

@@ -5,9 +5,14 @@ import type { Config } from '../config.js';
 import { createPseudonymizer } from '../store/keyed-crypto.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 import { usageChatKey } from '../store/usage.js';
-import { type Budget, createBudget } from './budget.js';
+import { type Budget, type CapNotice, createBudget } from './budget.js';
 import type { Caps } from './policy.js';
 import { createBudgetStore } from './store.js';
+
+/** The ops alerts port (src/ops/alerts.ts) as far as the budget uses it; optional. */
+export interface BudgetAlerts {
+  raise(kind: 'budget-reached', details: Record<string, string | number>): unknown;
+}
 
 /**
  * The budget as the app composes it: overall caps from the config, a group's own caps from its
@@ -20,6 +25,8 @@ export function createAppBudget(deps: {
   owners: OwnerNoticePort;
   now: () => Date;
   logger: Logger;
+  /** `chasqui start`'s alerts: a reached cap also raises `budget-reached` (webhook, console). */
+  alerts?: BudgetAlerts;
 }): Budget {
   const pseudonym = createPseudonymizer(deps.db);
   async function groupCaps(chatId: string): Promise<Caps | undefined> {
@@ -42,6 +49,7 @@ export function createAppBudget(deps: {
     groupCapsById: (chatId) => deps.config.groups.find((group) => group.id === chatId)?.credits,
     chatKey: (chatId) => usageChatKey(chatId, pseudonym),
     notices: deps.owners,
+    ...(deps.alerts ? { onCap: (hit: CapNotice) => deps.alerts?.raise('budget-reached', { ...hit }) } : {}),
     now: deps.now,
     logger: deps.logger,
   });

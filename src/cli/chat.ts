@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -46,6 +46,7 @@ Con entrada por tubería (printf 'ruc 20123456786\\n' | chasqui chat) responde t
                     se bloquea como en «chasqui start»: no se puede usar mientras otro proceso la usa
   --schedules       ejecuta las publicaciones programadas también sobre datos persistentes
                     (por defecto solo en una carpeta temporal e interactiva)
+  --attach ARCHIVO  envía el archivo con la primera línea como leyenda (p. ej. "lote")
 
 Sin LOOKUP_BASE_URL usa el sandbox local con datos ficticios.`;
 
@@ -58,6 +59,7 @@ interface ChatFlags {
   admin: boolean;
   dataDir?: string;
   schedules: boolean;
+  attach?: string;
 }
 
 function parseFlags(argv: string[]): ChatFlags | 'help' {
@@ -74,6 +76,7 @@ function parseFlags(argv: string[]): ChatFlags | 'help' {
       'no-admin': { type: 'boolean', default: false },
       'data-dir': { type: 'string' },
       schedules: { type: 'boolean', default: false },
+      attach: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -91,6 +94,11 @@ function parseFlags(argv: string[]): ChatFlags | 'help' {
   };
   if (values.out) flags.out = values.out;
   if (values['data-dir']) flags.dataDir = values['data-dir'];
+  if (values.attach) {
+    if (!existsSync(values.attach) || !statSync(values.attach).isFile())
+      throw new Error(`--attach: no existe el archivo ${values.attach}`);
+    flags.attach = values.attach;
+  }
   return flags;
 }
 
@@ -200,6 +208,7 @@ export async function runChat(argv: string[], io: ChatIo = process): Promise<num
       senderIds: [senderJid],
       senderName: 'Usuario de terminal',
       senderIsGroupAdmin: false,
+      ...(flags.attach ? { attach: flags.attach } : {}),
     });
     // Scheduled posts on a persistent store only when asked: a quick chat must not post to groups.
     const runSchedules = flags.schedules || (interactive && !persistent);

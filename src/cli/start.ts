@@ -5,6 +5,7 @@ import qrcode from 'qrcode-terminal';
 import { createApp } from '../app.js';
 import { type Config, ConfigError, loadConfig } from '../config.js';
 import { createLogger, type Logger } from '../logger.js';
+import { consoleConfigProblem, createOpsRuntime } from '../ops/runtime.js';
 import { createTemplates } from '../render/templates.js';
 import { ensureDataDir } from '../store/data-dir.js';
 import { acquireDataDirLock } from '../store/lock.js';
@@ -241,6 +242,11 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
     }
     throw error;
   }
+  const consoleProblem = consoleConfigProblem(config);
+  if (consoleProblem) {
+    out.write(`chasqui start: ${consoleProblem}\n`);
+    return EXIT_CODES.config;
+  }
   if (!config.lookup.baseUrl && env.NODE_ENV === 'production' && !flags.sandbox) {
     out.write(`${SANDBOX_REFUSED}\n`);
     return EXIT_CODES.sandboxRefused;
@@ -300,14 +306,28 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
     cleanup.unshift(() => {
       waDb.close();
     });
+    // Operators' side: state for the console, alerts, metrics (see src/ops/runtime.ts).
+    const ops = createOpsRuntime({
+      config,
+      db: waDb,
+      logger,
+      budget: { monthlyCredits: () => config.credits.monthly },
+    });
+    cleanup.unshift(() => ops.close());
     const setup = createWhatsAppSetup({
       db: waDb,
       logger,
       whatsapp: config.whatsapp,
-      onStatus: (status) => konsole.status(status),
+      onStatus: (status) => {
+        konsole.status(status);
+        ops.onStatus(status);
+      },
       outboxOptions: {
         ...overrides.outboxRetry,
-        onFailed: (item, error) => konsole.write(outboxFailedAlert(item, error)),
+        onFailed: (item, error) => {
+          konsole.write(outboxFailedAlert(item, error));
+          ops.onOutboxFailed(item, error);
+        },
       },
       ...(overrides.createSocket ? { createSocket: overrides.createSocket } : {}),
     });
@@ -319,12 +339,15 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
       : setup.transport;
     const app = createApp({
       config,
-      transport,
+      transport: ops.instrumentTransport(transport),
       logger,
       db: waDb,
       groupSource: setup.groupSource,
+      upstreamMiddleware: ops.upstreamMiddleware,
+      alerts: ops.alerts,
     });
     cleanup.unshift(() => app.close());
+    await ops.attach({ app, setup, sandbox: lookupLabel.startsWith('sandbox'), say: konsole.write });
 
     let requested: () => void = () => {};
     const shutdownRequested = new Promise<'shutdown'>((resolve) => {

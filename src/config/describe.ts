@@ -43,6 +43,18 @@ export function describeConfig(config: Config): Record<string, unknown> {
     secret: config.secret ? 'set (CHASQUI_SECRET)' : 'secret.key in the data directory',
     credits: { ...config.credits },
     guides: { ...config.guides },
+    watch: { ...config.watch },
+    batch: { ...config.batch },
+    console: {
+      host: config.console.host,
+      port: config.console.port,
+      password: secret(config.console.password),
+    },
+    // the path of a webhook URL is often its secret: only the origin is logged
+    alertWebhook: config.alertWebhook
+      ? `${safeUrl(config.alertWebhook)?.split('/').slice(0, 3).join('/')}/…`
+      : 'not set',
+    backup: { ...config.backup },
   };
 }
 

@@ -52,6 +52,22 @@ const envSchema = z.object({
     .trim()
     .min(16, { error: 'expected at least 16 characters (e.g. 64 hex digits from `openssl rand -hex 32`)' })
     .optional(),
+  CHASQUI_CONSOLE_PORT: z
+    .string()
+    .trim()
+    .regex(/^(off|\d{1,5})$/, { error: 'expected a TCP port from 0 to 65535, or "off"' })
+    .transform((text) => (text === 'off' ? ('off' as const) : Number(text)))
+    .refine((port) => port === 'off' || port <= 65_535, {
+      error: 'expected a TCP port from 0 to 65535, or "off"',
+    })
+    .optional(),
+  CHASQUI_CONSOLE_HOST: z
+    .string()
+    .trim()
+    .regex(/^[\w.:-]+$/, { error: 'expected an IP address or host name, e.g. 127.0.0.1 or 0.0.0.0' })
+    .optional(),
+  CHASQUI_CONSOLE_PASSWORD: z.string().min(8, { error: 'expected at least 8 characters' }).optional(),
+  CHASQUI_ALERT_WEBHOOK: urlSchema.optional(),
 });
 
 export type EnvConfig = z.output<typeof envSchema>;

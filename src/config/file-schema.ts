@@ -8,6 +8,7 @@ import {
 } from './cache-ttl.js';
 import { booleanSchema, intRange, logLevelSchema, phoneSchema, urlSchema, waVersionSchema } from './rules.js';
 import { fold } from '../text/fold.js';
+import { WATCH_SUMMARY_DAYS } from './types.js';
 import { maskTail, normalizePhone } from './values.js';
 
 /**
@@ -163,6 +164,29 @@ const schedulerSchema = z.strictObject({
   holidays: z.array(holidaySchema, { error: 'expected a list of dates as YYYY-MM-DD' }).default([]),
 });
 
+const watchSchema = z.strictObject({
+  time: z
+    .string({ error: 'expected a Lima time such as "08:00"' })
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'expected a Lima time such as "08:00" (HH:MM)')
+    .default('08:00'),
+  maxPerGroup: intRange(1, 1_000, 'RUCs').default(50),
+  debtCheck: z.enum(['daily', 'weekly'], { error: 'expected "daily" or "weekly"' }).default('weekly'),
+  weeklySummary: z
+    .enum(WATCH_SUMMARY_DAYS, { error: 'expected "off" or a weekday: lun, mar, mie, jue, vie' })
+    .default('off'),
+});
+
+const batchSchema = z.strictObject({
+  maxEntries: intRange(1, 5_000, 'numbers').default(200),
+  confirmAbove: intRange(0, 100_000, 'credits').default(20),
+  confirmMinutes: intRange(1, 60, 'minutes').default(5),
+  concurrency: intRange(1, 32, 'lookups').default(4),
+  retries: intRange(0, 5, 'retries').default(2),
+  retryDelayMs: intRange(0, 60_000, 'milliseconds').default(2_000),
+  maxFileBytes: intRange(1_024, 20 * 1024 * 1024, 'bytes').default(2 * 1024 * 1024),
+});
+
 const lookupSchema = z.strictObject({
   baseUrl: urlSchema.optional(),
   messagingBaseUrl: urlSchema.optional(),
@@ -174,6 +198,17 @@ const lookupSchema = z.strictObject({
 });
 
 const MIB = 1024 * 1024;
+
+const TIME_MESSAGE = 'expected a time as HH:MM (24 h, Lima time), e.g. "03:30"';
+const backupSchema = z.strictObject({
+  daily: z
+    .string({ error: TIME_MESSAGE })
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: TIME_MESSAGE })
+    .optional(),
+  keep: intRange(1, 365, 'backups').default(7),
+  dir: nonEmpty('a directory path').default('backups'),
+});
 
 export const fileSchema = z.strictObject({
   dataDir: nonEmpty('a directory path').optional(),
@@ -197,6 +232,9 @@ export const fileSchema = z.strictObject({
       maxDocumentsPerDriverPerDay: intRange(1, 1_000, 'documents').default(20),
     })
     .prefault({}),
+  watch: watchSchema.prefault({}),
+  batch: batchSchema.prefault({}),
+  backup: backupSchema.prefault({}),
 });
 
 export type FileConfig = z.output<typeof fileSchema>;

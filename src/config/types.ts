@@ -38,6 +38,38 @@ export interface SchedulerConfig {
   holidays: string[];
 }
 
+/** Weekdays the weekly watch summary may go out on (the check runs Monday to Friday). */
+export const WATCH_SUMMARY_DAYS = ['off', 'lun', 'mar', 'mie', 'jue', 'vie'] as const;
+
+/** The watch list (`vigilar`): one shared check per working day, changes posted per group. */
+export interface WatchConfig {
+  /** Lima time 'HH:MM' of the daily check (Monday to Friday, except holidays). */
+  time: string;
+  /** Most RUCs one group may watch. */
+  maxPerGroup: number;
+  /** Coercive debt checked on every check day, or on the first check of each week. */
+  debtCheck: 'daily' | 'weekly';
+  /** Weekday of the summary of everything watched, or 'off'. */
+  weeklySummary: (typeof WATCH_SUMMARY_DAYS)[number];
+}
+
+/** The batch check (`lote`). */
+export interface BatchConfig {
+  /** Most distinct numbers in one batch. */
+  maxEntries: number;
+  /** A batch that may cost more credits than this waits for "sí". */
+  confirmAbove: number;
+  /** Minutes a pending confirmation waits. */
+  confirmMinutes: number;
+  /** Lookups in flight at once (the API's rate limit). */
+  concurrency: number;
+  /** Extra attempts per number after a transient failure (on top of the client's own retries). */
+  retries: number;
+  retryDelayMs: number;
+  /** Largest attached file read (.txt, .csv, .xlsx). */
+  maxFileBytes: number;
+}
+
 /** The validated configuration every module reads; built once by loadConfig. */
 export interface Config {
   dataDir: string;
@@ -75,4 +107,20 @@ export interface Config {
   drivers: Record<string, string>;
   whatsapp: WhatsappConfig;
   scheduler: SchedulerConfig;
+  watch: WatchConfig;
+  batch: BatchConfig;
+  /** The operations console and its HTTP endpoints (CHASQUI_CONSOLE_*). */
+  console: ConsoleConfig;
+  /** JSON POST target for operator alerts (CHASQUI_ALERT_WEBHOOK). */
+  alertWebhook?: string;
+  /** Daily backup in the data directory (`backup.daily` unset: off). */
+  backup: { daily?: string; keep: number; dir: string };
+}
+
+export interface ConsoleConfig {
+  /** 'off' disables the console and the health/metrics endpoints. */
+  port: number | 'off';
+  host: string;
+  /** Required to bind beyond loopback; kept only as a hash once the console starts. */
+  password?: string;
 }

@@ -6,8 +6,9 @@ import { UserError } from './user-error.js';
  */
 
 // Sentence punctuation glued to a word: `¿ruc 20123456786?`, `placa ABC-123.`
-const LEADING_PUNCTUATION = /^[¿¡]+/u;
-const TRAILING_PUNCTUATION = /[?!,;.:]+$/u;
+// Also brackets, quotes and emoji glued to a word: `(20123456786)`, `20123456786🙏`.
+const LEADING_PUNCTUATION = /^[¿¡("'«“]+/u;
+const TRAILING_PUNCTUATION = /[?!,;.:)"'»”…\p{Extended_Pictographic}\p{Emoji_Modifier}\u20E3]+$/u;
 
 /** Splits on any whitespace, strips sentence punctuation around each token, drops empties. */
 export function tokens(raw: string): string[] {

@@ -2,6 +2,7 @@ import { UserError } from './user-error.js';
 import { addDays, currentPeriod, limaDate } from '../time/lima.js';
 import { fold } from '../text/fold.js';
 import { echo, pickToken, tokens } from './args.js';
+import { type DayParts, spokenDate, spokenPeriod } from './date-words.js';
 
 /**
  * The first day with its own published exchange rate: rates start in 2000, but 2000-01-01 is a
@@ -39,14 +40,17 @@ function display(isoDate: string): string {
 
 /**
  * A date typed in chat → `yyyy-mm-dd`: empty (today), `hoy`, `ayer`, `anteayer`, `2026-11-20`,
- * `20/11/2026` (also `20-11-2026`, `20/11/26`), or `20/11` (this year in Lima). Not in the future
+ * `20/11/2026` (also `20-11-2026`, `20/11/26`), `20/11` (this year in Lima), or spoken (date-words.ts:
+ * `antier`, `el lunes`, `20 de noviembre`, `mañana`). Not in the future
  * (Lima), not before MIN_DATE.
  * Throws UserError: invalid-date, date-future, date-too-old.
  */
 export function parseDate(raw: string, now: Date): string {
   const words = tokens(fold(raw));
-  const text = words.find((w) => RELATIVE.has(w) || /\d/u.test(w)) ?? words.join(' ');
   const today = limaDate(now);
+  const spoken = spokenDate(words, today);
+  if (spoken) return checkedDate(raw, spoken, today);
+  const text = words.find((w) => RELATIVE.has(w) || /\d/u.test(w)) ?? words.join(' ');
   if (text === '') return today;
   const offset = RELATIVE.get(text);
   if (offset !== undefined) return addDays(today, offset);
@@ -66,6 +70,11 @@ export function parseDate(raw: string, now: Date): string {
   } else {
     throw new UserError('invalid-date', { valor: echo(raw) });
   }
+  return checkedDate(raw, { year, month, day }, today);
+}
+
+/** A real day, not after today in Lima and not before MIN_DATE, as `yyyy-mm-dd`. */
+function checkedDate(raw: string, { year, month, day }: DayParts, today: string): string {
   if (!isRealDate(year, month, day)) throw new UserError('invalid-date', { valor: echo(raw) });
   const date = `${year}-${pad(month)}-${pad(day)}`;
   if (date > today) throw new UserError('date-future', { valor: display(date), hoy: display(today) });
@@ -76,7 +85,7 @@ export function parseDate(raw: string, now: Date): string {
 
 /**
  * A period typed in chat → `yyyy-MM`: empty (current Lima month), `2026-10`, `10/2026` (also
- * `10-2026`, `2026/10`), or a bare month `10` (this year in Lima). Month 01–12, not after the
+ * `10-2026`, `2026/10`), a bare month `10` (this year in Lima), or spoken (`setiembre 2025`, `mes pasado`). Month 01–12, not after the
  * current month, not before 2000.
  * Throws UserError: invalid-period, period-future, period-too-old.
  */
@@ -86,10 +95,12 @@ export function parsePeriod(raw: string, now: Date): string {
   if (text === '') return current;
   let year: number;
   let month: number;
+  const spoken = spokenPeriod(tokens(fold(raw)), current);
   const iso = /^(\d{4})[-/.](\d{1,2})$/u.exec(text);
   const local = /^(\d{1,2})[-/.](\d{4})$/u.exec(text);
   const monthOnly = /^\d{1,2}$/u.exec(text);
-  if (iso) [year, month] = [Number(iso[1]), Number(iso[2])];
+  if (spoken) ({ year, month } = spoken);
+  else if (iso) [year, month] = [Number(iso[1]), Number(iso[2])];
   else if (local) [month, year] = [Number(local[1]), Number(local[2])];
   else if (monthOnly) [month, year] = [Number(monthOnly[0]), Number(current.slice(0, 4))];
   else throw new UserError('invalid-period', { valor: echo(raw) });

@@ -18,12 +18,22 @@ export function isValidDni(dni: string): boolean {
   return /^\d{8}$/u.test(dni);
 }
 
+const CHECK_APART = /^(\d{8})(?: ?- ?| )([0-9A-Za-z])$/u;
+
+/** `45678912 K`, `45678912 - 4`: a DNI with its check character apart, a request (not chatter). */
+export function looksLikeDniWithCheck(raw: string): boolean {
+  return CHECK_APART.test(tokens(raw).join(' '));
+}
+
 /**
  * Validates a DNI typed in chat. Also accepts the printed form with its verification character
- * (`45678912-2`), checking that character. Two numbers (`45678912 41234567`) are refused.
+ * (`45678912-2`, also apart: `45678912 - 2`, `45678912 K`), checking that character. Two numbers (`45678912 41234567`) are refused.
  * Throws UserError: dni-missing, invalid-dni, invalid-dni-check, one-at-a-time.
  */
 export function parseDni(raw: string): string {
+  // The check character written apart: `45678912 - 4`, `45678912 4`, `45678912 K`.
+  const apart = CHECK_APART.exec(tokens(raw).join(' '));
+  if (apart) raw = `${apart[1]}-${apart[2]}`;
   assertSingle(
     tokens(raw).filter((word) => digitCount(word) >= 8),
     'un DNI',

@@ -8,7 +8,9 @@ import { isValidRuc } from './ruc.js';
  * before any API call (rules in peru-domain.md). Accepted forms, parts split by hyphens and/or spaces:
  *   20123456786-09-T001-42 · 20123456786 09 T001 42   (issuer, type, series, correlative)
  *   09-T001-42 · 20123456786-T001-42 · T001-42        (short forms: the issuer defaults to the
- *   company's own RUC, the type is inferred from the series letter: F→01, B→03, T→09, V→31)
+ *   company's own RUC, the type is inferred from the series: F→01, B→03, E001→01, EB01→03, T→09,
+ *   V→31, else the command's default type)
+ *   20123456786-09-T001-00000042.pdf                   (a pasted file name: .pdf, .xml, .zip)
  * Series are uppercased. Correlatives lose their leading zeros (T001-00000042 = T001-42) both for the
  * API call and for display, so both spellings hit the same cache entry.
  */
@@ -34,18 +36,26 @@ const KIND_TYPES: Readonly<Record<DocumentKind, readonly string[]>> = {
 const CONTINGENCY = /^\d{4}$/;
 const PORTAL_GUIDE = /^EG0[1-7]$/;
 
-/** Series rule per type (peru-domain.md "Series"). */
-const SERIES_RULES: Readonly<Record<string, (series: string) => boolean>> = {
-  '01': (s) => /^F[A-Z0-9]{3}$/.test(s) || CONTINGENCY.test(s),
-  '03': (s) => /^B[A-Z0-9]{3}$/.test(s) || CONTINGENCY.test(s),
-  '07': (s) => /^[FB][A-Z0-9]{3}$/.test(s) || CONTINGENCY.test(s),
-  '08': (s) => /^[FB][A-Z0-9]{3}$/.test(s) || CONTINGENCY.test(s),
-  '09': (s) => /^T[A-Z0-9]{3}$/.test(s) || PORTAL_GUIDE.test(s),
-  '31': (s) => /^V[A-Z0-9]{3}$/.test(s) || PORTAL_GUIDE.test(s),
-};
+/**
+ * The types a series can belong to, from its first letters (the issuing system decides them):
+ * F… facturas and their notes, B… boletas and theirs, E001 and EB01 the same from the tax portal's
+ * free system, T… remitente guides, V… transportista guides, EG01–EG07 portal guides. Four digits
+ * are paper documents (contingency) and any other letter (`SG01`) is left to the API: undefined.
+ */
+function seriesTypes(series: string): readonly string[] | undefined {
+  if (CONTINGENCY.test(series)) return undefined;
+  if (series.startsWith('EG')) return PORTAL_GUIDE.test(series) ? ['09', '31'] : [];
+  if (series.startsWith('EB')) return ['03', '07', '08'];
+  if (/^E\d/u.test(series)) return ['01', '07', '08'];
+  return SERIES_FAMILY[series.charAt(0)];
+}
 
-/** The type each series letter implies (peru-domain.md "Series"), whatever the command. */
-const TYPE_BY_LETTER: Readonly<Record<string, string>> = { F: '01', B: '03', T: '09', V: '31' };
+const SERIES_FAMILY: Readonly<Record<string, readonly string[]>> = {
+  F: ['01', '07', '08'],
+  B: ['03', '07', '08'],
+  T: ['09'],
+  V: ['31'],
+};
 
 /** The commands that take each kind of document, for "use this one instead" replies. */
 const KIND_COMMANDS: Readonly<Record<DocumentKind, readonly string[]>> = {
@@ -54,19 +64,21 @@ const KIND_COMMANDS: Readonly<Record<DocumentKind, readonly string[]>> = {
 };
 
 /**
- * The type a series letter implies. Inferred whatever the command, so `xml T001-42` is told that
- * T001 is a guide (use `guia`) rather than "cannot infer the type". Portal guide and contingency
- * series imply none.
+ * The type a series implies (its family's first type: F001 → 01, EB01 → 03, T001 → 09). Inferred
+ * whatever the command, so `xml T001-42` is told that T001 is a guide (use `guia`) rather than
+ * "cannot infer the type". Portal guides (both guide types), contingency and unknown letters imply none.
  */
 function inferType(series: string): string | undefined {
-  if (PORTAL_GUIDE.test(series) || CONTINGENCY.test(series)) return undefined;
-  return TYPE_BY_LETTER[series.charAt(0)];
+  const types = seriesTypes(series);
+  return types?.length === 1 || (types && types[0] !== '09') ? types[0] : undefined;
 }
 
 export interface ParseRefOptions {
   kind: DocumentKind;
   /** The company's own RUC (tax-portal config): lets users leave the issuer out. */
   ownRuc?: string;
+  /** The type when the series implies none (`EG01`, `SG01`, `0001`): guides say 09, or 31 for `transportista`. */
+  defaultType?: string;
 }
 
 const isRucToken = (t: string) => /^\d{11}$/.test(t);
@@ -74,7 +86,7 @@ const isTypeToken = (t: string) => /^\d{2}$/.test(t);
 
 /** Splits the reference into its parts (issuer and type may be absent in short forms). */
 function split(raw: string): { ruc?: string; type?: string; series: string; number: string } | undefined {
-  const parts = tokens(raw.replace(/[-–—_/]+/g, ' '));
+  const parts = tokens(raw.replace(/\.(pdf|xml|zip)$/iu, '').replace(/[-–—_/]+/g, ' '));
   if (parts.length === 4) {
     const [ruc = '', type = '', series = '', number = ''] = parts;
     return { ruc, type, series, number };
@@ -117,7 +129,7 @@ export function parseDocumentRef(raw: string, options: ParseRefOptions): Documen
   if (!isValidRuc(ruc)) throw new UserError('ref-ruc', { valor, ruc: echo(ruc, 14) });
 
   const inferred = parts.type === undefined;
-  const type = parts.type ?? inferType(series);
+  const type = parts.type ?? inferType(series) ?? options.defaultType;
   if (type === undefined) throw new UserError('ref-type-needed', { valor, serie: series });
   const typeName = DOCUMENT_TYPES[type];
   if (typeName === undefined) throw new UserError('ref-type', { valor, tipo: echo(type, 4) });
@@ -134,7 +146,7 @@ export function parseDocumentRef(raw: string, options: ParseRefOptions): Documen
       sugerencias: KIND_COMMANDS[fitting].map((command) => `${command} ${shortRef}`),
     });
   }
-  if (!SERIES_RULES[type]?.(series)) {
+  if (!/^[A-Z0-9]{4}$/.test(series) || !(seriesTypes(series)?.includes(type) ?? true)) {
     throw new UserError('ref-series', { valor, serie: series, tipo: type, nombre: typeName });
   }
   return { ruc, type, series, number };

@@ -6,7 +6,7 @@ export const PLATE_PATTERN = /^(?!0+$)[0-9A-Z]{6,8}$/u;
 
 /** `abc-123` → `ABC123`: strips hyphens and spaces, uppercases. */
 export function normalizePlate(raw: string): string {
-  return raw.replace(/[\s-]/gu, '').toUpperCase();
+  return raw.replace(/[\s\u2010-\u2015-]/gu, '').toUpperCase();
 }
 
 /**
@@ -29,7 +29,8 @@ export function parsePlate(raw: string): string {
     .map(normalizePlate)
     .filter((word) => word !== '');
   if (words.length === 0) throw new UserError('plate-missing');
-  if (words.length <= 2) {
+  // Two short parts make one plate (`ABC 123`, `C3X - 918`); `DE C3X918` does not.
+  if (words.length <= 2 && words.every((word) => word.length <= 4)) {
     const joined = words.join('');
     if (isPlausiblePlate(joined)) return joined;
   }

@@ -4,6 +4,7 @@
  * template fails CI; `UserError` and the router's own replies only accept these ids.
  */
 export const ERROR_IDS = [
+  'afp-fund-not-found',
   'afp-not-found',
   'chofer-documento',
   'chofer-telefono',
@@ -39,6 +40,12 @@ export const ERROR_IDS = [
   'lookup-too-large',
   'lookup-unauthorized',
   'lookup-unavailable',
+  'lote-archivo-grande',
+  'lote-archivo-ilegible',
+  'lote-archivo-tipo',
+  'lote-demasiados',
+  'lote-no-disponible',
+  'lote-vacio',
   'one-at-a-time',
   'only-groups',
   'period-future',
@@ -69,6 +76,8 @@ export const ERROR_IDS = [
   'schedule-unknown-job',
   'search-missing',
   'unknown-command',
+  'vigilar-limite',
+  'vigilar-no-disponible',
   'zip-corrupt',
   'zip-empty',
   'zip-no-credentials',

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FAULT_HEADER, FaultQueue, parseFaultHeader } from './faults.js';
 import { parseClockTime } from './fixtures/calendar.js';
+import { OVERRIDE_PATH, parseOverride, TaxpayerOverrides } from './overrides.js';
 import { RequestLog } from './request-log.js';
 import { applyFault, type RouteOutcome } from './respond.js';
 import {
@@ -52,6 +53,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const expectedAuth = `Bearer ${token}`;
   const faults = new FaultQueue();
   const log = new RequestLog();
+  const overrides = new TaxpayerOverrides();
 
   function resolve(method: string, path: string): Resolved | null {
     if (method === 'GET' && path === GROUPS_PATH) {
@@ -106,6 +108,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         if (!bodyOk || body === null || typeof body !== 'object' || Array.isArray(body)) return BAD_REQUEST;
         json = body as Record<string, unknown>;
       }
+      const overridden = overrides.reply(resolved.relative, json);
+      if (overridden) return overridden;
       const ctx: RouteContext = { body: json, param: resolved.param, now: now(), ratePublishedAtMinutes };
       return resolved.handler(ctx);
     };
@@ -116,6 +120,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
+    if (req.method === 'POST' && path === OVERRIDE_PATH) {
+      send(res, overrideRoute(req.headers.authorization, rawBody));
+      return;
+    }
     const outcome = route(req, path, rawBody);
     if ('reply' in outcome) {
       send(res, outcome.reply);
@@ -130,6 +138,20 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       return;
     }
     send(res, reply);
+  }
+
+  /** The sandbox-only admin route: changes a taxpayer (not logged as an API request). */
+  function overrideRoute(authorization: string | undefined, rawBody: string | null): Reply {
+    if (authorization !== expectedAuth) return UNAUTHORIZED;
+    let change;
+    try {
+      change = parseOverride(JSON.parse(rawBody ?? ''));
+    } catch {
+      change = undefined;
+    }
+    if (!change) return BAD_REQUEST;
+    overrides.set(change);
+    return { status: 200, body: JSON.stringify({ success: true, message: 'exito', data: change }) };
   }
 
   const server = createServer((req, res) => {
@@ -179,6 +201,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
     requestCount: (pathSuffix?: string) => log.count(pathSuffix),
     resetRequests: () => log.reset(),
     injectFault: (fault) => faults.inject(fault),
+    setTaxpayer: (ruc, taxpayer) => overrides.set({ ruc, taxpayer }),
+    setCoerciveDebt: (ruc, debts) => overrides.set({ ruc, coerciveDebt: debts }),
+    clearOverrides: () => overrides.clear(),
     clearFaults: () => faults.clear(),
     close: () =>
       new Promise<void>((resolveClose, rejectClose) => {

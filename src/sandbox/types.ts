@@ -3,6 +3,8 @@
  * modules can import the types without pulling in node:http.
  */
 
+import type { CoerciveDebt, Taxpayer } from '../lookup/schemas/index.js';
+
 /** Options of `startSandbox`; every field has a sensible default for tests and the CLI. */
 export interface SandboxOptions {
   /** TCP port; 0 (default) picks any free port. */
@@ -60,6 +62,14 @@ export interface SandboxHandle {
   requestCount(pathSuffix?: string): number;
   resetRequests(): void;
   injectFault(fault: FaultSpec): void;
+  /**
+   * Changes a taxpayer from now on (a RUC the fixtures lack gets an invented ACTIVO/HABIDO record
+   * with no debt): watch-list tests and benchmarks. Also `POST /__sandbox/taxpayer` with
+   * `{"ruc", "taxpayer": {...}, "coerciveDebt": [...]}` and the bearer token.
+   */
+  setTaxpayer(ruc: string, taxpayer: Partial<Taxpayer>): void;
+  setCoerciveDebt(ruc: string, debts: CoerciveDebt[]): void;
+  clearOverrides(): void;
   clearFaults(): void;
   close(): Promise<void>;
 }

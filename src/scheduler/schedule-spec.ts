@@ -44,16 +44,47 @@ export class ScheduleSpecError extends Error {
   }
 }
 
+/** `08:30`, `8.30`, `8h30`, `8`, `7am`, `6:30pm` (am/pm may also be the next token, see spokenTimes). */
 function parseTime(token: string): { hour: number; minute: number } {
-  const match = /^(\d{1,2}):(\d{2})$/.exec(token);
-  const hour = Number(match?.[1]);
-  const minute = Number(match?.[2]);
-  if (!match || hour > 23 || minute > 59) throw new ScheduleSpecError('bad-time', token);
+  const match = /^(\d{1,2})(?:[:.h](\d{2}))?(am|pm)?$/.exec(token);
+  let hour = Number(match?.[1]);
+  const minute = Number(match?.[2] ?? 0);
+  const half = match?.[3];
+  if (!match || hour > 23 || minute > 59 || (half && (hour < 1 || hour > 12))) {
+    throw new ScheduleSpecError('bad-time', token);
+  }
+  if (half === 'pm' && hour < 12) hour += 12;
+  if (half === 'am' && hour === 12) hour = 0;
   return { hour, minute };
 }
 
 function looksLikeTime(token: string): boolean {
-  return /^\d/.test(token) && /[:.h]/.test(token);
+  return /^\d/.test(token) && /[:.h]|[ap]m$/.test(token);
+}
+
+const TIME_WORDS = new Set(['a', 'las', 'la', 'el', 'de', 'del', 'y', 'hrs', 'hr', 'horas', 'h']);
+
+/**
+ * Spoken time around the numbers: `a las 8:30`, `8:30 am`, `8 a.m.`, `20:00 hrs`, `el dia 1`.
+ * Glues am/pm to the time and drops the words that carry nothing; `a` between days stays.
+ */
+function spokenTimes(tokens: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const token = tokens[i] ?? '';
+    const half = /^([ap])\.?m\.?$/.exec(token);
+    const previous = out.at(-1);
+    if (half && previous !== undefined && /^\d/.test(previous)) {
+      out[out.length - 1] = `${previous}${half[1]}m`;
+    } else if (TIME_WORDS.has(token) && !/^\p{L}/u.test(out.at(-1) ?? '1')) {
+      continue;
+    } else if (TIME_WORDS.has(token) && token !== 'a' && token !== 'y') {
+      continue;
+    } else {
+      out.push(token);
+    }
+  }
+  return out;
 }
 
 function dayOf(token: string): Weekday {
@@ -75,7 +106,7 @@ function parseDays(tokens: string[]): Weekday[] {
   const words = tokens.flatMap((t) => t.split(',')).filter((t) => t !== '');
   if (words[0] === 'todos' || words[0] === 'diario') {
     const rest = words.slice(1).join(' ');
-    if (rest !== '' && rest !== 'los dias') throw new ScheduleSpecError('bad-days', rest);
+    if (rest !== '' && rest !== 'los dias' && rest !== 'dias') throw new ScheduleSpecError('bad-days', rest);
     return [...ALL_DAYS];
   }
   const days = new Set<Weekday>();
@@ -99,10 +130,12 @@ function parseDays(tokens: string[]): Weekday[] {
 
 /** Parses what follows the job name. Throws ScheduleSpecError with the offending token. */
 export function parseScheduleSpec(text: string): ScheduleSpec {
-  const tokens = fold(text)
-    .trim()
-    .split(/\s+/)
-    .filter((t) => t !== '');
+  const tokens = spokenTimes(
+    fold(text)
+      .trim()
+      .split(/\s+/)
+      .filter((t) => t !== ''),
+  );
   let time: { hour: number; minute: number } | undefined;
   let dayOfMonth: number | undefined;
   const rest: string[] = [];

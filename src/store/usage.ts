@@ -6,12 +6,20 @@ import type { SqliteDatabase } from './sqlite.js';
 /** Usage-log key of a direct chat: a keyed pseudonym, never the phone number in it. */
 export const DIRECT_CHAT_PREFIX = 'direct:';
 
+/** Lookups Chasqui makes on its own behalf (not a chat), e.g. `chasqui:vigilados`; kept as they are. */
+export const SYSTEM_CHAT_PREFIX = 'chasqui:';
+
 /**
  * The chat id as stored in the usage log: group ids (not personal data) as they are, any other
  * chat (a person's JID or LID) as `direct:<keyed pseudonym>`.
  */
 export function usageChatKey(chatId: string, pseudonym: Pseudonymizer): string {
-  if (chatId.endsWith('@g.us') || chatId.startsWith(DIRECT_CHAT_PREFIX)) return chatId;
+  if (
+    chatId.endsWith('@g.us') ||
+    chatId.startsWith(DIRECT_CHAT_PREFIX) ||
+    chatId.startsWith(SYSTEM_CHAT_PREFIX)
+  )
+    return chatId;
   return `${DIRECT_CHAT_PREFIX}${pseudonym(chatId)}`;
 }
 
@@ -67,7 +75,8 @@ function scrubDirectChats(db: SqliteDatabase, pseudonym: Pseudonymizer): void {
   const clear = db
     .prepare<[], { chatId: string }>(
       `SELECT DISTINCT chat_id AS chatId FROM usage_log
-        WHERE chat_id NOT LIKE '%@g.us' AND chat_id NOT LIKE '${DIRECT_CHAT_PREFIX}%'`,
+        WHERE chat_id NOT LIKE '%@g.us' AND chat_id NOT LIKE '${DIRECT_CHAT_PREFIX}%'
+          AND chat_id NOT LIKE '${SYSTEM_CHAT_PREFIX}%'`,
     )
     .all();
   if (clear.length === 0) return;

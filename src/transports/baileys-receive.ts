@@ -11,6 +11,7 @@ import {
   serializeIncoming,
   toIncomingMessage,
 } from './baileys-message.js';
+import { baileysMediaOpener, documentInfo, incomingDocument } from './baileys-media.js';
 import { LruMap, type SocketLike } from './baileys-socket.js';
 import type { MessageHandler } from './transport.js';
 
@@ -142,16 +143,28 @@ export class MessageReceiver {
 
   private dispatch(sock: SocketLike, raw: WAMessage, parsed: ParsedMessage, handler: MessageHandler): void {
     this.quoted.set(parsed.id, raw);
-    const task = this.handle(sock, parsed, handler).finally(() => this.inFlight.delete(task));
+    const task = this.handle(sock, raw, parsed, handler).finally(() => this.inFlight.delete(task));
     this.inFlight.add(task);
   }
 
-  private async handle(sock: SocketLike, parsed: ParsedMessage, handler: MessageHandler): Promise<void> {
+  private async handle(
+    sock: SocketLike,
+    raw: WAMessage,
+    parsed: ParsedMessage,
+    handler: MessageHandler,
+  ): Promise<void> {
     const { logger, dedup } = this.options;
     try {
       const group = parsed.isGroup ? await this.groupFor(sock, parsed.chatId) : undefined;
       const ids = await this.completeIds(sock, senderIdsFromGroup(group, parsed.senderIds));
-      await handler(toIncomingMessage(parsed, ids, group));
+      const incoming = toIncomingMessage(parsed, ids, group);
+      // Attached documents are fetched only if a command asks (`lote`), and size-capped then.
+      const info = documentInfo(raw.message);
+      if (info) {
+        const reupload = sock.updateMediaMessage?.bind(sock);
+        incoming.document = incomingDocument(raw, info, baileysMediaOpener(logger, reupload));
+      }
+      await handler(incoming);
     } catch (error) {
       // Left 'pending': the next start re-handles it once.
       logger.error({ err: error, id: parsed.id, chatId: parsed.chatId }, 'message handler failed');

@@ -32,7 +32,11 @@ export interface SocketLike {
   sendMessage: WASocket['sendMessage'];
   groupFetchAllParticipating: WASocket['groupFetchAllParticipating'];
   groupMetadata: (jid: string) => Promise<GroupMetadata>;
+  /** Re-requests expired media (documents for `lote`); optional so fakes may leave it out. */
+  updateMediaMessage?: WASocket['updateMediaMessage'];
   requestPairingCode: (phoneNumber: string) => Promise<string>;
+  /** Unlinks this device from the phone (the console's "unlink and pair again"). */
+  logout?: (msg?: string) => Promise<void>;
   /** Closes the socket WITHOUT logging out (the session stays paired). */
   end: (error: Error | undefined) => void | Promise<void>;
 }

@@ -104,6 +104,7 @@ export class BaileysTransport implements Transport {
   private stopPromise: Promise<void> | undefined;
   private closeCurrent: ((closed: SocketClosed) => void) | undefined;
   private wakeSleep: (() => void) | undefined;
+  private relinking = false;
 
   constructor(options: BaileysTransportOptions) {
     this.options = options;
@@ -145,6 +146,46 @@ export class BaileysTransport implements Transport {
   async send(chatId: string, message: OutgoingMessage): Promise<void> {
     const raw = message.quotedId ? this.receiver.quoted.get(message.quotedId) : undefined;
     this.options.outbox.enqueue(chatId, message, raw ? serializeQuoted(raw) : undefined);
+  }
+
+  /**
+   * Asks WhatsApp for an 8-character pairing code for `phone` (digits with country code) on the
+   * socket waiting for pairing (the console's form); the code is also emitted as a status.
+   */
+  async requestPairingCode(phone: string): Promise<string> {
+    const sock = this.current;
+    if (!sock || this.open) throw new Error('WhatsApp is not waiting for pairing');
+    const digits = phone.replace(/\D/g, '');
+    try {
+      const code = await sock.requestPairingCode(digits);
+      this.emit({ kind: 'pairing-code', code, phone: digits });
+      return code;
+    } catch (error) {
+      this.emit({
+        kind: 'pairing-code-failed',
+        error: error instanceof Error ? error.message : String(error),
+      });
+      throw error;
+    }
+  }
+
+  /**
+   * "Unlink and pair again" (an owner's action in the console): logs the device out, clears the
+   * saved session and reconnects at once, so a new QR is offered instead of stopping.
+   */
+  async relink(): Promise<void> {
+    if (this.stopping || !this.loopDone) throw new Error('transport not running');
+    this.relinking = true;
+    const sock = this.current;
+    try {
+      if (sock && this.open && sock.logout) await sock.logout();
+      else await sock?.end(undefined);
+    } catch (error) {
+      this.log.warn({ err: error }, 'logout failed; clearing the session anyway');
+      await sock?.end(undefined);
+    }
+    this.closeCurrent?.({ error: undefined, openedForMs: 0 });
+    this.wakeSleep?.();
   }
 
   /**
@@ -192,6 +233,12 @@ export class BaileysTransport implements Transport {
     let state = INITIAL_POLICY_STATE;
     let attempt = 0;
     while (!this.stopping) {
+      if (this.relinking) {
+        this.relinking = false;
+        await this.options.auth.clear();
+        state = INITIAL_POLICY_STATE;
+        this.log.warn('session unlinked from the console; pairing again');
+      }
       if (this.options.auth.resetUnfinishedPairing()) this.log.info('unfinished pairing dropped');
       this.emit({ kind: 'connecting', attempt: ++attempt });
       let closed: SocketClosed;
@@ -202,6 +249,7 @@ export class BaileysTransport implements Transport {
         closed = { error, openedForMs: 0 };
       }
       if (this.stopping) break;
+      if (this.relinking) continue; // cleared at the top of the loop, no backoff
       const code = closeStatusCode(closed.error);
       const random = this.options.random ?? Math.random;
       const stable = closed.openedForMs >= stableOpenMs;

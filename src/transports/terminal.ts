@@ -1,7 +1,14 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import type { IncomingMessage, MessageHandler, OutgoingMessage, Transport } from './transport.js';
+import {
+  DocumentTooLargeError,
+  type IncomingDocument,
+  type IncomingMessage,
+  type MessageHandler,
+  type OutgoingMessage,
+  type Transport,
+} from './transport.js';
 
 /**
  * The terminal chat's transport: each stdin line is one message from the configured sender in the
@@ -23,6 +30,29 @@ export interface TerminalTransportOptions {
   senderIds: string[];
   senderName?: string;
   senderIsGroupAdmin?: boolean;
+  /** A file sent with the first line, which becomes its caption (`chasqui chat --attach FILE`). */
+  attach?: string;
+}
+
+const MIMETYPES: Readonly<Record<string, string>> = {
+  '.txt': 'text/plain',
+  '.csv': 'text/csv',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.pdf': 'application/pdf',
+};
+
+/** A local file as an incoming attachment: read only when a command downloads it, size-capped. */
+export function fileDocument(filePath: string): IncomingDocument {
+  const size = statSync(filePath).size;
+  return {
+    fileName: path.basename(filePath),
+    mimetype: MIMETYPES[path.extname(filePath).toLowerCase()] ?? 'application/octet-stream',
+    size,
+    async download(maxBytes) {
+      if (statSync(filePath).size > maxBytes) throw new DocumentTooLargeError(maxBytes);
+      return new Uint8Array(readFileSync(filePath));
+    },
+  };
 }
 
 export interface TerminalTransport extends Transport {
@@ -62,6 +92,7 @@ export function createTerminalTransport(options: TerminalTransportOptions): Term
     resolveFinished = resolve;
   });
   let readline: ReturnType<typeof createInterface> | undefined;
+  let attachment = options.attach === undefined ? undefined : fileDocument(options.attach);
 
   function toMessage(text: string): IncomingMessage {
     counter += 1;
@@ -76,6 +107,10 @@ export function createTerminalTransport(options: TerminalTransportOptions): Term
     if (options.chatName !== undefined) message.chatName = options.chatName;
     if (options.senderName !== undefined) message.senderName = options.senderName;
     if (options.senderIsGroupAdmin !== undefined) message.senderIsGroupAdmin = options.senderIsGroupAdmin;
+    if (attachment) {
+      message.document = attachment;
+      attachment = undefined;
+    }
     return message;
   }
 

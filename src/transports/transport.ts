@@ -23,6 +23,29 @@ export interface IncomingMessage {
   mentionedIds?: string[];
   /** Milliseconds since the epoch. */
   timestamp: number;
+  /** A document sent with the message (its caption is `text`); fetched only when a command asks. */
+  document?: IncomingDocument;
+}
+
+/**
+ * An attached file, not downloaded yet: the transport downloads it only when a command asks
+ * (`lote` with a file), and never more than `maxBytes`.
+ */
+export interface IncomingDocument {
+  fileName: string;
+  mimetype: string;
+  /** Size the platform announced, when it did. */
+  size?: number;
+  /** The file's bytes; rejects with DocumentTooLargeError beyond `maxBytes`. */
+  download(maxBytes: number): Promise<Uint8Array>;
+}
+
+/** An attachment larger than the caller allows (announced or found while downloading). */
+export class DocumentTooLargeError extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`document larger than ${maxBytes} bytes`);
+    this.name = 'DocumentTooLargeError';
+  }
 }
 
 export interface TextMessage {

@@ -69,6 +69,16 @@ describe('admin commands', () => {
     ]);
   });
 
+  it.each(['vigilar 20601234565', 'dejar de vigilar 20601234565'])(
+    '%j is refused to a member (it spends credits every day), without an API call',
+    async (text) => {
+      const before = harness.sandbox.requestCount();
+      const replies = harness.texts(await harness.send(text, { admin: false }));
+      expect(replies).toEqual([`El comando *${text.split(' ')[0]}* es solo para administradores.`]);
+      expect(harness.sandbox.requestCount()).toBe(before);
+    },
+  );
+
   it('ayuda hides admin commands from members and shows them to admins', async () => {
     const [member] = harness.texts(await harness.send('ayuda', { admin: false }));
     expect(member).not.toContain('*grupos*');

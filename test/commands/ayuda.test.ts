@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ayuda } from '../../commands/ayuda.js';
 import { commands } from '../../commands/index.js';
 import { looksLikeAttempt, parseText } from '../../src/bot/parse.js';
+import { createPhraseIndex } from '../../src/bot/phrase-index.js';
 import { MAX_TEXT_LENGTH } from '../../src/transports/transport.js';
 import { runCommand } from './fake-context.js';
 
@@ -54,7 +55,7 @@ describe('ayuda', () => {
     for (const word of ['placa', '/PLACA', 'Placa']) {
       const run = await runCommand(ayuda, word, { services: { commands } });
       expect(run.replies[0]?.text).toBe(
-        '*placa*: Marca, modelo y color de un vehículo por su placa\nUso: *placa <placa>*\nEjemplos:\n• _placa ABC-123_\n• _placa B7X456_',
+        '*placa*: Marca, modelo y color de un vehículo por su placa\nUso: *placa <placa>*\nFormas que entiendo: placas\nEjemplos:\n• _placa ABC-123_\n• _placa B7X456_',
       );
     }
     const alias = await runCommand(ayuda, 'brevete', { services: { commands } });
@@ -76,6 +77,8 @@ describe('ayuda', () => {
     );
   });
 });
+
+const index = createPhraseIndex(commands);
 
 describe('command declarations', () => {
   it('registers every H5 command exactly once, with unique words', () => {
@@ -101,7 +104,7 @@ describe('command declarations', () => {
         const attempt =
           parsed?.via !== undefined ||
           looksLikeAttempt(command.argShape, raw) ||
-          command.isAttempt?.(raw) === true;
+          command.isAttempt?.(raw, { commandFor: (text) => index.match(text)?.command.name }) === true;
         expect(attempt).toBe(true);
       }
     },

@@ -82,7 +82,8 @@ describe('guia with a bad reference', () => {
     ['guia 20123456786-01-F001-42', 'El tipo 01 es factura, no una guía'],
     ['guia 20123456786-09-F001-42', 'La serie F001 no corresponde a una guía de remisión remitente'],
     ['guia T001-123456789', '«123456789» no es un número de comprobante válido'],
-    ['guia EG01-42', 'no puedo deducir el tipo de comprobante'],
+    // Issue 11: portal series EG01–EG07 are guides (type 09 unless `transportista`); EG08 never exists.
+    ['guia EG08-42', 'La serie EG08 no corresponde a una guía de remisión remitente'],
     ['/guia', 'Falta el comprobante'],
   ])('%s is answered without calling the API', async (message, expected) => {
     const before = h.sandbox.requestCount();

@@ -44,7 +44,6 @@ describe('chatter that starts with a command word costs nothing and gets no repl
     'comisiones 3 vendedores',
     'tc 3 personas',
     'tc hoy no llego',
-    'ruc 20123456786 por favor',
     'dni 45678912 de la señora',
     'xml F001-123 mañana',
     'guiaxml T001-42 luego',
@@ -94,6 +93,8 @@ describe('several identifiers in one message', () => {
 
 describe('forms people type', () => {
   it.each([
+    // Issue 11: courtesy after a complete identifier no longer makes it chatter (was silent).
+    ['ruc 20123456786 por favor', 'TRANSPORTES ANDINOS DEL SUR S.A.C.'],
     ['RUC: 20123456786', 'TRANSPORTES ANDINOS DEL SUR S.A.C.'],
     ['ruc 20123456786?', 'TRANSPORTES ANDINOS DEL SUR S.A.C.'],
     ['¿ruc 20123456786?', 'TRANSPORTES ANDINOS DEL SUR S.A.C.'],

@@ -8,6 +8,7 @@ import type { CommandDefinition } from '../../src/bot/command.js';
 import type { RouteResult } from '../../src/bot/outcome.js';
 import { type Config, parseConfig } from '../../src/config.js';
 import type { LookupApi } from '../../src/lookup/api.js';
+import type { LookupMiddleware } from '../../src/lookup/call.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
 import { createMemoryTransport, type SentMessage } from '../../src/transports/memory.js';
@@ -29,6 +30,8 @@ export interface BotHarnessOptions {
   /** Wraps the raw client (e.g. to count or fail calls); default: a client to the sandbox. */
   lookup?: (sandbox: SandboxHandle) => LookupApi;
   logger?: Logger;
+  /** Passed to createApp: middlewares on the upstream call path (ops metrics and alerts). */
+  upstreamMiddleware?: readonly LookupMiddleware[];
   /** Ids the bot answers to when mentioned. */
   selfIds?: string[];
 }
@@ -109,6 +112,7 @@ export async function createBotHarness(options: BotHarnessOptions = {}): Promise
       ...(options.now ? { now: options.now } : {}),
       ...(options.commands ? { commands: options.commands } : {}),
       ...(options.lookup ? { lookup: options.lookup(sandbox) } : {}),
+      ...(options.upstreamMiddleware ? { upstreamMiddleware: options.upstreamMiddleware } : {}),
     });
   let app = build();
   let counter = 0;

@@ -57,7 +57,9 @@ describe('parseDate', () => {
     expectUserError(() => parseDate('2026-02-30', morning), 'invalid-date', { valor: '2026-02-30' });
     expectUserError(() => parseDate('31/11/2026', morning), 'invalid-date');
     expectUserError(() => parseDate('2026-13-01', morning), 'invalid-date');
-    expectUserError(() => parseDate('mañana', morning), 'invalid-date');
+    // Issue 11: `mañana` is a clear request for a day that has not come yet.
+    expectUserError(() => parseDate('mañana', morning), 'date-future');
+    expectUserError(() => parseDate('pronto', morning), 'invalid-date');
     expectUserError(() => parseDate('2026-11-23', morning), 'date-future');
     expectUserError(() => parseDate('31/12/1999', morning), 'date-too-old', { minimo: '03/01/2000' });
   });
@@ -103,7 +105,9 @@ describe('parsePeriod', () => {
   it('rejects bad months, future and too old periods', () => {
     expectUserError(() => parsePeriod('2026-13', morning), 'invalid-period', { valor: '2026-13' });
     expectUserError(() => parsePeriod('00/2026', morning), 'invalid-period');
-    expectUserError(() => parsePeriod('octubre', morning), 'invalid-period');
+    // Issue 11: month names are periods (`octubre` = this year's October); other words are not.
+    expect(parsePeriod('octubre', morning)).toBe('2026-10');
+    expectUserError(() => parsePeriod('octubrazo', morning), 'invalid-period');
     expectUserError(() => parsePeriod('2026-12', morning), 'period-future', {
       valor: '12/2026',
       actual: '11/2026',

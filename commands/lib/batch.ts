@@ -1,0 +1,149 @@
+import { type BatchPlan, batchCost, planBatch, tokensOf } from '../../src/batch/entries.js';
+import { batchFileKind, tokensFromFile } from '../../src/batch/files.js';
+import { reasonText } from '../../src/batch/labels.js';
+import type { BatchPort, PendingBatch } from '../../src/batch/port.js';
+import { runBatch, summarizeBatch } from '../../src/batch/run.js';
+import { buildWorkbook, XLSX_MIMETYPE } from '../../src/batch/workbook.js';
+import type { CommandContext } from '../../src/bot/command.js';
+import { UserError } from '../../src/input/user-error.js';
+import { limaDate } from '../../src/time/lima.js';
+import { DocumentTooLargeError } from '../../src/transports/transport.js';
+
+/** Batches this long get a "verificando…" message first (one at the start, one at the end). */
+const PROGRESS_FROM = 10;
+
+export function batchPort(ctx: CommandContext<unknown>): BatchPort {
+  const port = ctx.services.batch;
+  if (!port) throw new UserError('lote-no-disponible');
+  return port;
+}
+
+/** The candidate numbers of a `lote` message: the pasted text plus the attached file, if any. */
+export async function batchTokens(ctx: CommandContext<unknown>, port: BatchPort): Promise<string[]> {
+  const tokens = tokensOf(ctx.rawArgs);
+  const document = ctx.message.document;
+  if (!document) return tokens;
+  const kind = batchFileKind(document.fileName, document.mimetype);
+  if (!kind) throw new UserError('lote-archivo-tipo');
+  const max = port.settings.maxFileBytes;
+  const tooLarge = new UserError('lote-archivo-grande', { maximo_kb: Math.floor(max / 1024) });
+  if (document.size !== undefined && document.size > max) throw tooLarge;
+  let bytes: Uint8Array;
+  try {
+    bytes = await document.download(max);
+  } catch (error) {
+    if (error instanceof DocumentTooLargeError) throw tooLarge;
+    throw error;
+  }
+  try {
+    return [...tokens, ...(await tokensFromFile(kind, bytes))];
+  } catch (error) {
+    ctx.log.warn({ err: error, kind }, 'batch file could not be read');
+    throw new UserError('lote-archivo-ilegible');
+  }
+}
+
+function counts(plan: BatchPlan) {
+  return {
+    validos: plan.items.length,
+    rucs: plan.items.filter((item) => item.kind === 'ruc').length,
+    dnis: plan.items.filter((item) => item.kind === 'dni').length,
+    invalidos: plan.invalid.length,
+    repetidos: plan.duplicates,
+  };
+}
+
+/**
+ * Refuses (with a reply) a batch whose upper-bound cost exceeds what the budget has left today or
+ * this month; true when it may go on. No budget configured = no cap.
+ */
+export async function withinBudget(ctx: CommandContext<unknown>, cost: number): Promise<boolean> {
+  const status = ctx.services.budget?.status(ctx.message.chatId);
+  if (!status) return true;
+  const limits = [
+    { periodo: 'dia', restante: status.remainingToday },
+    { periodo: 'mes', restante: status.remainingThisMonth },
+  ].filter((limit): limit is { periodo: string; restante: number } => limit.restante !== null);
+  const tightest = limits.sort((a, b) => a.restante - b.restante)[0];
+  if (!tightest || cost <= tightest.restante) return true;
+  await ctx.reply('lote-presupuesto', {
+    costo: cost,
+    restante: Math.max(0, tightest.restante),
+    periodo: tightest.periodo,
+  });
+  return false;
+}
+
+/** Validates a `lote`, then asks for confirmation, refuses it, or runs it. */
+export async function startBatch(ctx: CommandContext<unknown>, senderKey: string): Promise<void> {
+  const port = batchPort(ctx);
+  const tokens = await batchTokens(ctx, port);
+  if (tokens.length === 0) throw new UserError('lote-vacio');
+  const plan = planBatch(tokens);
+  const max = port.settings.maxEntries;
+  if (plan.items.length > max)
+    throw new UserError('lote-demasiados', { cantidad: plan.items.length, maximo: max });
+  if (plan.items.length === 0) {
+    const muestra = plan.invalid
+      .slice(0, 5)
+      .map((entry) => ({ entrada: entry.input, motivo: reasonText(entry.reason) }));
+    await ctx.reply('lote-sin-validos', { invalidos: plan.invalid.length, muestra });
+    return;
+  }
+  const personalData = ctx.personalData ?? false;
+  const cost = batchCost(plan, personalData);
+  if (!(await withinBudget(ctx, cost))) return;
+  const batch: PendingBatch = { plan, personalData };
+  if (ctx.message.document) batch.fileName = ctx.message.document.fileName;
+  if (cost > port.settings.confirmAbove) {
+    port.hold(ctx.message.chatId, senderKey, batch, ctx.now());
+    await ctx.reply('lote-confirmar', {
+      ...counts(plan),
+      costo: cost,
+      minutos: port.settings.confirmMinutes,
+    });
+    return;
+  }
+  await executeBatch(ctx, port, batch);
+}
+
+/** Runs a validated batch: progress message, lookups, workbook with the summary as its caption. */
+export async function executeBatch(
+  ctx: CommandContext<unknown>,
+  port: BatchPort,
+  batch: PendingBatch,
+): Promise<void> {
+  const { plan } = batch;
+  if (plan.items.length >= PROGRESS_FROM) await ctx.reply('lote-inicio', counts(plan));
+  const settings = port.settings;
+  const rows = await runBatch(plan.items, {
+    lookup: ctx.lookup,
+    personalData: batch.personalData,
+    concurrency: settings.concurrency,
+    retries: settings.retries,
+    retryDelayMs: settings.retryDelayMs,
+  });
+  const bytes = await buildWorkbook({ rows, invalid: plan.invalid, duplicates: plan.duplicates });
+  const s = summarizeBatch(rows);
+  const caption = ctx.render('lote-resultado', {
+    rucs: s.rucs,
+    dnis: s.dnis,
+    activos_habidos: s.activeAndFound,
+    no_habidos: s.notFoundCondition,
+    no_activos: s.notActive,
+    con_deuda: s.withDebt,
+    no_encontrados: s.notFound,
+    fallidos: s.failed,
+    presupuesto: s.budget,
+    ocultos: s.hidden,
+    invalidos: plan.invalid.length,
+    repetidos: plan.duplicates,
+  });
+  ctx.log.info({ numbers: plan.items.length, ...s }, 'batch checked');
+  await ctx.replyDocument({
+    bytes,
+    fileName: `lote-${limaDate(ctx.now())}.xlsx`,
+    mimetype: XLSX_MIMETYPE,
+    caption,
+  });
+}

@@ -1,0 +1,28 @@
+import { defineCommand } from '../src/bot/command.js';
+import { monthlyWatchCost } from '../src/watch/cost.js';
+import { watchPort } from './lib/watch-args.js';
+
+/** `vigilados`: the group's watch list with the latest state of each RUC. */
+export const vigilados = defineCommand({
+  name: 'vigilados',
+  aliases: ['vigilancia', 'vigilando'],
+  summary: 'Lista los RUC vigilados en este grupo y su último estado',
+  usage: 'vigilados',
+  examples: ['vigilados'],
+  access: 'everyone',
+  argShape: 'none',
+  parse: () => ({}),
+  async run(ctx) {
+    const port = watchPort(ctx);
+    const settings = port.settings;
+    const list = port.list(ctx.message.chatId);
+    await ctx.reply('vigilados', {
+      vigilados: list,
+      maximo: settings.maxPerGroup,
+      hora: settings.time,
+      rucs: port.distinctCount(),
+      costo: monthlyWatchCost(port.distinctCount(), settings.debtCheck),
+      deuda: settings.debtCheck,
+    });
+  },
+});

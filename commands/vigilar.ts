@@ -1,0 +1,69 @@
+import { type CommandContext, defineCommand } from '../src/bot/command.js';
+import { UserError } from '../src/input/user-error.js';
+import { LookupNotFoundError } from '../src/lookup/errors.js';
+import { limaDate } from '../src/time/lima.js';
+import { monthlyWatchCost } from '../src/watch/cost.js';
+import { WATCH_ACCOUNT, type WatchPort } from '../src/watch/port.js';
+import { stateOf } from '../src/watch/state.js';
+import { isWatchAttempt, parseWatchArgs, watchPort } from './lib/watch-args.js';
+
+/** The first snapshot: the shared one when another group watches it, else two lookups now. */
+async function firstSnapshot(ctx: CommandContext<unknown>, port: WatchPort, ruc: string): Promise<void> {
+  if (port.snapshot(ruc)) return;
+  const taxpayer = await ctx.lookup.ruc(ruc);
+  const debts = await ctx.lookup.coerciveDebt(ruc).catch((error: unknown) => {
+    if (error instanceof LookupNotFoundError) return [];
+    throw error;
+  });
+  port.observe(ruc, stateOf(taxpayer, debts), limaDate(ctx.now()), true, ctx.now());
+}
+
+/**
+ * `vigilar <ruc> [nota]`: adds a RUC to the group's watch list (first snapshot at once), within
+ * `watch.maxPerGroup` and the monthly budget; on a RUC already watched, shows its history.
+ * Owners and the group's admins only: every watched RUC spends credits every day.
+ */
+export const vigilar = defineCommand({
+  name: 'vigilar',
+  aliases: ['vigila', 'vigilen'],
+  summary: 'Vigila un RUC: aviso en el grupo cuando cambie su estado, condición o deuda coactiva',
+  usage: 'vigilar <RUC> [nota]',
+  examples: ['vigilar 20601234565 proveedor de cemento', 'vigila el ruc 20123456786'],
+  access: 'groupAdmin',
+  argShape: 'required',
+  isAttempt: isWatchAttempt,
+  parse: (raw) => parseWatchArgs(raw),
+  async run(ctx) {
+    if (!ctx.message.isGroup) throw new UserError('only-groups');
+    const port = watchPort(ctx);
+    const { ruc, note } = ctx.args;
+    const chatId = ctx.message.chatId;
+    const existing = port.get(chatId, ruc);
+    if (existing) {
+      await ctx.reply('vigilar-historial', { ...existing, historial: port.history(ruc).reverse() });
+      return;
+    }
+    const settings = port.settings;
+    const count = port.list(chatId).length;
+    if (count >= settings.maxPerGroup)
+      throw new UserError('vigilar-limite', { maximo: settings.maxPerGroup });
+    const distinct = port.distinctCount() + (port.snapshot(ruc) ? 0 : 1);
+    const cost = monthlyWatchCost(distinct, settings.debtCheck);
+    const monthlyCap = ctx.services.budget?.status(WATCH_ACCOUNT).monthlyCap ?? null;
+    const money = { rucs: distinct, costo: cost, presupuesto: monthlyCap, deuda: settings.debtCheck };
+    if (monthlyCap !== null && cost > monthlyCap) {
+      await ctx.reply('vigilar-presupuesto', { ...money, ruc });
+      return;
+    }
+    await firstSnapshot(ctx, port, ruc);
+    port.add({ chatId, ruc, ...(note ? { note } : {}), by: ctx.sender.ids[0] ?? chatId, now: ctx.now() });
+    const added = port.get(chatId, ruc);
+    await ctx.reply('vigilar-agregado', {
+      ...added,
+      ...money,
+      vigilados: count + 1,
+      maximo: settings.maxPerGroup,
+      hora: settings.time,
+    });
+  },
+});

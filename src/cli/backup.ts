@@ -1,0 +1,118 @@
+import path from 'node:path';
+import type { Writable } from 'node:stream';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.js';
+import { backupDataDir, backupFileName, RestoreRefusedError, restoreDataDir } from '../ops/backup.js';
+import { EXIT_CODES, storeFailure } from './exit-codes.js';
+
+/**
+ * `chasqui backup [FILE]` (a consistent copy while `chasqui start` runs) and `chasqui restore
+ * FILE` (only while nothing else uses the data directory; the file is verified first).
+ * Exit codes (src/cli/exit-codes.ts, as every subcommand): 0 done, 1 failed or the copy refused,
+ * 2 usage, 3 configuration error, 5 restore while another process holds the data directory.
+ */
+
+const BACKUP_USAGE = `Uso / usage: chasqui backup [ARCHIVO] [--data-dir DIR]
+
+Copia consistente de la base de datos (sesión de WhatsApp, cola, caché, uso), también con
+\`chasqui start\` en marcha. Sin ARCHIVO: DIR/backups/chasqui-AAAA-MM-DDTHH-MM-SS.db
+/ A consistent copy of the database, safe while the bot runs.`;
+
+const RESTORE_USAGE = `Uso / usage: chasqui restore ARCHIVO [--data-dir DIR]
+
+Reemplaza la base de datos por la copia ARCHIVO, después de verificarla. Detenga antes
+\`chasqui start\`. La base anterior queda como chasqui.db.before-restore-<fecha>.
+/ Replaces the database with a verified backup; stop the bot first.`;
+
+interface Parsed {
+  file?: string;
+  dataDir: string;
+}
+
+function parse(argv: string[], usage: string, out: Writable, env: NodeJS.ProcessEnv): Parsed | number {
+  let values: { 'data-dir'?: string; help?: boolean };
+  let positionals: string[];
+  try {
+    ({ values, positionals } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: true,
+      options: { 'data-dir': { type: 'string' }, help: { type: 'boolean', short: 'h', default: false } },
+    }));
+  } catch (error) {
+    out.write(`${(error as Error).message}\n\n${usage}\n`);
+    return EXIT_CODES.usage;
+  }
+  if (values.help) {
+    out.write(`${usage}\n`);
+    return 0;
+  }
+  if (positionals.length > 1) {
+    out.write(`${usage}\n`);
+    return EXIT_CODES.usage;
+  }
+  try {
+    const config = loadConfig({
+      env: values['data-dir'] ? { ...env, CHASQUI_DATA_DIR: values['data-dir'] } : env,
+    });
+    return { dataDir: config.dataDir, ...(positionals[0] ? { file: positionals[0] } : {}) };
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      out.write(`${error.message}\n`);
+      return EXIT_CODES.config;
+    }
+    throw error;
+  }
+}
+
+export async function runBackup(
+  argv: string[],
+  io: { stdout?: Writable; env?: NodeJS.ProcessEnv } = {},
+): Promise<number> {
+  const out = io.stdout ?? process.stdout;
+  const parsed = parse(argv, BACKUP_USAGE, out, io.env ?? process.env);
+  if (typeof parsed === 'number') return parsed;
+  const file = parsed.file ?? path.join(parsed.dataDir, 'backups', backupFileName(new Date()));
+  try {
+    const result = await backupDataDir(parsed.dataDir, file);
+    out.write(`Copia guardada / backup written: ${result.file} (${Math.round(result.bytes / 1024)} KiB)\n`);
+    return EXIT_CODES.ok;
+  } catch (error) {
+    out.write(`chasqui backup: ${(error as Error).message}\n`);
+    return EXIT_CODES.failure;
+  }
+}
+
+export async function runRestore(
+  argv: string[],
+  io: { stdout?: Writable; env?: NodeJS.ProcessEnv } = {},
+): Promise<number> {
+  const out = io.stdout ?? process.stdout;
+  const parsed = parse(argv, RESTORE_USAGE, out, io.env ?? process.env);
+  if (typeof parsed === 'number') return parsed;
+  if (!parsed.file) {
+    out.write(`${RESTORE_USAGE}\n`);
+    return EXIT_CODES.usage;
+  }
+  try {
+    const result = restoreDataDir(parsed.dataDir, parsed.file);
+    out.write(
+      `Restaurado / restored: ${parsed.file} → ${path.join(parsed.dataDir, 'chasqui.db')} (esquema ${result.schemaVersion ?? '?'})\n` +
+        (result.previous
+          ? `La base anterior quedó en / previous database kept at: ${result.previous}\n`
+          : ''),
+    );
+    return 0;
+  } catch (error) {
+    const failure = storeFailure(error);
+    if (failure) {
+      out.write(`chasqui restore: ${failure.message}\n`);
+      return failure.code;
+    }
+    if (error instanceof RestoreRefusedError) {
+      out.write(`chasqui restore: ${error.message}\n`);
+      return EXIT_CODES.failure;
+    }
+    throw error;
+  }
+}

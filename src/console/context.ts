@@ -1,0 +1,36 @@
+import type { Logger } from 'pino';
+import type { DriversPort, GroupDirectoryPort, GroupSettingsPort } from '../bot/ports.js';
+import type { AccessPolicy } from '../bot/guards.js';
+import type { Alerts } from '../ops/alerts.js';
+import type { DbStats } from '../ops/db-stats.js';
+import type { Metrics } from '../ops/metrics.js';
+import type { SchedulesPort } from '../scheduler/port.js';
+import type { ScheduleStore } from '../scheduler/store.js';
+import type { SqliteDatabase } from '../store/sqlite.js';
+import type { OutboxAdmin } from './outbox-admin.js';
+import type { BudgetPort, DeliveryStatesPort, PairingActions, PairingState } from './ports.js';
+
+/** Everything the console's pages and actions use; built once in start.ts (or a test). */
+export interface ConsoleDeps {
+  db: SqliteDatabase;
+  dataDir: string;
+  services: {
+    groupSettings: GroupSettingsPort;
+    directory: GroupDirectoryPort;
+    drivers: DriversPort;
+    schedules?: SchedulesPort;
+  };
+  scheduleStore: Pick<ScheduleStore, 'all'>;
+  policy: AccessPolicy;
+  pairing: PairingState;
+  actions?: PairingActions;
+  alerts: Alerts;
+  metrics?: Metrics;
+  stats: DbStats;
+  outbox?: OutboxAdmin;
+  sandbox: boolean;
+  deliveries?: DeliveryStatesPort;
+  budget?: BudgetPort;
+  logger: Logger;
+  now?: () => Date;
+}

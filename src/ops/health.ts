@@ -1,0 +1,68 @@
+import { statfs } from 'node:fs/promises';
+import type { PairingState } from '../console/ports.js';
+import type { DbStats } from './db-stats.js';
+
+/**
+ * `/healthz` (the process answers) and `/readyz` (it can do its job: WhatsApp open, outbox
+ * draining, database writable, disk space above a threshold), as JSON bodies with one entry per
+ * check so an operator sees which one failed.
+ */
+export interface ReadinessOptions {
+  pairing: PairingState;
+  stats: DbStats;
+  dataDir: string;
+  /** Free bytes below this fail the disk check (default 100 MiB). */
+  minFreeBytes?: number;
+  /** A pending message older than this while WhatsApp is open means the outbox is stuck (default 10 min). */
+  maxPendingAgeMs?: number;
+  now?: () => number;
+  freeBytes?: (dir: string) => Promise<number>;
+}
+
+export interface Check {
+  ok: boolean;
+  detail: string;
+}
+
+export interface Readiness {
+  ready: boolean;
+  checks: Record<'whatsapp' | 'outbox' | 'database' | 'disk', Check>;
+}
+
+async function statfsFree(dir: string): Promise<number> {
+  const stats = await statfs(dir);
+  return stats.bavail * stats.bsize;
+}
+
+export const DEFAULT_MIN_FREE_BYTES = 100 * 1024 * 1024;
+
+export async function checkReadiness(options: ReadinessOptions): Promise<Readiness> {
+  const now = options.now ?? Date.now;
+  const snapshot = options.pairing.snapshot();
+  const whatsapp: Check = {
+    ok: snapshot.connection === 'open',
+    detail: `${snapshot.connection} since ${snapshot.since.toISOString()}`,
+  };
+  const outboxStats = options.stats.outbox();
+  const maxAge = options.maxPendingAgeMs ?? 10 * 60_000;
+  const age = outboxStats.oldestPendingAt === undefined ? 0 : now() - outboxStats.oldestPendingAt;
+  const outbox: Check = {
+    ok: age <= maxAge,
+    detail: `${outboxStats.pending} pending, oldest ${Math.round(age / 1000)} s`,
+  };
+  const writable = options.stats.writable();
+  const database: Check = { ok: writable, detail: writable ? 'writable' : 'not writable' };
+  const minFree = options.minFreeBytes ?? DEFAULT_MIN_FREE_BYTES;
+  let disk: Check;
+  try {
+    const free = await (options.freeBytes ?? statfsFree)(options.dataDir);
+    disk = {
+      ok: free >= minFree,
+      detail: `${Math.floor(free / 1048576)} MiB free (min ${Math.floor(minFree / 1048576)})`,
+    };
+  } catch (error) {
+    disk = { ok: false, detail: `statfs failed: ${(error as Error).message}` };
+  }
+  const checks = { whatsapp, outbox, database, disk };
+  return { ready: Object.values(checks).every((check) => check.ok), checks };
+}

@@ -1,0 +1,194 @@
+import type { Logger } from 'pino';
+import type { RouteResult } from '../bot/outcome.js';
+import type { Config } from '../config.js';
+import { isLoopback } from '../console/http.js';
+import { createOutboxAdmin } from '../console/outbox-admin.js';
+import type { BudgetPort, DeliveryStatesPort } from '../console/ports.js';
+import { type ConsoleServer, startConsole } from '../console/server.js';
+import type { LookupMiddleware } from '../lookup/call.js';
+import { createScheduleStore } from '../scheduler/store.js';
+import type { OutboxItem } from '../store/outbox.js';
+import type { SqliteDatabase } from '../store/sqlite.js';
+import type { WhatsAppStatus } from '../transports/baileys.js';
+import type { WhatsAppSetup } from '../transports/baileys-setup.js';
+import type { IncomingMessage, Transport } from '../transports/transport.js';
+import { type Alerts, createAlerts, formatAlert } from './alerts.js';
+import { createWebhookSink } from './alert-webhook.js';
+import { startDailyBackup } from './daily-backup.js';
+import { createDbStats } from './db-stats.js';
+import { createMetrics, type Metrics } from './metrics.js';
+import { alertOnCredits, alertOnStatus, watchScheduleFailures } from './watchers.js';
+import { createWhatsAppState, type WhatsAppStateTracker } from './whatsapp-state.js';
+
+/**
+ * What `chasqui start` adds for operators, in one place so start.ts only wires hooks: the
+ * WhatsApp state tracker, alerts (webhook + owners on WhatsApp), metrics, the console with
+ * /healthz /readyz /metrics, the schedule-failure watcher and the daily backup.
+ */
+export interface OpsOptions {
+  config: Config;
+  db: SqliteDatabase;
+  logger: Logger;
+  /** Optional inputs other features provide (delivery tracking, credit budget). */
+  deliveries?: DeliveryStatesPort;
+  budget?: BudgetPort;
+}
+
+export interface AttachOptions {
+  app: {
+    router: { handle(message: IncomingMessage): Promise<RouteResult> };
+    services: Parameters<typeof startConsole>[0]['services'];
+    config: Config;
+  };
+  setup: Pick<WhatsAppSetup, 'transport' | 'outbox'>;
+  sandbox: boolean;
+  /** A line for the operator's terminal. */
+  say: (line: string) => void;
+}
+
+export interface OpsRuntime {
+  readonly alerts: Alerts;
+  readonly state: WhatsAppStateTracker;
+  readonly metrics: Metrics;
+  onStatus(status: WhatsAppStatus): void;
+  onOutboxFailed(item: OutboxItem, error: unknown): void;
+  /** Upstream lookup middlewares for createApp: latency metrics and the credits alert. */
+  readonly upstreamMiddleware: readonly LookupMiddleware[];
+  /** Counts outgoing messages; incoming ones are routed through `attach`'s router for their outcome. */
+  instrumentTransport(transport: Transport): Transport;
+  /** Starts the console, the owners' alert sink, the watchers and the daily backup. */
+  attach(options: AttachOptions): Promise<ConsoleServer | undefined>;
+  close(): Promise<void>;
+}
+
+/** A console bound beyond loopback without a password: the reason start refuses, or undefined. */
+export function consoleConfigProblem(config: Config): string | undefined {
+  const { port, host, password } = config.console;
+  if (port === 'off' || isLoopback(host) || password) return undefined;
+  return (
+    `CHASQUI_CONSOLE_HOST=${host} publica la consola en la red: defina CHASQUI_CONSOLE_PASSWORD (mín. 8 caracteres) ` +
+    'o use 127.0.0.1. / Binding the console beyond loopback requires CHASQUI_CONSOLE_PASSWORD.'
+  );
+}
+
+export function createOpsRuntime(options: OpsOptions): OpsRuntime {
+  const { config, db, logger } = options;
+  const state = createWhatsAppState();
+  const stats = createDbStats(db);
+  const alerts = createAlerts({ logger });
+  if (config.alertWebhook) alerts.addSink(createWebhookSink({ url: config.alertWebhook }));
+  const metrics = createMetrics({
+    stats,
+    closes: () => state.closes(),
+    ...(options.deliveries ? { deliveries: options.deliveries } : {}),
+    ...(options.budget ? { budget: options.budget } : {}),
+  });
+  const stops: (() => Promise<void> | void)[] = [];
+  let route: ((message: IncomingMessage) => Promise<RouteResult>) | undefined;
+
+  return {
+    alerts,
+    state,
+    metrics,
+    onStatus(status) {
+      state.update(status);
+      alertOnStatus(alerts, status);
+    },
+    onOutboxFailed(item, error) {
+      metrics.messageOut('failed');
+      const reason = (error instanceof Error ? error.message : String(error)).slice(0, 200);
+      alerts.raise('outbox-failed', { chat: item.chatId, attempts: item.failures, reason });
+    },
+    upstreamMiddleware: [metrics.timeLookup, alertOnCredits(alerts)],
+    instrumentTransport(transport) {
+      return {
+        get name() {
+          return transport.name;
+        },
+        selfIds: () => transport.selfIds(),
+        start: (handler) =>
+          transport.start(async (message) => {
+            if (!route) return handler(message);
+            metrics.messageIn(await route(message));
+          }),
+        async send(chatId, message) {
+          await transport.send(chatId, message);
+          metrics.messageOut('queued');
+        },
+        stop: () => transport.stop(),
+      };
+    },
+    async attach({ app, setup, sandbox, say }) {
+      route = (message) => app.router.handle(message);
+      // Owners hear about alerts on WhatsApp while it is up (never the outbox's own failures).
+      alerts.addSink(async (alert) => {
+        if (state.snapshot().connection !== 'open' || alert.kind === 'outbox-failed') return;
+        for (const admin of config.admins) {
+          await setup.transport.send(`${admin}@s.whatsapp.net`, { kind: 'text', text: formatAlert(alert) });
+        }
+      });
+      const watcher = watchScheduleFailures(db, alerts);
+      stops.push(() => watcher.stop());
+      if (config.backup.daily) {
+        stops.push(
+          startDailyBackup({
+            db,
+            dataDir: config.dataDir,
+            settings: { daily: config.backup.daily, keep: config.backup.keep, dir: config.backup.dir },
+            logger,
+            alerts,
+          }),
+        );
+      }
+      const { port, host, password } = config.console;
+      if (port === 'off') return undefined;
+      try {
+        const server = await startConsole(
+          {
+            db,
+            dataDir: config.dataDir,
+            services: app.services,
+            scheduleStore: createScheduleStore(db),
+            policy: app.config,
+            pairing: state,
+            actions: {
+              requestPairingCode: (phone) => setup.transport.requestPairingCode(phone),
+              relink: () => setup.transport.relink(),
+            },
+            alerts,
+            metrics,
+            stats,
+            outbox: createOutboxAdmin(db, setup.outbox),
+            sandbox,
+            ...(options.deliveries ? { deliveries: options.deliveries } : {}),
+            ...(options.budget ? { budget: options.budget } : {}),
+            logger,
+          },
+          { host, port, ...(password ? { password } : {}) },
+        );
+        stops.push(() => server.close());
+        say(
+          `Consola / console: ${server.url}${server.open ? ' (sin contraseña, solo este equipo / no password, loopback only)' : ''}`,
+        );
+        return server;
+      } catch (error) {
+        // The bot matters more than its console: keep answering, say why the page is missing.
+        logger.error({ err: error }, 'console not started');
+        say(
+          `No se pudo abrir la consola en ${host}:${port} (${(error as Error).message}); el bot sigue. / console not started.`,
+        );
+        return undefined;
+      }
+    },
+    async close() {
+      for (const stop of stops.reverse()) await stop();
+      // Let alerts under way reach the webhook, but never hold the shutdown for long.
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        alerts.idle(),
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, 5000))),
+      ]);
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import type { ConnectionState, PairingSnapshot, PairingState } from '../console/ports.js';
+import type { WhatsAppStatus } from '../transports/baileys.js';
+
+/**
+ * Keeps the latest WhatsApp connection and pairing state from the transport's statuses, for the
+ * console (QR, pairing code, linked number, state and since when) and for /readyz.
+ */
+export interface WhatsAppStateTracker extends PairingState {
+  /** Feed every transport status here (start.ts chains it after the terminal console). */
+  update(status: WhatsAppStatus): void;
+  /** Closes by code since start (metrics: reconnects by code). */
+  closes(): ReadonlyMap<string, number>;
+}
+
+export function createWhatsAppState(now: () => Date = () => new Date()): WhatsAppStateTracker {
+  let snapshot: PairingSnapshot = { connection: 'connecting', since: now() };
+  const listeners = new Set<() => void>();
+  const closes = new Map<string, number>();
+  const set = (connection: ConnectionState, patch: Partial<PairingSnapshot> = {}) => {
+    const since = connection === snapshot.connection ? snapshot.since : now();
+    snapshot = { ...snapshot, connection, since, ...patch };
+  };
+  const countClose = (code: number | undefined) => {
+    const key = code === undefined ? 'none' : String(code);
+    closes.set(key, (closes.get(key) ?? 0) + 1);
+  };
+  const apply = (status: WhatsAppStatus) => {
+    switch (status.kind) {
+      case 'connecting':
+        set(
+          snapshot.connection === 'open'
+            ? 'reconnecting'
+            : snapshot.connection === 'pairing'
+              ? 'pairing'
+              : 'connecting',
+          { attempt: status.attempt },
+        );
+        return;
+      case 'qr': {
+        // A QR means no device is linked (first pairing, or after an unlink): forget the old number.
+        const { pairingCode: _code, pairingError: _error, linkedNumber: _linked, ...rest } = snapshot;
+        snapshot = rest;
+        set('pairing', { qr: { value: status.qr, updatedAt: now() } });
+        return;
+      }
+      case 'pairing-code':
+        set('pairing', { pairingCode: { code: status.code, phone: status.phone, at: now() } });
+        delete snapshot.pairingError;
+        return;
+      case 'pairing-code-failed':
+        set('pairing', { pairingError: status.error });
+        return;
+      case 'restarting':
+        return;
+      case 'open': {
+        const { qr: _qr, pairingCode: _code, pairingError: _error, code: _c, reason: _r, ...rest } = snapshot;
+        snapshot = rest;
+        const linked = status.selfIds.find((id) => id.endsWith('@s.whatsapp.net'))?.split('@')[0];
+        set('open', linked ? { linkedNumber: linked } : {});
+        return;
+      }
+      case 'groups':
+        return;
+      case 'reconnecting':
+        countClose(status.code);
+        set('reconnecting', {
+          ...(status.code !== undefined ? { code: status.code } : {}),
+          reason: status.reason,
+          attempt: status.attempt,
+        });
+        return;
+      case 'stopped': {
+        if (status.reason !== 'shutdown') countClose(status.code);
+        const { qr: _qr, ...rest } = snapshot;
+        snapshot = rest;
+        set('stopped', {
+          ...(status.code !== undefined ? { code: status.code } : {}),
+          reason: status.reason,
+        });
+        return;
+      }
+    }
+  };
+  return {
+    snapshot: () => snapshot,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    update(status) {
+      apply(status);
+      for (const listener of listeners) listener();
+    },
+    closes: () => closes,
+  };
+}

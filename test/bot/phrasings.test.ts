@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commands } from '../../commands/index.js';
+import type { CommandDefinition } from '../../src/bot/command.js';
+import { OPERATION_NAMES } from '../../src/config/cache-ttl.js';
+import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
+import { GROUP_ID, groupMessage } from '../helpers/messages.js';
+import { adminAndChatterRows } from './phrasings/admin-chatter.table.js';
+import { dateAndDocumentRows } from './phrasings/dates-documents.table.js';
+import { identifierRows } from './phrasings/identifiers.table.js';
+import { NOW, type Row } from './phrasings/rows.js';
+
+/**
+ * Issue 11: a few hundred lines as Peruvian office staff type them in WhatsApp groups, each with
+ * its expected outcome, through the real router and commands against the sandbox. Each command's
+ * `parse` is observed (not replaced) to check the normalised argument; silent lines and local
+ * errors must not reach the API.
+ */
+const LOOKUP_COMMANDS = new Set(
+  ['ruc', 'deuda', 'domicilio', 'locales', 'trabajadores', 'dni', 'dniruc', 'licencia'].concat([
+    'ce',
+    'cee',
+    'ci',
+    'placa',
+    'tc',
+    'afp',
+    'guia',
+    'guiaxml',
+    'xml',
+    'pdf',
+  ]),
+);
+
+const parsed: { command: string; args: unknown }[] = [];
+const observed = commands.map((command) => {
+  const original = command as CommandDefinition<unknown>;
+  return {
+    ...original,
+    parse(raw: string, ctx: Parameters<CommandDefinition<unknown>['parse']>[1]) {
+      const args = original.parse(raw, ctx);
+      parsed.push({ command: original.name, args });
+      return args;
+    },
+  } as CommandDefinition<never>;
+});
+
+let harness: BotHarness;
+const noCache = Object.fromEntries([...OPERATION_NAMES, 'pastRates', 'notFound'].map((k) => [k, 0]));
+
+beforeAll(async () => {
+  harness = await createBotHarness({
+    now: () => NOW,
+    commands: observed,
+    config: { cacheTtlSeconds: noCache as never },
+  });
+});
+afterAll(async () => {
+  await harness.close();
+});
+
+async function check([text, outcome, args]: Row): Promise<void> {
+  parsed.length = 0;
+  const before = harness.sandbox.requestCount();
+  const { replies, result } = await harness.deliver(groupMessage(text));
+  const requests = harness.sandbox.requestCount() - before;
+  // `desactivar` lines turn the group off; the next line must find it on again.
+  harness.app.services.groupSettings.setActive(GROUP_ID, true, 'test');
+  if (outcome === null) {
+    expect({ replies, requests, parsed, outcome: result.outcome }).toEqual({
+      replies: [],
+      requests: 0,
+      parsed: [],
+      outcome: 'ignored',
+    });
+  } else if (outcome.startsWith('!')) {
+    expect({ template: result.template, requests, replies: replies.length }).toEqual({
+      template: `errors/${outcome.slice(1)}`,
+      requests: 0,
+      replies: 1,
+    });
+  } else {
+    expect(parsed.map((p) => p.command)).toEqual([outcome]);
+    expect(parsed[0]?.args).toMatchObject(args ?? {});
+    if (LOOKUP_COMMANDS.has(outcome)) expect(requests).toBeGreaterThan(0);
+    expect(replies.length).toBeGreaterThan(0);
+  }
+}
+
+const tables: [string, readonly Row[]][] = [
+  ['identifiers', identifierRows],
+  ['dates and documents', dateAndDocumentRows],
+  ['admin commands and chatter', adminAndChatterRows],
+];
+
+describe('phrasings staff really use', () => {
+  it('the table has at least 300 lines, none twice', () => {
+    const all = tables.flatMap(([, rows]) => rows.map((row) => row[0]));
+    expect(all.length).toBeGreaterThanOrEqual(300);
+    expect(new Set(all).size).toBe(all.length);
+  });
+
+  for (const [name, rows] of tables) {
+    describe(name, () => {
+      it.each(rows.map((row) => [row[0], row] as const))('%j', async (_text, row) => {
+        await check(row);
+      });
+    });
+  }
+});
+
+describe('ayuda <comando> shows the forms each command declares', () => {
+  it.each([
+    ['ayuda tipo de cambio', '*tc*', 'tipo de cambio, tipo d cambio'],
+    ['ayuda con la guía de remisión', '*guia*', 'guia de remision'],
+    ['ayuda borrar chofer', '*chofer*', 'borrar chofer'],
+  ])('%j', async (text, name, forms) => {
+    const [reply] = harness.texts(await harness.send(text));
+    expect(reply).toContain(name);
+    expect(reply).toContain(`Formas que entiendo: `);
+    expect(reply).toContain(forms);
+  });
+});
