@@ -120,9 +120,11 @@ export function createOpsRuntime(options: OpsOptions): OpsRuntime {
     },
     async attach({ app, setup, sandbox, say }) {
       route = (message) => app.router.handle(message);
-      // Owners hear about alerts on WhatsApp while it is up (never the outbox's own failures).
+      // Owners hear about alerts on WhatsApp while it is up (never the outbox's own failures, nor
+      // a reached credit budget: the budget already tells them, in its own words).
       alerts.addSink(async (alert) => {
-        if (state.snapshot().connection !== 'open' || alert.kind === 'outbox-failed') return;
+        if (state.snapshot().connection !== 'open') return;
+        if (alert.kind === 'outbox-failed' || alert.kind === 'budget-reached') return;
         for (const admin of config.admins) {
           await setup.transport.send(`${admin}@s.whatsapp.net`, { kind: 'text', text: formatAlert(alert) });
         }

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { refusal, statusOf, thresholds } from '../../src/budget/policy.js';
+import { createAlerts } from '../../src/ops/alerts.js';
 import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
 import { ADMIN_PHONE, GROUP_ID, jid, textOf } from '../helpers/messages.js';
 
@@ -55,6 +56,19 @@ describe('credit budget (daily cap)', () => {
     expect(textOf(await h.send(`ruc ${ruc(6)}`))).toContain(BUDGET_REPLY);
     expect(ownerNotices(h).filter((text) => text.includes('se alcanzó el límite'))).toHaveLength(1);
     expect(h.sandbox.requestCount('/ruc')).toBe(5);
+  });
+
+  it('raises the ops alert budget-reached once per period, when a lookup reaches the cap', async () => {
+    const alerts = createAlerts();
+    h = await createBotHarness({ config: { credits: { daily: 2 } }, alerts });
+    await h.send(`ruc ${ruc(1)}`);
+    expect(alerts.recent()).toEqual([]);
+    await h.send(`ruc ${ruc(2)}`);
+    expect(textOf(await h.send(`ruc ${ruc(3)}`))).toContain(BUDGET_REPLY);
+    expect(textOf(await h.send(`ruc ${ruc(4)}`))).toContain(BUDGET_REPLY);
+    expect(alerts.recent().map((alert) => [alert.kind, alert.details])).toEqual([
+      ['budget-reached', { scope: 'overall', period: 'day', spent: 2, cap: 2 }],
+    ]);
   });
 
   it("applies a group's own cap from the config file to that group only", async () => {
