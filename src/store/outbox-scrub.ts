@@ -15,7 +15,9 @@ export const RETRY_WINDOW_START_SQL = 'COALESCE(sent_at, created_at)';
 /** Default retention after the window starts: 1 hour. */
 export const DEFAULT_PAYLOAD_RETENTION_MINUTES = 60;
 
-const SCRUBBED = '{}';
+/** The payload of a scrubbed row: its text, caption and quoted message are gone. */
+export const SCRUBBED_PAYLOAD = '{}';
+const SCRUBBED = SCRUBBED_PAYLOAD;
 
 /** Scrubs finished rows whose window started before `beforeMs`; returns how many. */
 export function prepareOutboxScrub(db: SqliteDatabase): (beforeMs: number) => number {
