@@ -41,10 +41,13 @@ export interface AttachSecretOptions {
   logger?: Logger;
 }
 
+/** Tables whose rows are sealed (or keyed) with the database key (store/cache, watch, batch). */
+const SEALED_TABLES = ['lookup_cache', 'watch_list', 'watch_snapshots', 'watch_history', 'batch_pending'];
+
 /**
  * Picks the key for an opened database and moves a legacy in-database key out of it: into
  * `secret.key` when no other key exists (nothing changes for the data), or, when another key is
- * configured, drops it with the cache it sealed (pseudonyms restart; the cache refills).
+ * configured, drops it with what it sealed: cache, watch lists, pending batches (pseudonyms restart).
  */
 export function attachSecret(db: SqliteDatabase, options: AttachSecretOptions): Buffer {
   const file = path.join(options.dir, SECRET_FILE);
@@ -62,8 +65,11 @@ export function attachSecret(db: SqliteDatabase, options: AttachSecretOptions): 
   if (legacy) {
     db.transaction(() => {
       if (!legacy.equals(secret)) {
-        db.exec('DELETE FROM lookup_cache');
-        options.logger?.warn('the key in chasqui.db differs from the configured one: lookup cache cleared');
+        // Everything sealed or keyed with the old key is unreadable under the new one.
+        for (const table of SEALED_TABLES) db.exec(`DELETE FROM ${table}`);
+        options.logger?.warn(
+          'the key in chasqui.db differs from the configured one: lookup cache, watch lists and pending batches cleared',
+        );
       }
       db.prepare('DELETE FROM meta WHERE key = ?').run(LEGACY_META_KEY);
     })();
