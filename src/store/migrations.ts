@@ -8,6 +8,11 @@ export interface Migration {
   version: number;
   name: string;
   up(db: Database): void;
+  /**
+   * For a migration that landed after a higher version (branches numbered in parallel): whether
+   * its changes are already in the database. A database past its version without them gets it.
+   */
+  isApplied?(db: Database): boolean;
 }
 
 export const migrations: readonly Migration[] = [
@@ -160,6 +165,10 @@ export const migrations: readonly Migration[] = [
   {
     version: 7,
     name: 'issue 10: owner-allowed groups, budget alerts, guide sends',
+    // landed after version 9 (issue 14): a database created at v9 does not have it yet
+    isApplied: (db) =>
+      db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'budget_notices'").get() !==
+      undefined,
     up(db) {
       db.exec(`
         -- bot/guards: an owner's activar (group admins get powers only in owner- or config-allowed groups)

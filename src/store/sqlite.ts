@@ -42,7 +42,7 @@ export function openDatabase(options: OpenStoreOptions): SqliteDatabase {
     const known = Math.max(0, ...migrations.map((m) => m.version));
     if (current > known) throw schemaNewerError(file, current, known);
     configure(db);
-    if (current > 0 && current < known) {
+    if (current > 0 && pendingMigrations(db, migrations).length > 0) {
       const backup = backupPath(options.dir, current);
       if (!existsSync(backup)) {
         db.prepare('VACUUM INTO ?').run(backup);
@@ -70,14 +70,24 @@ function configure(db: SqliteDatabase): void {
   db.pragma('secure_delete = ON');
 }
 
-/** Applies the migrations newer than the database's `user_version`, one transaction each. */
-export function migrate(db: SqliteDatabase, migrations: readonly Migration[]): void {
+/**
+ * The migrations a database still needs: those newer than its `user_version`, plus an older one
+ * that landed late (`isApplied` says its changes are missing), in version order.
+ */
+function pendingMigrations(db: SqliteDatabase, migrations: readonly Migration[]): Migration[] {
   const current = db.pragma('user_version', { simple: true }) as number;
-  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
-    if (migration.version <= current) continue;
+  return [...migrations]
+    .sort((a, b) => a.version - b.version)
+    .filter((m) => m.version > current || (m.isApplied !== undefined && !m.isApplied(db)));
+}
+
+/** Applies the pending migrations, one transaction each; `user_version` never goes down. */
+export function migrate(db: SqliteDatabase, migrations: readonly Migration[]): void {
+  for (const migration of pendingMigrations(db, migrations)) {
     db.transaction(() => {
+      const current = db.pragma('user_version', { simple: true }) as number;
       migration.up(db);
-      db.pragma(`user_version = ${migration.version}`);
+      db.pragma(`user_version = ${Math.max(current, migration.version)}`);
     })();
   }
 }

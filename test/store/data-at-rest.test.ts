@@ -99,6 +99,24 @@ describe('schema versions', () => {
   });
 });
 
+describe('a migration numbered below one that landed first', () => {
+  it('is applied to a database already past its version (created before it landed), after a copy', () => {
+    // A database created by code that had migration 9 (issue 14) but not 7 (issue 10).
+    const early = openDatabase({ dir, migrations: migrations.filter((m) => m.version !== 7) });
+    expect(early.pragma('user_version', { simple: true })).toBe(9);
+    early.close();
+    const db = openDatabase({ dir });
+    expect(db.pragma('user_version', { simple: true })).toBe(9);
+    const columns = db.prepare<[], { name: string }>('PRAGMA table_info(group_settings)').all();
+    expect(columns.map((c) => c.name)).toContain('owner_allowed');
+    expect(db.prepare('SELECT COUNT(*) AS n FROM budget_notices').get()).toEqual({ n: 0 });
+    db.close();
+    expect(existsSync(path.join(dir, 'chasqui.db.bak-v9'))).toBe(true);
+    // and only once: reopening changes nothing
+    openDatabase({ dir }).close();
+  });
+});
+
 describe('the key lives outside the database', () => {
   it('moves a key kept in chasqui.db by an older version into secret.key, keeping pseudonyms', () => {
     const old = openDatabase({ dir, migrations: migrations.filter((m) => m.version <= 5) });
