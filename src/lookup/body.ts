@@ -19,7 +19,7 @@ export function bodyCap(operation: OperationName, caps: { maxBodyBytes: number; 
  */
 export async function readBodyCapped(
   operation: OperationName,
-  body: AsyncIterable<Uint8Array> & { destroy(error?: Error): unknown },
+  body: AsyncIterable<Uint8Array> & { destroy(error?: Error): unknown; text?(): Promise<string> },
   maxBytes: number,
   contentLength?: string | string[],
 ): Promise<string> {
@@ -29,6 +29,9 @@ export async function readBodyCapped(
     body.destroy(error);
     throw error;
   }
+  // A declared length within the cap is enforced by undici itself (a longer body is an error), so
+  // the body's own reader is safe and avoids copying every chunk (the hot path of every lookup).
+  if (Number.isFinite(declared) && body.text) return body.text();
   const chunks: Buffer[] = [];
   let total = 0;
   for await (const chunk of body) {
@@ -38,7 +41,7 @@ export async function readBodyCapped(
       body.destroy(error);
       throw error;
     }
-    chunks.push(Buffer.from(chunk));
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk));
   }
   return Buffer.concat(chunks, total).toString('utf8');
 }
