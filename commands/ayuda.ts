@@ -2,12 +2,13 @@ import { type CommandContext, type CommandDefinition, defineCommand } from '../s
 import { closestWord } from '../src/bot/parse.js';
 import { createPhraseIndex, type PhraseIndex } from '../src/bot/phrase-index.js';
 import { fold } from '../src/text/fold.js';
+import { canRun } from '../src/bot/guards.js';
 
 type Listed = CommandDefinition<never>;
 
-/** Commands this sender may run (admin-only ones hidden from non-admins). */
+/** Commands this sender may run here (owner/admin-only ones hidden from the others). */
 function visibleTo(ctx: CommandContext<unknown>): Listed[] {
-  return ctx.services.commands.filter((c) => c.access !== 'admin' || ctx.sender.isAdmin);
+  return ctx.services.commands.filter((c) => canRun(c.access, ctx.sender.role));
 }
 
 const indexes = new WeakMap<readonly Listed[], PhraseIndex<Listed>>();
@@ -70,7 +71,7 @@ export const ayuda = defineCommand({
       alias: command.aliases,
       formas: formsOf(command),
       ejemplos: command.examples,
-      admin: command.access === 'admin',
+      admin: command.access !== 'everyone',
       datos_personales: command.personalData === true,
     });
   },

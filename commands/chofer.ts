@@ -2,6 +2,7 @@ import { defineCommand } from '../src/bot/command.js';
 import { UserError } from '../src/input/user-error.js';
 import { echo, tokens } from '../src/input/args.js';
 import { fold } from '../src/text/fold.js';
+import { maskPhone } from './guia.js';
 import { PhraseSet, withoutWords } from './lib/words.js';
 
 const examples = ['chofer 41234567 987654321', 'chofer borrar 41234567', 'chofer 41234567'];
@@ -64,7 +65,7 @@ export const chofer = defineCommand<ChoferArgs>({
   summary: 'Registra el WhatsApp de un chofer para enviarle sus guías (o lo borra)',
   usage: 'chofer <dni> <número> · chofer borrar <dni>',
   examples,
-  access: 'admin',
+  access: 'owner',
   argShape: 'required',
   isAttempt: (raw) => {
     const words = tokens(raw);
@@ -100,10 +101,20 @@ export const chofer = defineCommand<ChoferArgs>({
         check.status === 'exists' ? { hasWhatsApp: true, ...(check.lid ? { lid: check.lid } : {}) } : {},
         newNumber,
       );
+      if (previous && newNumber) {
+        // A redirected driver would receive the company's guides: never let it pass unnoticed.
+        await ctx.services.owners?.notify('chofer-cambio-aviso', {
+          documento: args.document,
+          anterior: maskPhone(previous.phone),
+          nuevo: maskPhone(args.phone),
+          grupo: ctx.message.isGroup ? (ctx.message.chatName ?? ctx.message.chatId) : undefined,
+          por: ctx.sender.displayName,
+        });
+      }
       await ctx.reply('chofer-guardado', {
         documento: args.document,
         telefono: `+${args.phone}`,
-        anterior: previous && previous.phone !== args.phone ? `+${previous.phone}` : undefined,
+        anterior: previous && newNumber ? `+${previous.phone}` : undefined,
         whatsapp: check.status,
         escribio: !newNumber && ctx.services.driverContacts?.get(args.document)?.reachedAt !== undefined,
       });

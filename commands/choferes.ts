@@ -12,7 +12,7 @@ export const choferes = defineCommand<Record<string, never>>({
   summary: 'Choferes registrados para recibir sus guías por WhatsApp',
   usage: 'choferes',
   examples: ['choferes'],
-  access: 'admin',
+  access: 'owner',
   argShape: 'none',
   parse: () => ({}),
   async run(ctx) {

@@ -1,14 +1,17 @@
 import { defineCommand } from '../src/bot/command.js';
 import { isWatchAttempt, parseWatchArgs, watchPort } from './lib/watch-args.js';
 
-/** `dejar de vigilar <ruc>`: removes a RUC from this group's watch list (others keep theirs). */
+/**
+ * `dejar de vigilar <ruc>`: removes a RUC from this group's watch list (others keep theirs); the
+ * same people as `vigilar` (owners and the group's admins) decide what the group pays to watch.
+ */
 export const dejar = defineCommand({
   name: 'dejar',
   aliases: ['deja', 'desvigilar', 'dejen'],
   summary: 'Deja de vigilar un RUC en este grupo',
   usage: 'dejar de vigilar <RUC>',
   examples: ['dejar de vigilar 20601234565', 'deja de vigilar el ruc 20601234565'],
-  access: 'everyone',
+  access: 'groupAdmin',
   argShape: 'required',
   isAttempt: isWatchAttempt,
   parse: (raw) => ({ ruc: parseWatchArgs(raw).ruc }),

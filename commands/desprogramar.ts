@@ -12,7 +12,7 @@ export const desprogramar = defineCommand({
   summary: 'Quita una publicación programada (el número de la lista de programados)',
   usage: 'desprogramar <número>',
   examples: ['desprogramar 1'],
-  access: 'admin',
+  access: 'groupAdmin',
   argShape: 'required',
   parse(raw) {
     const value = tokens(raw)[0] ?? '';

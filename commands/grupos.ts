@@ -14,7 +14,7 @@ export const grupos = defineCommand({
   summary: 'Grupos donde está el bot, con sus participantes',
   usage: 'grupos',
   examples: ['grupos'],
-  access: 'admin',
+  access: 'owner',
   argShape: 'none',
   parse: () => ({}),
   async run(ctx) {

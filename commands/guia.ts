@@ -12,8 +12,11 @@ interface GuiaArgs {
   ref: DocumentRef;
   /** `enviar`: send the PDF to the guide's registered drivers instead of the group. */
   send: boolean;
+  /** `reenviar`: an owner forces a send within the cooldown (the daily cap still applies). */
+  force: boolean;
 }
 
+const FORCE_WORDS = new Set(['reenviar', 'reenvia']);
 const SEND_WORDS = new Set([
   'enviar',
   'envia',
@@ -23,6 +26,7 @@ const SEND_WORDS = new Set([
   'mandar',
   'manda',
   'mandala',
+  ...FORCE_WORDS,
 ]);
 /** Said of a transportista guide: the type when its series implies none (`SG01`, `EG01`). */
 const CARRIER_WORDS = new Set(['transportista']);
@@ -118,8 +122,18 @@ async function sendToDrivers(ctx: CommandContext<GuiaArgs>, guide: Guide) {
   const failed: { nombre?: string; telefono: string }[] = [];
   const tracked: { waId: string; documentNumber: string; name?: string; phoneMasked: string }[] = [];
   const delivery = ctx.services.delivery;
-  const bytes = known.length > 0 ? await ctx.composing(() => renderPdf(ctx, view, guide)) : undefined;
-  if (known.length > 0 && bytes === undefined) {
+  // Anti-abuse: the same guide to the same driver once per cooldown (owners may force), and a
+  // daily cap per driver; the group is told who was skipped and why.
+  const skipped: { nombre?: string; telefono: string; motivo: string }[] = [];
+  const guideRef = `${ctx.args.ref.ruc}-${ctx.args.ref.type}-${ctx.args.ref.series}-${ctx.args.ref.number}`;
+  const force = ctx.args.force && ctx.sender.role === 'owner';
+  const sendable = known.filter(({ driver, phone }) => {
+    const reason = ctx.services.guideSends?.check(guideRef, phone, { force });
+    if (reason) skipped.push({ nombre: driver.name, telefono: maskPhone(phone), motivo: reason });
+    return reason === undefined;
+  });
+  const bytes = sendable.length > 0 ? await ctx.composing(() => renderPdf(ctx, view, guide)) : undefined;
+  if (sendable.length > 0 && bytes === undefined) {
     await ctx.reply('guia-pdf-error', base);
     return;
   }
@@ -133,7 +147,7 @@ async function sendToDrivers(ctx: CommandContext<GuiaArgs>, guide: Guide) {
       destinatario: view.recipient.name,
     });
     const fileName = guidePdfName(ctx.args.ref);
-    for (const { driver, phone, contact } of known) {
+    for (const { driver, phone, contact } of sendable) {
       const masked = maskPhone(phone);
       const row = { nombre: driver.name, telefono: masked, documento: driver.documentNumber };
       // The LID WhatsApp gave for the number when it is known: v7 addresses 1:1 chats by LID, and
@@ -148,6 +162,7 @@ async function sendToDrivers(ctx: CommandContext<GuiaArgs>, guide: Guide) {
         } else {
           await ctx.send(chatId, message);
         }
+        ctx.services.guideSends?.record(guideRef, phone);
         sent.push({ ...row, nunca_escribio: contact?.reachedAt === undefined });
       } catch (error) {
         ctx.log.warn({ err: error, guide: view.shortId }, 'sending the guide to a driver failed');
@@ -168,6 +183,8 @@ async function sendToDrivers(ctx: CommandContext<GuiaArgs>, guide: Guide) {
     enviados: sent,
     fallidos: failed,
     desconocidos: unknown,
+    omitidos: skipped,
+    puede_forzar: ctx.sender.role === 'owner',
     sin_contacto: sent.filter((e) => e.nunca_escribio),
     seguimiento_minutos: tracked.length > 0 ? delivery?.reportAfterMinutes() : undefined,
   });
@@ -175,7 +192,7 @@ async function sendToDrivers(ctx: CommandContext<GuiaArgs>, guide: Guide) {
 
 /**
  * A driver in a direct chat may only see guides where they are a driver (compared by document
- * number against `traslado.conductor[].numDocIdentidad`); admins are not limited.
+ * number against `traslado.conductor[].numDocIdentidad`); owners and group admins are not limited.
  */
 function driverMayNotSee(ctx: CommandContext<GuiaArgs>, view: GuideView): boolean {
   const own = ctx.sender.driverDocument;
@@ -231,6 +248,7 @@ export const guia = defineCommand<GuiaArgs>({
   parse(raw, ctx) {
     const words = tokens(raw);
     const send = words.some((w) => SEND_WORDS.has(fold(w)));
+    const force = words.some((w) => FORCE_WORDS.has(fold(w)));
     const carrier = words.some((w) => CARRIER_WORDS.has(fold(w)));
     const rest = words.filter((w) => !SEND_WORDS.has(fold(w)) && !CARRIER_WORDS.has(fold(w))).join(' ');
     const ownRuc = ctx.settings.taxPortal?.ruc;
@@ -239,7 +257,7 @@ export const guia = defineCommand<GuiaArgs>({
       defaultType: carrier ? '31' : '09',
       ...(ownRuc ? { ownRuc } : {}),
     });
-    return { ref, send };
+    return { ref, send, force };
   },
   async run(ctx) {
     const guide = await ctx.lookup.guide(ctx.args.ref);

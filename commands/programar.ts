@@ -65,7 +65,7 @@ export const programar = defineCommand({
   summary: 'Publica en este grupo el tipo de cambio cada mañana (o las comisiones AFP cada mes)',
   usage: 'programar <tc|afp> <HH:MM> [todos | lun-vie | dia N]',
   examples,
-  access: 'admin',
+  access: 'groupAdmin',
   argShape: 'required',
   isAttempt: (raw) => {
     const words = tokens(raw);

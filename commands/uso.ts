@@ -59,7 +59,7 @@ export const uso = defineCommand({
   summary: 'Consultas del mes por tipo y por grupo, y cuántas ahorró la caché',
   usage: 'uso',
   examples: ['uso'],
-  access: 'admin',
+  access: 'owner',
   argShape: 'none',
   parse: () => ({}),
   async run(ctx) {
@@ -89,7 +89,14 @@ export const uso = defineCommand({
     const total = rows.reduce((sum, r) => sum + r.calls, 0);
     const ahorradas = rows.reduce((sum, r) => sum + r.saved, 0);
     const fallidas = rows.reduce((sum, r) => sum + (r.failed ?? 0), 0);
+    const budget = ctx.services.budget?.overall?.();
     await ctx.reply('uso', {
+      presupuesto: budget && {
+        hoy: budget.spentToday,
+        mes: budget.spentThisMonth,
+        tope_diario: budget.dailyCap,
+        tope_mensual: budget.monthlyCap,
+      },
       mes: currentPeriod(now),
       total,
       ahorradas,

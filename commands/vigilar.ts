@@ -21,6 +21,7 @@ async function firstSnapshot(ctx: CommandContext<unknown>, port: WatchPort, ruc:
 /**
  * `vigilar <ruc> [nota]`: adds a RUC to the group's watch list (first snapshot at once), within
  * `watch.maxPerGroup` and the monthly budget; on a RUC already watched, shows its history.
+ * Owners and the group's admins only: every watched RUC spends credits every day.
  */
 export const vigilar = defineCommand({
   name: 'vigilar',
@@ -28,7 +29,7 @@ export const vigilar = defineCommand({
   summary: 'Vigila un RUC: aviso en el grupo cuando cambie su estado, condición o deuda coactiva',
   usage: 'vigilar <RUC> [nota]',
   examples: ['vigilar 20601234565 proveedor de cemento', 'vigila el ruc 20123456786'],
-  access: 'everyone',
+  access: 'groupAdmin',
   argShape: 'required',
   isAttempt: isWatchAttempt,
   parse: (raw) => parseWatchArgs(raw),

@@ -54,7 +54,7 @@ export function invoiceFileCommand(kind: 'xml' | 'pdf'): CommandDefinition<{ ref
         : 'PDF de una factura, boleta o nota (del portal tributario), como archivo',
     usage: `${kind} <ruc>-<tipo>-<serie>-<número>`,
     examples,
-    access: 'admin',
+    access: 'owner',
     argShape: 'required',
     parse(raw, ctx) {
       const ownRuc = ctx.settings.taxPortal?.ruc;

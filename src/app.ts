@@ -4,7 +4,9 @@ import { createBatchPort } from './batch/pending.js';
 import type { CommandDefinition, TemplateRenderer } from './bot/command.js';
 import { createRouter, type Router } from './bot/router.js';
 import type { BotServices, GuidePdfPort, UsagePort } from './bot/ports.js';
-import type { BudgetReader } from './budget/types.js';
+import { createOwnerNotices } from './bot/owners.js';
+import { budgetMiddleware } from './budget/middleware.js';
+import { type BudgetAlerts, createAppBudget } from './budget/wiring.js';
 import { type CacheTtlSeconds, type Config, DEFAULT_CACHE_TTL_SECONDS } from './config.js';
 import { createGroupDirectory, type GroupSource } from './groups/directory.js';
 import { silentLogger } from './logger.js';
@@ -34,6 +36,7 @@ import { createDispatchRepo } from './store/dispatches.js';
 import { createDriverContactsRepo } from './store/driver-contacts.js';
 import { createEditStore } from './store/edits.js';
 import { createGroupSettingsRepo } from './store/group-settings.js';
+import { createGuideSendsRepo } from './store/guide-sends.js';
 import { createCacheCrypto, createPseudonymizer } from './store/keyed-crypto.js';
 import { openDatabase, type SqliteDatabase } from './store/sqlite.js';
 import { createUsageRepo } from './store/usage.js';
@@ -72,10 +75,10 @@ export interface AppOptions {
   upstreamMiddleware?: readonly LookupMiddleware[];
   /** Run scheduled posts once started (default true). Schedules can be managed either way. */
   runSchedules?: boolean;
-  /** The credit budget (issue 10) as batch checks and the watch list read it; none = no cap. */
-  budget?: BudgetReader;
   /** Told when WhatsApp refuses a driver's guide (ops: the 'delivery-failed' alert). */
   onDriverDeliveryFailed?: (failure: DriverDeliveryFailure) => void;
+  /** Ops alerts (`chasqui start`): the credit budget raises `budget-reached` at a cap. */
+  alerts?: BudgetAlerts;
 }
 
 export interface App {
@@ -162,19 +165,18 @@ export function createApp(options: AppOptions): App {
   // Every call that reaches the lookup API (the stored lookup's and the group directory's)
   // passes through `upstreamMiddleware` once.
   const upstream = composeLookup(ownClient?.call ?? handlerOf(lookup), options.upstreamMiddleware ?? []);
-  const db = options.db ?? openDatabase({ dir: config.dataDir });
+  const db =
+    options.db ??
+    openDatabase({
+      dir: config.dataDir,
+      logger,
+      ...(config.secret !== undefined ? { secret: config.secret } : {}),
+    });
   const closeDb = () => {
     if (!options.db) db.close();
   };
   try {
     const usage = createUsageRepo(db);
-    const cached = createStoredLookup(upstream, {
-      db,
-      ttlSeconds: config.cacheTtlSeconds,
-      usage,
-      now,
-      logger,
-    });
     const commands = options.commands ?? registeredCommands;
     const templates = options.templates ?? createTemplates({ maxListItems: config.maxListItems });
     const groupSettings = createGroupSettingsRepo(db, { now });
@@ -184,6 +186,30 @@ export function createApp(options: AppOptions): App {
         ? { source: options.groupSource, logger, now }
         : { lookup: createLookupApi(upstream), logger, now },
     );
+    const owners = createOwnerNotices({
+      owners: () => config.admins,
+      templates,
+      send: (chatId, message) => transport.send(chatId, message),
+      logger,
+    });
+    const budget = createAppBudget({
+      db,
+      config,
+      directory,
+      owners,
+      now,
+      logger,
+      ...(options.alerts ? { alerts: options.alerts } : {}),
+    });
+    // Credit caps sit right before the upstream call: cache hits and shared calls never reach them.
+    const cached = createStoredLookup(upstream, {
+      db,
+      ttlSeconds: config.cacheTtlSeconds,
+      usage,
+      now,
+      logger,
+      beforeUpstream: [budgetMiddleware(budget)],
+    });
     const scheduler = createScheduler({
       db,
       config,
@@ -247,9 +273,11 @@ export function createApp(options: AppOptions): App {
       driverContacts,
       edits: createEditStore(db, { now: () => now().getTime() }),
       ...(tracker ? { delivery: tracker } : {}),
+      owners,
+      budget,
+      guideSends: createGuideSendsRepo(db, () => config.guides, now),
       batch: createBatchPort(db, () => config.batch),
       watch: watchStore,
-      ...(options.budget ? { budget: options.budget } : {}),
     };
     const router = createRouter({
       commands,

@@ -88,7 +88,14 @@ function merge(file: FileConfig, env: EnvConfig, configFile: string | undefined)
       messagingToken: env.MESSAGING_TOKEN,
       timeoutMs: env.LOOKUP_TIMEOUT_MS ?? file.lookup.timeoutMs ?? CONFIG_DEFAULTS.timeoutMs,
       retries: env.LOOKUP_RETRIES ?? file.lookup.retries ?? CONFIG_DEFAULTS.retries,
+      maxBodyBytes: file.lookup.maxBodyBytes,
+      maxZipBodyBytes: file.lookup.maxZipBodyBytes,
     },
+    credits: definedOnly({
+      daily: env.CHASQUI_CREDITS_DAILY ?? file.credits.daily,
+      monthly: env.CHASQUI_CREDITS_MONTHLY ?? file.credits.monthly,
+    }),
+    guides: file.guides,
     admins: env.CHASQUI_ADMINS ?? dedupe(file.admins),
     groupAdminsAreAdmins: file.groupAdminsAreAdmins,
     groups: file.groups.map((group) => ({
@@ -96,6 +103,7 @@ function merge(file: FileConfig, env: EnvConfig, configFile: string | undefined)
       ...(group.name !== undefined ? { name: group.name } : {}),
       personalData: group.personalData,
       schedules: group.schedules,
+      ...(group.credits !== undefined ? { credits: definedOnly(group.credits) } : {}),
     })),
     directChats: file.directChats,
     rateLimitPerMinute:
@@ -121,6 +129,7 @@ function merge(file: FileConfig, env: EnvConfig, configFile: string | undefined)
   };
   if (env.CHASQUI_ALERT_WEBHOOK) config.alertWebhook = env.CHASQUI_ALERT_WEBHOOK;
   if (taxPortal) config.taxPortal = taxPortal;
+  if (env.CHASQUI_SECRET !== undefined) config.secret = env.CHASQUI_SECRET;
   if (configFile !== undefined) config.configFile = configFile;
   return dropUndefined(config);
 }

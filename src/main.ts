@@ -31,7 +31,7 @@ async function main(argv: string[]): Promise<number> {
   const load = subcommands[name];
   if (!load) {
     process.stderr.write(`Comando desconocido / unknown command: ${name}\n\n${USAGE}\n`);
-    return 2;
+    return 2; // EXIT_CODES.usage (src/cli/exit-codes.ts; not imported to keep start-up lazy)
   }
   const run = await load();
   return run(rest);

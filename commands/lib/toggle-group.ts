@@ -3,7 +3,9 @@ import { UserError } from '../../src/input/user-error.js';
 
 /**
  * `activar` / `desactivar` are one behaviour with two words: an admin turns the bot on or off in
- * a group (persisted, overrides the config). Both work while the group is off.
+ * a group (persisted, overrides the config). Both work while the group is off. An owner's
+ * `activar` also allows the group (its WhatsApp admins may then manage it); a group admin's toggle
+ * never changes that allowance.
  */
 export function groupToggleCommand(options: {
   name: string;
@@ -21,7 +23,7 @@ export function groupToggleCommand(options: {
     summary: options.summary,
     usage: options.name,
     examples: [options.name],
-    access: 'admin',
+    access: 'groupAdmin',
     worksInInactiveGroups: true,
     argShape: 'none',
     parse: () => ({}),
@@ -31,6 +33,7 @@ export function groupToggleCommand(options: {
         ctx.message.chatId,
         options.active,
         ctx.sender.ids[0] ?? 'unknown',
+        { byOwner: ctx.sender.role === 'owner' },
       );
       await ctx.reply(options.name, { grupo: ctx.message.chatName });
     },

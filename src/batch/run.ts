@@ -4,6 +4,7 @@ import { LookupError, LookupNotFoundError, LookupUnauthorizedError } from '../lo
 import type { Taxpayer } from '../lookup/schemas/index.js';
 import { toNumber } from '../render/format.js';
 import type { BatchItem } from './entries.js';
+import { BudgetExceededError } from '../budget/errors.js';
 
 /**
  * One checked number. `status`: ok; not-found (the API has no record); failed (after retries);
@@ -33,12 +34,9 @@ export interface BatchRunOptions {
   wait?: (ms: number) => Promise<unknown>;
 }
 
-/**
- * The budget wrapper's refusal (issue 10 throws a `BudgetExceededError`). Detected by name so this
- * module does not depend on that one; adapt here if the class is renamed at merge time.
- */
+/** The credit budget's refusal (src/budget: its lookup middleware throws before the API call). */
 export function isBudgetRefusal(error: unknown): boolean {
-  return error instanceof Error && error.name === 'BudgetExceededError';
+  return error instanceof BudgetExceededError;
 }
 
 /** Worth trying again a little later: rate limits, timeouts, network errors, 5xx, bad answers. */

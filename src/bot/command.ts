@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { LookupApi } from '../lookup/api.js';
 import type { IncomingMessage, OutgoingMessage, Transport } from '../transports/transport.js';
 import { cutText } from './error-reply.js';
+import type { Role } from './guards.js';
 import type { BotServices, BotSettings } from './ports.js';
 
 /*
@@ -10,8 +11,12 @@ import type { BotServices, BotSettings } from './ports.js';
  * (`createCommandContext`).
  */
 
-/** Who may run a command. `personalData` commands also need a group marked for personal data. */
-export type Access = 'everyone' | 'admin';
+/**
+ * Who may run a command. `owner`: the configured CHASQUI_ADMINS only (company-wide commands).
+ * `groupAdmin`: owners, or a WhatsApp admin of this group when `groupAdminsAreAdmins` is on and the
+ * group is allowed by the config or an owner. `personalData` commands also need a marked group.
+ */
+export type Access = 'everyone' | 'groupAdmin' | 'owner';
 
 /**
  * How a command's arguments look; feeds the "is this an attempt or chatter?" rule of the router.
@@ -91,7 +96,9 @@ export function defineCommand<A>(definition: CommandDefinition<A>): CommandDefin
 export interface SenderInfo {
   ids: readonly string[];
   displayName?: string;
+  /** An owner, or a group admin in an allowed group (see guards.ts `senderRole`). */
   isAdmin: boolean;
+  role: Role;
   /** A registered driver writing in a direct chat: their document number (issue 12). */
   driverDocument?: string;
 }

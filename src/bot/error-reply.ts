@@ -4,6 +4,7 @@ import {
   LookupRejectedError,
   LookupUnauthorizedError,
 } from '../lookup/errors.js';
+import { BudgetExceededError } from '../budget/errors.js';
 import { MAX_TEXT_LENGTH } from '../transports/transport.js';
 import type { Outcome } from './outcome.js';
 import { type ErrorId, UserError } from '../input/user-error.js';
@@ -28,6 +29,10 @@ export function errorReply(error: unknown): ErrorReply {
     return { template: `errors/${error.identifier}`, data: error.data, outcome: 'invalid', kind: 'user' };
   }
   if (error instanceof LookupError) return lookupErrorReply(error);
+  if (error instanceof BudgetExceededError) {
+    const data = { diario: error.period === 'day', grupo: error.scope !== 'overall' };
+    return { template: 'errors/budget-exceeded', data, outcome: 'denied', kind: 'budget' };
+  }
   return { template: 'errors/internal', data: {}, outcome: 'failed', kind: 'internal' };
 }
 
@@ -51,6 +56,7 @@ function lookupErrorReply(error: LookupError): ErrorReply {
     }
     return { template: 'errors/lookup-unauthorized', data: {}, outcome: 'failed', kind };
   }
+  if (kind === 'too_large') return { template: 'errors/lookup-too-large', data: {}, outcome: 'failed', kind };
   if (kind === 'rate_limited')
     return { template: 'errors/lookup-rate-limited', data: {}, outcome: 'failed', kind };
   // http, network, timeout, schema: the service is down, slow or changed; the user can only wait.

@@ -3,6 +3,7 @@ import type { IncomingMessage } from '../transports/transport.js';
 import { fold } from '../text/fold.js';
 import { idDigits } from './parse.js';
 import type { GroupDirectoryPort, GroupSettingsPort } from './ports.js';
+import type { Access } from './command.js';
 
 /**
  * Who may talk to the bot where: the allow-list of groups, direct-chat policy, admins. Typed
@@ -17,14 +18,35 @@ export interface AccessPolicy {
   rateLimitPerMinute: number;
 }
 
-/** Admin = any sender id (digits of its user part) is a configured admin, or a group admin when allowed. */
-export function isAdmin(message: IncomingMessage, policy: AccessPolicy): boolean {
-  if (policy.groupAdminsAreAdmins && message.isGroup && message.senderIsGroupAdmin) return true;
+/** Owner = any sender id (digits of its user part) is one of the configured `admins`. */
+export function isOwner(message: IncomingMessage, policy: AccessPolicy): boolean {
   if (policy.admins.length === 0) return false;
   return message.senderIds.some((id) => {
     const digits = idDigits(id);
     return digits.length > 0 && policy.admins.includes(digits);
   });
+}
+
+/** What the sender is here: an owner anywhere; a group admin only inside an allowed group. */
+export type Role = 'owner' | 'groupAdmin' | 'member';
+
+/**
+ * A WhatsApp group admin counts only with `groupAdminsAreAdmins` and only in a group the config
+ * or an owner allowed: creating a group and adding the bot grants nothing.
+ */
+export function senderRole(message: IncomingMessage, policy: AccessPolicy, groupAllowed: boolean): Role {
+  if (isOwner(message, policy)) return 'owner';
+  if (policy.groupAdminsAreAdmins && message.isGroup && message.senderIsGroupAdmin && groupAllowed) {
+    return 'groupAdmin';
+  }
+  return 'member';
+}
+
+/** Whether a role may run a command of this access level (the one rule the router and `ayuda` use). */
+export function canRun(access: Access, role: Role): boolean {
+  if (access === 'everyone') return true;
+  if (access === 'groupAdmin') return role !== 'member';
+  return role === 'owner';
 }
 
 /** True for a phone-number id (not a LID, group or broadcast id). */
@@ -50,6 +72,8 @@ export interface ChatAccess {
   active: boolean;
   /** Personal-data commands allowed here (groups marked in config; admin direct chats). */
   personalData: boolean;
+  /** Allowed by the config or by an owner's `activar` (group admins have powers only here). */
+  allowed: boolean;
 }
 
 export interface ChatAccessDeps {
@@ -65,10 +89,14 @@ export interface ChatAccessDeps {
  * by a name the group directory resolves to this id.
  */
 export async function chatAccess(message: IncomingMessage, deps: ChatAccessDeps): Promise<ChatAccess> {
-  if (!message.isGroup) return { active: true, personalData: true };
+  if (!message.isGroup) return { active: true, personalData: true, allowed: true };
   const rule = await matchGroupRule(message, deps);
   const override = deps.groupSettings.isActive(message.chatId);
-  return { active: override ?? rule !== undefined, personalData: rule?.personalData ?? false };
+  return {
+    active: override ?? rule !== undefined,
+    personalData: rule?.personalData ?? false,
+    allowed: rule !== undefined || deps.groupSettings.ownerAllowed(message.chatId),
+  };
 }
 
 async function matchGroupRule(

@@ -3,9 +3,10 @@ import type { NumberCheck, OutgoingMessage } from '../transports/transport.js';
 import type { Group, Guide } from '../lookup/schemas/index.js';
 import type { SchedulesPort } from '../scheduler/port.js';
 import type { BatchPort } from '../batch/port.js';
-import type { BudgetReader } from '../budget/types.js';
+import type { BudgetReader, BudgetStatus } from '../budget/types.js';
 import type { WatchPort } from '../watch/port.js';
 import type { CommandDefinition } from './command.js';
+import type { OwnerNoticePort } from './owners.js';
 
 /**
  * Ports: the narrow interfaces commands use for everything beyond the lookup API, and
@@ -25,8 +26,12 @@ export interface BotServices {
   commands: readonly CommandDefinition<never>[];
   /** Scheduled posts (issue 6); absent until the scheduler is wired. */
   schedules?: SchedulesPort;
-  /** Credit budget (issue 10); absent = no cap. */
-  budget?: BudgetReader;
+  /** Notices to the owners' direct chats (driver phone changes, budget); absent in some tests. */
+  owners?: OwnerNoticePort;
+  /** `guia <ref> enviar` limits; absent in some tests (no limit). */
+  guideSends?: GuideSendsPort;
+  /** Credit budget (read side) for `uso` (`overall`), batch checks and the watch list; absent = no cap. */
+  budget?: BudgetReader & { overall?(): BudgetStatus };
   /** Watch list (`vigilar`); absent = the commands say it is unavailable. */
   watch?: WatchPort;
   /** Batch checks (`lote`): settings and pending confirmations. */
@@ -69,7 +74,10 @@ export interface UsagePort {
 export interface GroupSettingsPort {
   /** undefined when no admin toggled the group: the config decides. */
   isActive(chatId: string): boolean | undefined;
-  setActive(chatId: string, active: boolean, by: string): void;
+  /** `byOwner`: an owner's toggle, which also grants (activar) or withdraws the group's allowance. */
+  setActive(chatId: string, active: boolean, by: string, options?: { byOwner?: boolean }): void;
+  /** An owner activated this group (group admins count as admins only in allowed groups). */
+  ownerAllowed(chatId: string): boolean;
 }
 
 /** A group as the directory knows it: the spec's record 2.16 (from /group/all or the session). */
@@ -92,6 +100,13 @@ export interface DriversPort {
   set(documentNumber: string, phone: string, by: string): void;
   remove(documentNumber: string): boolean;
   list(): Driver[];
+}
+
+/** `guia <ref> enviar` anti-abuse limits (cooldown per guide and driver, daily cap per driver). */
+export interface GuideSendsPort {
+  /** Why this guide may not go to this phone now, or undefined when it may (then `record` it). */
+  check(guideRef: string, phone: string, options: { force: boolean }): 'cooldown' | 'daily-cap' | undefined;
+  record(guideRef: string, phone: string): void;
 }
 
 export interface GuidePdfPort {

@@ -12,7 +12,7 @@ import {
 } from './command.js';
 import { recogniseDriver } from './driver-chat.js';
 import { cutText, errorReply, exampleFor, LAST_RESORT_TEXT } from './error-reply.js';
-import { type AccessPolicy, chatAccess, isAdmin, senderKey } from './guards.js';
+import { type AccessPolicy, canRun, chatAccess, senderKey, senderRole } from './guards.js';
 import type { BotServices } from './ports.js';
 import { logOutcome, type PseudonymFn, type RouteResult } from './outcome.js';
 import { fold } from '../text/fold.js';
@@ -199,13 +199,14 @@ export function createRouter(options: RouterOptions): Router {
       : `${parsed.folded}\u0000${parsed.rawArgs}`;
     const fresh = services.edits?.claimSignature(message.chatId, message.id, signature) ?? true;
     if (message.editOf && !fresh) return { outcome: 'ignored', reason: 'edit-unchanged', command: name };
-    const admin = isAdmin(message, policy);
     const access = await chatAccess(message, {
       policy,
       groupSettings: services.groupSettings,
       directory: services.directory,
       log,
     });
+    const role = senderRole(message, policy, access.allowed);
+    const admin = role !== 'member';
     if (!access.active && !(command?.worksInInactiveGroups && admin)) {
       return { outcome: 'ignored', reason: 'inactive-group', command: name };
     }
@@ -242,13 +243,14 @@ export function createRouter(options: RouterOptions): Router {
     }
     const denial = { outcome: 'denied', command: command.name } as const;
     const data = { command: command.name };
-    if (command.access === 'admin' && !admin) {
-      return answer(message, 'errors/denied-admin', data, { ...denial, reason: 'admin' });
+    if (!canRun(command.access, role)) {
+      const owners = command.access === 'owner';
+      return answer(message, 'errors/denied-admin', { ...data, owners }, { ...denial, reason: 'admin' });
     }
     if (command.personalData && !(message.isGroup ? access.personalData : admin)) {
       return answer(message, 'errors/denied-personal-data', data, { ...denial, reason: 'personal-data' });
     }
-    const senderInfo: SenderInfo = { ids: message.senderIds, isAdmin: admin };
+    const senderInfo: SenderInfo = { ids: message.senderIds, isAdmin: admin, role };
     if (driver && policy.directChats !== 'everyone') senderInfo.driverDocument = driver.documentNumber;
     if (message.senderName !== undefined) senderInfo.displayName = message.senderName;
     const personalData = message.isGroup ? access.personalData : admin;

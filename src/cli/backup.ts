@@ -3,12 +3,13 @@ import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { backupDataDir, backupFileName, RestoreRefusedError, restoreDataDir } from '../ops/backup.js';
-import { DataDirLockedError } from '../store/lock.js';
+import { EXIT_CODES, storeFailure } from './exit-codes.js';
 
 /**
  * `chasqui backup [FILE]` (a consistent copy while `chasqui start` runs) and `chasqui restore
  * FILE` (only while nothing else uses the data directory; the file is verified first).
- * Exit codes: 0 done, 1 failed or refused, 2 usage or configuration error.
+ * Exit codes (src/cli/exit-codes.ts, as every subcommand): 0 done, 1 failed or the copy refused,
+ * 2 usage, 3 configuration error, 5 restore while another process holds the data directory.
  */
 
 const BACKUP_USAGE = `Uso / usage: chasqui backup [ARCHIVO] [--data-dir DIR]
@@ -40,7 +41,7 @@ function parse(argv: string[], usage: string, out: Writable, env: NodeJS.Process
     }));
   } catch (error) {
     out.write(`${(error as Error).message}\n\n${usage}\n`);
-    return 2;
+    return EXIT_CODES.usage;
   }
   if (values.help) {
     out.write(`${usage}\n`);
@@ -48,7 +49,7 @@ function parse(argv: string[], usage: string, out: Writable, env: NodeJS.Process
   }
   if (positionals.length > 1) {
     out.write(`${usage}\n`);
-    return 2;
+    return EXIT_CODES.usage;
   }
   try {
     const config = loadConfig({
@@ -58,7 +59,7 @@ function parse(argv: string[], usage: string, out: Writable, env: NodeJS.Process
   } catch (error) {
     if (error instanceof ConfigError) {
       out.write(`${error.message}\n`);
-      return 2;
+      return EXIT_CODES.config;
     }
     throw error;
   }
@@ -75,10 +76,10 @@ export async function runBackup(
   try {
     const result = await backupDataDir(parsed.dataDir, file);
     out.write(`Copia guardada / backup written: ${result.file} (${Math.round(result.bytes / 1024)} KiB)\n`);
-    return 0;
+    return EXIT_CODES.ok;
   } catch (error) {
     out.write(`chasqui backup: ${(error as Error).message}\n`);
-    return 1;
+    return EXIT_CODES.failure;
   }
 }
 
@@ -91,7 +92,7 @@ export async function runRestore(
   if (typeof parsed === 'number') return parsed;
   if (!parsed.file) {
     out.write(`${RESTORE_USAGE}\n`);
-    return 2;
+    return EXIT_CODES.usage;
   }
   try {
     const result = restoreDataDir(parsed.dataDir, parsed.file);
@@ -103,9 +104,14 @@ export async function runRestore(
     );
     return 0;
   } catch (error) {
-    if (error instanceof DataDirLockedError || error instanceof RestoreRefusedError) {
+    const failure = storeFailure(error);
+    if (failure) {
+      out.write(`chasqui restore: ${failure.message}\n`);
+      return failure.code;
+    }
+    if (error instanceof RestoreRefusedError) {
       out.write(`chasqui restore: ${error.message}\n`);
-      return 1;
+      return EXIT_CODES.failure;
     }
     throw error;
   }

@@ -8,7 +8,10 @@ import { fold } from '../text/fold.js';
 import { type Config, loadConfig } from '../config.js';
 import { readConfigFile } from '../config/file.js';
 import { createLogger } from '../logger.js';
+import { ensureDataDir } from '../store/data-dir.js';
+import { acquireDataDirLock } from '../store/lock.js';
 import { createTerminalTransport } from '../transports/terminal.js';
+import { EXIT_CODES, storeFailure } from './exit-codes.js';
 
 /** Defaults of the terminal chat: the fixture admin in the fixture group marked for personal data. */
 export const CHAT_DEFAULTS = {
@@ -39,7 +42,10 @@ Con entrada por tubería (printf 'ruc 20123456786\\n' | chasqui chat) responde t
   --group NOMBRE    grupo (por defecto "${CHAT_DEFAULTS.groupName}", habilitado y con datos personales)
   --direct          chat directo con el bot en lugar de un grupo
   --no-admin        el remitente no es administrador
-  --data-dir DIR    datos persistentes (por defecto CHASQUI_DATA_DIR o una carpeta temporal)
+  --data-dir DIR    datos persistentes (por defecto CHASQUI_DATA_DIR o una carpeta temporal);
+                    se bloquea como en «chasqui start»: no se puede usar mientras otro proceso la usa
+  --schedules       ejecuta las publicaciones programadas también sobre datos persistentes
+                    (por defecto solo en una carpeta temporal e interactiva)
   --attach ARCHIVO  envía el archivo con la primera línea como leyenda (p. ej. "lote")
 
 Sin LOOKUP_BASE_URL usa el sandbox local con datos ficticios.`;
@@ -52,6 +58,7 @@ interface ChatFlags {
   direct: boolean;
   admin: boolean;
   dataDir?: string;
+  schedules: boolean;
   attach?: string;
 }
 
@@ -68,6 +75,7 @@ function parseFlags(argv: string[]): ChatFlags | 'help' {
       direct: { type: 'boolean', default: false },
       'no-admin': { type: 'boolean', default: false },
       'data-dir': { type: 'string' },
+      schedules: { type: 'boolean', default: false },
       attach: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
@@ -82,6 +90,7 @@ function parseFlags(argv: string[]): ChatFlags | 'help' {
     group: values.group?.trim() || CHAT_DEFAULTS.groupName,
     direct: values.direct,
     admin: !values['no-admin'],
+    schedules: values.schedules,
   };
   if (values.out) flags.out = values.out;
   if (values['data-dir']) flags.dataDir = values['data-dir'];
@@ -113,7 +122,7 @@ export async function runChat(argv: string[], io: ChatIo = process): Promise<num
     flags = parseFlags(argv);
   } catch (error) {
     io.stderr.write(`chasqui chat: ${(error as Error).message}\n\n${USAGE}\n`);
-    return 2;
+    return EXIT_CODES.usage;
   }
   if (flags === 'help') {
     io.stdout.write(`${USAGE}\n`);
@@ -124,15 +133,28 @@ export async function runChat(argv: string[], io: ChatIo = process): Promise<num
     loaded = loadConfig({ env: io.env });
   } catch (error) {
     io.stderr.write(`chasqui chat: ${(error as Error).message}\n`);
-    return 1;
+    return EXIT_CODES.config;
   }
   const cleanup: (() => Promise<void> | void)[] = [];
   try {
     let dataDir = flags.dataDir ?? (io.env.CHASQUI_DATA_DIR ? loaded.dataDir : undefined);
+    const persistent = dataDir !== undefined;
     if (!dataDir) {
       const temp = mkdtempSync(path.join(os.tmpdir(), 'chasqui-chat-'));
       cleanup.push(() => rmSync(temp, { recursive: true, force: true }));
       dataDir = temp;
+    } else {
+      // The same lock as `chasqui start`: two processes on one store would fight over it.
+      try {
+        ensureDataDir(dataDir);
+        const lock = acquireDataDirLock(dataDir);
+        cleanup.push(() => lock.release());
+      } catch (error) {
+        const failure = storeFailure(error);
+        if (!failure) throw error;
+        io.stderr.write(`chasqui chat: ${failure.message}\n`);
+        return failure.code;
+      }
     }
     const config: Config = { ...loaded, dataDir, lookup: { ...loaded.lookup }, groups: [...loaded.groups] };
     if (!rateLimitIsExplicit(io.env, loaded)) config.rateLimitPerMinute = CHAT_DEFAULTS.rateLimitPerMinute;
@@ -147,12 +169,17 @@ export async function runChat(argv: string[], io: ChatIo = process): Promise<num
         messagingBaseUrl: sandbox.messagingUrl,
         messagingToken: sandbox.token,
       };
-      config.taxPortal ??= { ...CHAT_DEFAULTS.sandboxTaxPortal };
+      const realCredentials = config.taxPortal !== undefined;
+      // Real tax-portal credentials never go to the sandbox (nor appear as its own in the banner).
+      config.taxPortal = { ...CHAT_DEFAULTS.sandboxTaxPortal };
       io.stderr.write(
         banner([
           'SANDBOX: LOOKUP_BASE_URL no está configurado / is not set.',
           `Usando el sandbox local con DATOS FICTICIOS en ${sandbox.baseUrl}`,
-          `Clave SOL del sandbox: RUC ${config.taxPortal.ruc}, usuario ${config.taxPortal.user}`,
+          `Clave SOL ficticia del sandbox: RUC ${config.taxPortal.ruc}, usuario ${config.taxPortal.user}`,
+          ...(realCredentials
+            ? ['Sus credenciales TAX_PORTAL_* no se envían al sandbox / not sent to the sandbox.']
+            : []),
         ]),
       );
     }
@@ -183,7 +210,17 @@ export async function runChat(argv: string[], io: ChatIo = process): Promise<num
       senderIsGroupAdmin: false,
       ...(flags.attach ? { attach: flags.attach } : {}),
     });
-    const app = createApp({ config, transport, logger, runSchedules: interactive });
+    // Scheduled posts on a persistent store only when asked: a quick chat must not post to groups.
+    const runSchedules = flags.schedules || (interactive && !persistent);
+    let app: ReturnType<typeof createApp>;
+    try {
+      app = createApp({ config, transport, logger, runSchedules });
+    } catch (error) {
+      const failure = storeFailure(error);
+      if (!failure) throw error;
+      io.stderr.write(`chasqui chat: ${failure.message}\n`);
+      return failure.code;
+    }
     cleanup.unshift(() => app.close());
     if (interactive) {
       const where = chat.isGroup
@@ -196,7 +233,7 @@ export async function runChat(argv: string[], io: ChatIo = process): Promise<num
     }
     await app.start();
     await transport.finished();
-    return 0;
+    return EXIT_CODES.ok;
   } finally {
     for (const step of cleanup) await step();
   }

@@ -7,13 +7,17 @@ import { type Config, ConfigError, loadConfig } from '../config.js';
 import { createLogger, type Logger } from '../logger.js';
 import { storedDeliveryStates } from '../ops/delivery-states.js';
 import { consoleConfigProblem, createOpsRuntime } from '../ops/runtime.js';
-import { acquireDataDirLock, DataDirLockedError } from '../store/lock.js';
+import { createTemplates } from '../render/templates.js';
+import { ensureDataDir } from '../store/data-dir.js';
+import { acquireDataDirLock } from '../store/lock.js';
 import type { OutboxItem, OutboxOptions } from '../store/outbox.js';
-import { openDatabase } from '../store/sqlite.js';
+import { openDatabase, type SqliteDatabase } from '../store/sqlite.js';
 import type { WhatsAppStatus } from '../transports/baileys.js';
 import type { StopReason } from '../transports/baileys-policy.js';
 import { createWhatsAppSetup } from '../transports/baileys-setup.js';
 import type { SocketFactory } from '../transports/baileys-socket.js';
+import { withSandboxMark } from '../transports/sandbox-mark.js';
+import { EXIT_CODES, storeFailure } from './exit-codes.js';
 
 /**
  * `chasqui start`: the WhatsApp bot. Pairs (QR or pairing code), connects, answers, reconnects
@@ -30,8 +34,12 @@ Conecta Chasqui a WhatsApp y atiende los grupos. / Connects Chasqui to WhatsApp.
   --data-dir DIR    sesión de WhatsApp, cola de envío y caché (env CHASQUI_DATA_DIR, por defecto ./data)
                     / WhatsApp session, outbox and cache; one process per directory
 
-Sin LOOKUP_BASE_URL usa el sandbox local con datos ficticios. / Without LOOKUP_BASE_URL the
-embedded sandbox (fictional data) answers the lookups.`;
+  --sandbox         con NODE_ENV=production, permite el sandbox (datos ficticios)
+                    / allow the embedded sandbox when NODE_ENV=production
+
+Sin LOOKUP_BASE_URL usa el sandbox local con datos ficticios y lo marca en cada mensaje; con
+NODE_ENV=production se niega salvo con --sandbox. / Without LOOKUP_BASE_URL the embedded sandbox
+(fictional data) answers, every message says so; refused under NODE_ENV=production unless --sandbox.`;
 
 const SANDBOX_TAX_PORTAL = { ruc: '20123456786', user: 'CHASQUI1', password: 'sandbox-clave' };
 
@@ -50,6 +58,8 @@ export interface StartOverrides {
 interface Flags {
   pairPhone?: string;
   dataDir?: string;
+  /** Run on the embedded sandbox even with NODE_ENV=production. */
+  sandbox?: boolean;
 }
 
 function parseFlags(argv: string[]): Flags | 'help' {
@@ -60,11 +70,12 @@ function parseFlags(argv: string[]): Flags | 'help' {
     options: {
       'pair-phone': { type: 'string' },
       'data-dir': { type: 'string' },
+      sandbox: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (values.help) return 'help';
-  const flags: Flags = {};
+  const flags: Flags = { sandbox: values.sandbox };
   if (values['pair-phone'] !== undefined) flags.pairPhone = values['pair-phone'];
   if (values['data-dir'] !== undefined) flags.dataDir = values['data-dir'];
   return flags;
@@ -186,6 +197,16 @@ export function outboxFailedAlert(item: OutboxItem, error: unknown): string {
   );
 }
 
+const SANDBOX_REFUSED =
+  'chasqui start: LOOKUP_BASE_URL no está configurado y NODE_ENV=production: Chasqui no responderá a ' +
+  'WhatsApp con los datos ficticios del sandbox. Defina LOOKUP_BASE_URL (y LOOKUP_TOKEN) con su API de ' +
+  'consultas, o use --sandbox para probar a propósito. / LOOKUP_BASE_URL is not set and NODE_ENV=production: ' +
+  'refusing to answer WhatsApp from the fictional sandbox. Set LOOKUP_BASE_URL, or pass --sandbox.';
+
+const REAL_CREDENTIALS_KEPT =
+  'Las credenciales TAX_PORTAL_* configuradas NO se envían al sandbox; usa las suyas ficticias. ' +
+  '/ Your TAX_PORTAL_* credentials are not sent to the sandbox; it uses fictional ones.';
+
 function sandboxBanner(baseUrl: string): string {
   const rule = '='.repeat(72);
   return (
@@ -203,7 +224,7 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
     flags = parseFlags(argv);
   } catch (error) {
     out.write(`chasqui start: ${(error as Error).message}\n\n${USAGE}\n`);
-    return 2;
+    return EXIT_CODES.usage;
   }
   if (flags === 'help') {
     out.write(`${USAGE}\n`);
@@ -218,36 +239,49 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
   } catch (error) {
     if (error instanceof ConfigError) {
       out.write(`${error.message}\n`);
-      return 2;
+      return EXIT_CODES.config;
     }
     throw error;
   }
   const consoleProblem = consoleConfigProblem(config);
   if (consoleProblem) {
     out.write(`chasqui start: ${consoleProblem}\n`);
-    return 2;
+    return EXIT_CODES.config;
+  }
+  if (!config.lookup.baseUrl && env.NODE_ENV === 'production' && !flags.sandbox) {
+    out.write(`${SANDBOX_REFUSED}\n`);
+    return EXIT_CODES.sandboxRefused;
   }
 
   let lock: ReturnType<typeof acquireDataDirLock>;
   try {
+    ensureDataDir(config.dataDir);
     lock = acquireDataDirLock(config.dataDir);
   } catch (error) {
-    if (error instanceof DataDirLockedError) {
-      out.write(`chasqui start: ${error.message}\n`);
-      return 1;
+    const failure = storeFailure(error);
+    if (failure) {
+      out.write(`chasqui start: ${failure.message}\n`);
+      return failure.code;
     }
     throw error;
   }
   const cleanup: (() => Promise<void> | void)[] = [() => lock.release()];
   try {
     let lookupLabel = config.lookup.baseUrl ?? '';
+    let onSandbox = false;
     if (!config.lookup.baseUrl) {
       const { startSandbox } = await import('../sandbox/server.js');
       const sandbox = await startSandbox({ port: 0 });
       cleanup.unshift(() => sandbox.close());
-      config = { ...config, lookup: { ...config.lookup, baseUrl: sandbox.baseUrl, token: sandbox.token } };
-      config.taxPortal ??= { ...SANDBOX_TAX_PORTAL };
+      if (config.taxPortal) out.write(`${REAL_CREDENTIALS_KEPT}\n`);
+      // Real tax-portal credentials never go to the sandbox: it gets its own fictional ones.
+      config = {
+        ...config,
+        lookup: { ...config.lookup, baseUrl: sandbox.baseUrl, token: sandbox.token },
+        taxPortal: { ...SANDBOX_TAX_PORTAL },
+      };
       lookupLabel = 'sandbox local (datos ficticios)';
+      onSandbox = true;
       out.write(`${sandboxBanner(sandbox.baseUrl)}\n`);
     }
     const logger =
@@ -257,7 +291,19 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
       konsole.write(`Vinculación con código para +${config.whatsapp.pairPhone} / pairing code mode.`);
     }
 
-    const waDb = openDatabase({ dir: config.dataDir });
+    let waDb: SqliteDatabase;
+    try {
+      waDb = openDatabase({
+        dir: config.dataDir,
+        logger,
+        ...(config.secret !== undefined ? { secret: config.secret } : {}),
+      });
+    } catch (error) {
+      const failure = storeFailure(error);
+      if (!failure) throw error;
+      out.write(`chasqui start: ${failure.message}\n`);
+      return failure.code;
+    }
     cleanup.unshift(() => {
       waDb.close();
     });
@@ -267,6 +313,7 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
       db: waDb,
       logger,
       deliveries: storedDeliveryStates(waDb, config),
+      budget: { monthlyCredits: () => config.credits.monthly },
     });
     cleanup.unshift(() => ops.close());
     const setup = createWhatsAppSetup({
@@ -288,14 +335,19 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
     });
     // One connection for the whole process; `groupSource` feeds the directory from this session
     // when no messaging host is configured.
+    // On the sandbox every outgoing message carries the fictional-data mark, in one place.
+    const transport = onSandbox
+      ? withSandboxMark(setup.transport, createTemplates().render('sandbox-marca'))
+      : setup.transport;
     const app = createApp({
       config,
-      transport: ops.instrumentTransport(setup.transport),
+      transport: ops.instrumentTransport(transport),
       logger,
       db: waDb,
       groupSource: setup.groupSource,
       upstreamMiddleware: ops.upstreamMiddleware,
       onDriverDeliveryFailed: (failure) => ops.alerts.raise('delivery-failed', { ...failure }),
+      alerts: ops.alerts,
     });
     cleanup.unshift(() => app.close());
     await ops.attach({ app, setup, sandbox: lookupLabel.startsWith('sandbox'), say: konsole.write });
@@ -334,7 +386,7 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
         `Quedan ${pending} mensajes en cola; saldrán al volver a conectar. / ${pending} left queued.`,
       );
     }
-    return outcome === 'shutdown' || outcome.reason === 'shutdown' ? 0 : 1;
+    return outcome === 'shutdown' || outcome.reason === 'shutdown' ? EXIT_CODES.ok : EXIT_CODES.failure;
   } finally {
     for (const step of cleanup) {
       try {

@@ -40,6 +40,9 @@ export function describeConfig(config: Config): Record<string, unknown> {
       waVersion: config.whatsapp.waVersion?.join('.') ?? 'library default',
     },
     scheduler: { ...config.scheduler },
+    secret: config.secret ? 'set (CHASQUI_SECRET)' : 'secret.key in the data directory',
+    credits: { ...config.credits },
+    guides: { ...config.guides },
     watch: { ...config.watch },
     batch: { ...config.batch },
     console: {

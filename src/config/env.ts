@@ -45,6 +45,13 @@ const envSchema = z.object({
     .optional(),
   CHASQUI_WA_VERSION: waVersionSchema.optional(),
   CHASQUI_RATE_LIMIT_PER_MINUTE: intText(1, 600, 'commands per user and minute').optional(),
+  CHASQUI_CREDITS_DAILY: intText(0, 10_000_000, 'paid lookups per day').optional(),
+  CHASQUI_CREDITS_MONTHLY: intText(0, 100_000_000, 'paid lookups per month').optional(),
+  CHASQUI_SECRET: z
+    .string()
+    .trim()
+    .min(16, { error: 'expected at least 16 characters (e.g. 64 hex digits from `openssl rand -hex 32`)' })
+    .optional(),
   CHASQUI_CONSOLE_PORT: z
     .string()
     .trim()

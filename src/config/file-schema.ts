@@ -24,6 +24,12 @@ const nonEmpty = (what: string) =>
     .trim()
     .min(1, `expected ${what}`);
 
+/** `credits: { daily, monthly }`: caps on paid lookups (overall, or a group's own). */
+const creditsSchema = z.strictObject({
+  daily: intRange(0, 10_000_000, 'paid lookups per day').optional(),
+  monthly: intRange(0, 100_000_000, 'paid lookups per month').optional(),
+});
+
 const scheduleSchema = z.strictObject({
   job: nonEmpty('a job name such as "tc" or "afp"'),
   spec: nonEmpty('a schedule such as "08:30", "08:30 todos" or "dia 1 09:00"'),
@@ -39,6 +45,7 @@ const groupSchema = z
     name: nonEmpty('the group name as shown in WhatsApp').optional(),
     personalData: booleanSchema.default(false),
     schedules: z.array(scheduleSchema, { error: 'expected a list of {job, spec}' }).default([]),
+    credits: creditsSchema.optional(),
   })
   .refine((group) => group.id !== undefined || group.name !== undefined, {
     error: 'each group needs an "id" or a "name"',
@@ -117,6 +124,8 @@ const outboxSchema = z.strictObject({
   minDelayMs: intRange(0, 60_000, 'milliseconds').default(400),
   maxDelayMs: intRange(0, 60_000, 'milliseconds').default(1_500),
   perChatGapMs: intRange(0, 600_000, 'milliseconds').default(1_000),
+  /** Reply texts and quoted messages are scrubbed this long after sending (WhatsApp retries). */
+  payloadRetentionMinutes: intRange(1, 7 * 24 * 60, 'minutes').default(60),
 });
 
 const deliverySchema = z.strictObject({
@@ -189,6 +198,9 @@ const lookupSchema = z.strictObject({
   messagingBaseUrl: urlSchema.optional(),
   timeoutMs: intRange(100, 120_000, 'milliseconds').optional(),
   retries: intRange(0, 10, 'retries').optional(),
+  /** Largest upstream body read; larger for the ZIP operations (base64 in JSON). */
+  maxBodyBytes: intRange(1_024, 64 * 1024 * 1024, 'bytes').optional(),
+  maxZipBodyBytes: intRange(1_024, 512 * 1024 * 1024, 'bytes').optional(),
 });
 
 const MIB = 1024 * 1024;
@@ -219,6 +231,13 @@ export const fileSchema = z.strictObject({
   drivers: driversSchema.default({}),
   whatsapp: whatsappSchema.prefault({}),
   scheduler: schedulerSchema.prefault({}),
+  credits: creditsSchema.prefault({}),
+  guides: z
+    .strictObject({
+      resendCooldownMinutes: intRange(0, 7 * 24 * 60, 'minutes').default(30),
+      maxDocumentsPerDriverPerDay: intRange(1, 1_000, 'documents').default(20),
+    })
+    .prefault({}),
   watch: watchSchema.prefault({}),
   batch: batchSchema.prefault({}),
   backup: backupSchema.prefault({}),

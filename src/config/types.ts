@@ -9,6 +9,8 @@ export interface GroupConfig {
   /** Personal-data commands (dni, dniruc, ce, cee, ci, licencia) are allowed here. */
   personalData: boolean;
   schedules: { job: string; spec: string }[];
+  /** The group's own caps on paid lookups (on top of the overall ones). */
+  credits?: { daily?: number; monthly?: number };
 }
 
 export interface WhatsappConfig {
@@ -18,7 +20,7 @@ export interface WhatsappConfig {
   waVersion?: [number, number, number];
   /** Messages older than this (e.g. delivered after downtime) are not answered. */
   maxMessageAgeSeconds: number;
-  outbox: { minDelayMs: number; maxDelayMs: number; perChatGapMs: number };
+  outbox: { minDelayMs: number; maxDelayMs: number; perChatGapMs: number; payloadRetentionMinutes?: number };
   /** How long a shutdown waits for the outbox to drain. */
   shutdownFlushMs: number;
   /**
@@ -86,7 +88,16 @@ export interface Config {
     messagingToken?: string;
     timeoutMs: number;
     retries: number;
+    /** Body size caps (bytes); the client's defaults when absent. */
+    maxBodyBytes?: number;
+    maxZipBodyBytes?: number;
   };
+  /** CHASQUI_SECRET: key for cache encryption and pseudonyms; else `<dataDir>/secret.key`. */
+  secret?: string;
+  /** Overall caps on paid lookups (CHASQUI_CREDITS_DAILY / _MONTHLY over the file's `credits`). */
+  credits: { daily?: number; monthly?: number };
+  /** `guia <ref> enviar`: anti-abuse limits per driver. */
+  guides: { resendCooldownMinutes: number; maxDocumentsPerDriverPerDay: number };
   taxPortal?: TaxPortalCredentials;
   /** Digits with country code. */
   admins: string[];

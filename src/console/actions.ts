@@ -12,6 +12,9 @@ type Action = (deps: ConsoleDeps, form: URLSearchParams) => Promise<ActionResult
 
 const CONSOLE_USER = 'console';
 
+/** The note shown after a retry of an outbox row (a scrubbed one cannot be sent again). */
+const RETRY_NOTES = { retried: 'outbox-retried', scrubbed: 'outbox-scrubbed', missing: 'invalid' } as const;
+
 export const ACTIONS: Record<string, Action> = {
   '/pairing/code': async (deps, form) => {
     const phone = normalizePhone(form.get('phone') ?? '');
@@ -68,10 +71,10 @@ export const ACTIONS: Record<string, Action> = {
     if (result.ok) return { to: '/schedules', note: 'schedule-removed' };
     return { to: '/schedules', note: result.reason === 'config' ? 'schedule-config' : 'invalid' };
   },
-  '/outbox/retry': (deps, form) => ({
-    to: '/outbox',
-    note: deps.outbox?.retry(Number(form.get('id'))) ? 'outbox-retried' : 'invalid',
-  }),
+  '/outbox/retry': (deps, form) => {
+    const result = deps.outbox?.retry(Number(form.get('id'))) ?? 'missing';
+    return { to: '/outbox', note: RETRY_NOTES[result] };
+  },
   '/outbox/cancel': (deps, form) => ({
     to: '/outbox',
     note: deps.outbox?.cancel(Number(form.get('id'))) ? 'outbox-cancelled' : 'invalid',
@@ -103,6 +106,10 @@ export const NOTES: Record<string, { text: string; ok: boolean }> = {
     ok: false,
   },
   'outbox-retried': { text: 'Mensaje puesto en cola otra vez.', ok: true },
+  'outbox-scrubbed': {
+    text: 'Ese mensaje ya no se puede reintentar: su contenido se borró al pasar el plazo de retención (privacidad). Cancélelo y vuelva a pedirlo en el chat.',
+    ok: false,
+  },
   'outbox-cancelled': { text: 'Mensaje cancelado.', ok: true },
   invalid: { text: 'No se pudo hacer el cambio (datos no válidos o ya no existe).', ok: false },
 };

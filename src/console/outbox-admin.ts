@@ -1,10 +1,13 @@
 import type { Outbox } from '../store/outbox.js';
 import { type Row, toItem } from '../store/outbox-rows.js';
+import { SCRUBBED_PAYLOAD } from '../store/outbox-scrub.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 
 /**
  * The console's view of the outbox: pending and failed rows, retry a failed one (a fresh copy is
  * queued, so the worker wakes and the row gets a new platform id) and cancel one (row deleted).
+ * A failed row past the privacy retention window has had its content scrubbed: it cannot be
+ * retried (that would send an empty message), only cancelled.
  */
 export interface OutboxRowView {
   id: number;
@@ -17,11 +20,16 @@ export interface OutboxRowView {
   failures: number;
   lastError?: string;
   createdAt: Date;
+  /** Its content was scrubbed after the retention window (store/outbox-scrub.ts): no retry. */
+  scrubbed: boolean;
 }
+
+/** What a retry did: queued again, refused because the content is gone, or no such failed row. */
+export type RetryResult = 'retried' | 'scrubbed' | 'missing';
 
 export interface OutboxAdmin {
   list(limit?: number): OutboxRowView[];
-  retry(id: number): boolean;
+  retry(id: number): RetryResult;
   cancel(id: number): boolean;
 }
 
@@ -41,7 +49,12 @@ export function createOutboxAdmin(db: SqliteDatabase, outbox: Pick<Outbox, 'enqu
     list(limit = 200) {
       return list.all(limit).map((row) => {
         const item = toItem(row);
-        const preview = item.message.kind === 'text' ? item.message.text : `📄 ${item.message.fileName}`;
+        const scrubbed = row.payload === SCRUBBED_PAYLOAD;
+        const preview = scrubbed
+          ? '(contenido borrado por privacidad)'
+          : item.message.kind === 'text'
+            ? item.message.text
+            : `📄 ${item.message.fileName}`;
         return {
           id: row.id,
           chatId: row.chat_id,
@@ -52,17 +65,19 @@ export function createOutboxAdmin(db: SqliteDatabase, outbox: Pick<Outbox, 'enqu
           failures: row.failures,
           ...(row.last_error ? { lastError: row.last_error } : {}),
           createdAt: new Date(row.created_at),
+          scrubbed,
         };
       });
     },
     retry(id) {
-      return db.transaction(() => {
+      return db.transaction((): RetryResult => {
         const row = failedRow.get(id);
-        if (!row) return false;
+        if (!row) return 'missing';
+        if (row.payload === SCRUBBED_PAYLOAD) return 'scrubbed';
         const item = toItem(row);
         remove.run(id);
         outbox.enqueue(item.chatId, item.message, item.extra);
-        return true;
+        return 'retried';
       })();
     },
     cancel: (id) => remove.run(id).changes > 0,

@@ -117,3 +117,14 @@ export class LookupSchemaError extends LookupError {
     super(operation, `unexpected response at ${path || '(root)'}: ${detail}`);
   }
 }
+
+/** The answer was larger than the configured cap (lookup.maxBodyBytes / maxZipBodyBytes); not retried. */
+export class LookupBodyTooLargeError extends LookupError {
+  readonly kind = 'too_large' as const;
+  constructor(
+    operation: OperationName,
+    readonly maxBytes: number,
+  ) {
+    super(operation, `response body larger than ${maxBytes} bytes`);
+  }
+}

@@ -1,6 +1,12 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { type Dispatcher, Pool } from 'undici';
-import { LookupNetworkError, LookupTimeoutError, type OperationName } from './errors.js';
+import { bodyCap, readBodyCapped } from './body.js';
+import {
+  LookupBodyTooLargeError,
+  LookupNetworkError,
+  LookupTimeoutError,
+  type OperationName,
+} from './errors.js';
 import type { HostConfig, ResolvedLookupOptions } from './options.js';
 
 /** One request of an operation; `path` is relative to the host's api prefix. */
@@ -59,7 +65,8 @@ export class LookupHttp {
 
   /**
    * Sends `request` to `host`, retrying what is retryable. Each attempt has a total deadline of
-   * `timeoutMs`; throws only LookupNetworkError/LookupTimeoutError, or the caller's abort reason.
+   * `timeoutMs`; throws only LookupNetworkError/LookupTimeoutError/LookupBodyTooLargeError, or
+   * the caller's abort reason.
    */
   async send(
     operation: OperationName,
@@ -95,7 +102,13 @@ export class LookupHttp {
           : undefined;
         const retry = RETRY_STATUSES.has(status) && attempt < retries;
         if (!retry || (retryAfterMs !== undefined && retryAfterMs > this.#options.maxRetryAfterMs)) {
-          const text = await response.body.text();
+          const cap = bodyCap(operation, this.#options);
+          const text = await readBodyCapped(
+            operation,
+            response.body,
+            cap,
+            response.headers['content-length'],
+          );
           logger?.debug(
             { op: operation, attempt: attempt + 1, status, durationMs: since(started) },
             'lookup attempt',
@@ -109,7 +122,7 @@ export class LookupHttp {
         );
         waitMs = retryAfterMs ?? this.#backoff(attempt);
       } catch (error) {
-        if (signal?.aborted) throw error;
+        if (signal?.aborted || error instanceof LookupBodyTooLargeError) throw error;
         const failure = classify(operation, error, deadline.expired(), timeoutMs);
         logger?.debug(
           { op: operation, attempt: attempt + 1, code: failure.code, durationMs: since(started) },

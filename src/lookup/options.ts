@@ -1,4 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_ZIP_BODY_BYTES } from './body.js';
 import type { Dispatcher } from 'undici';
 
 /** The only thing the client asks of a logger: pino's `debug(obj, msg)` fits. */
@@ -33,6 +34,9 @@ export interface LookupClientOptions {
   retryMaxMs?: number;
   /** Longest `Retry-After` the client waits for; longer ones fail at once as rate limited (default 10000). */
   maxRetryAfterMs?: number;
+  /** Largest response body read (default 2 MiB); the ZIP operations use `maxZipBodyBytes` (32 MiB). */
+  maxBodyBytes?: number;
+  maxZipBodyBytes?: number;
   logger?: LookupLogger;
   /** Dispatcher used for every host instead of the client's own pools (tests: MockAgent). Not closed by `close()`. */
   dispatcher?: Dispatcher;
@@ -58,6 +62,8 @@ export interface ResolvedLookupOptions {
   retryBaseMs: number;
   retryMaxMs: number;
   maxRetryAfterMs: number;
+  maxBodyBytes: number;
+  maxZipBodyBytes: number;
   logger: LookupLogger | undefined;
   dispatcher: Dispatcher | undefined;
   random: () => number;
@@ -115,6 +121,8 @@ export function resolveLookupOptions(options: LookupClientOptions = {}): Resolve
     retryBaseMs: intOption('retryBaseMs', options.retryBaseMs, 200, 0),
     retryMaxMs: intOption('retryMaxMs', options.retryMaxMs, 5_000, 0),
     maxRetryAfterMs: intOption('maxRetryAfterMs', options.maxRetryAfterMs, 10_000, 0),
+    maxBodyBytes: intOption('maxBodyBytes', options.maxBodyBytes, DEFAULT_MAX_BODY_BYTES, 1),
+    maxZipBodyBytes: intOption('maxZipBodyBytes', options.maxZipBodyBytes, DEFAULT_MAX_ZIP_BODY_BYTES, 1),
     logger: options.logger,
     dispatcher: options.dispatcher,
     random: options.random ?? Math.random,

@@ -42,9 +42,20 @@ export function usageMiddleware({ record, now, warn }: UsageMiddlewareOptions): 
       account(chatId, operation, call.meta.source !== 'upstream', 'ok');
       return value;
     } catch (error) {
+      if (isLocalRefusal(error)) throw error; // refused before any call (a credit cap): not usage
       const outcome = error instanceof LookupNotFoundError ? 'not_found' : 'failed';
       account(chatId, operation, call.meta.source !== 'upstream', outcome);
       throw error;
     }
   };
+}
+
+/**
+ * An error a `beforeUpstream` middleware throws to refuse a call without making it (the credit
+ * budget's BudgetExceededError) marks itself `localRefusal: true`; the lookup layer does not import it.
+ */
+function isLocalRefusal(error: unknown): boolean {
+  return (
+    typeof error === 'object' && error !== null && (error as { localRefusal?: unknown }).localRefusal === true
+  );
 }

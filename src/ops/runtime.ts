@@ -11,7 +11,7 @@ import type { OutboxItem } from '../store/outbox.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 import type { WhatsAppStatus } from '../transports/baileys.js';
 import type { WhatsAppSetup } from '../transports/baileys-setup.js';
-import type { IncomingMessage, Transport } from '../transports/transport.js';
+import { forwardExtras, type IncomingMessage, type Transport } from '../transports/transport.js';
 import { type Alerts, createAlerts, formatAlert } from './alerts.js';
 import { createWebhookSink } from './alert-webhook.js';
 import { startDailyBackup } from './daily-backup.js';
@@ -74,23 +74,6 @@ export function consoleConfigProblem(config: Config): string | undefined {
   );
 }
 
-type TransportExtras = Pick<Transport, 'sendTracked' | 'onDelivery' | 'checkNumber' | 'setComposing'>;
-
-/** The transport's optional features (issue 12) bound to it; `counted` sees every tracked send. */
-function passThrough(transport: Transport, counted: <T>(sent: T) => T): TransportExtras {
-  const { sendTracked, onDelivery, checkNumber, setComposing } = transport;
-  return {
-    ...(sendTracked
-      ? {
-          sendTracked: async (chatId, message) => counted(await sendTracked.call(transport, chatId, message)),
-        }
-      : {}),
-    ...(onDelivery ? { onDelivery: onDelivery.bind(transport) } : {}),
-    ...(checkNumber ? { checkNumber: checkNumber.bind(transport) } : {}),
-    ...(setComposing ? { setComposing: setComposing.bind(transport) } : {}),
-  };
-}
-
 export function createOpsRuntime(options: OpsOptions): OpsRuntime {
   const { config, db, logger } = options;
   const state = createWhatsAppState();
@@ -136,17 +119,16 @@ export function createOpsRuntime(options: OpsOptions): OpsRuntime {
           metrics.messageOut('queued');
         },
         stop: () => transport.stop(),
-        ...passThrough(transport, (sent) => {
-          metrics.messageOut('queued');
-          return sent;
-        }),
+        ...forwardExtras(transport, { sent: () => metrics.messageOut('queued') }),
       };
     },
     async attach({ app, setup, sandbox, say }) {
       route = (message) => app.router.handle(message);
-      // Owners hear about alerts on WhatsApp while it is up (never the outbox's own failures).
+      // Owners hear about alerts on WhatsApp while it is up (never the outbox's own failures, nor
+      // a reached credit budget: the budget already tells them, in its own words).
       alerts.addSink(async (alert) => {
-        if (state.snapshot().connection !== 'open' || alert.kind === 'outbox-failed') return;
+        if (state.snapshot().connection !== 'open') return;
+        if (alert.kind === 'outbox-failed' || alert.kind === 'budget-reached') return;
         for (const admin of config.admins) {
           await setup.transport.send(`${admin}@s.whatsapp.net`, { kind: 'text', text: formatAlert(alert) });
         }

@@ -1,6 +1,7 @@
 import type { SqliteDatabase } from '../store/sqlite.js';
 import { isJobName, type JobName, type ScheduleEntry } from './port.js';
 import { formatScheduleSpec, parseScheduleSpec } from './schedule-spec.js';
+import { createActorKey, scrubActors } from '../store/actor.js';
 
 /** A run's state for one schedule and Lima date; only 'waiting' is not final. */
 export type RunStatus = 'waiting' | 'sent' | 'skipped' | 'failed';
@@ -125,6 +126,8 @@ function toRun(row: RunDbRow): RunRow {
 const ORDER = `ORDER BY CASE source WHEN 'config' THEN 0 ELSE 1 END, id`;
 
 export function createScheduleStore(db: SqliteDatabase): ScheduleStore {
+  const actor = createActorKey(db);
+  scrubActors(db, 'schedules', 'created_by', actor);
   const selectAll = db.prepare<[], ScheduleRow>(`SELECT * FROM schedules ${ORDER}`);
   const selectChat = db.prepare<[string], ScheduleRow>(`SELECT * FROM schedules WHERE chat_id = ? ${ORDER}`);
   const insertRow = db.prepare(
@@ -167,7 +170,7 @@ export function createScheduleStore(db: SqliteDatabase): ScheduleStore {
         input.job,
         input.specText,
         input.source,
-        input.createdBy,
+        actor(input.createdBy),
         input.createdAt.getTime(),
       );
       return { ...input, spec, id: Number(info.lastInsertRowid) };

@@ -1,3 +1,4 @@
+import { createActorKey, scrubActors } from './actor.js';
 import type { SqliteDatabase } from './sqlite.js';
 
 /**
@@ -65,6 +66,11 @@ interface PendingRow {
 /** Dedupe over table `processed_messages` (migrations 2 and 5). */
 export function createDedupStore(db: SqliteDatabase, options: DedupOptions = {}): DedupStore {
   const now = options.now ?? Date.now;
+  // Senders and direct chats are stored as keyed pseudonyms (equality is all dedupe needs).
+  const actor = createActorKey(db);
+  const hide = (id: string) => (id.endsWith('@g.us') || id === '' ? id : actor(id));
+  scrubActors(db, 'processed_messages', 'participant', hide);
+  scrubActors(db, 'processed_messages', 'chat_id', hide);
   const retentionMs = options.retentionMs ?? 7 * DAY_MS;
   const pruneEvery = options.pruneEvery ?? 1000;
   const where = 'chat_id = ? AND participant = ? AND message_id = ?';
@@ -95,12 +101,12 @@ export function createDedupStore(db: SqliteDatabase, options: DedupOptions = {})
 
   return {
     claim(chatId, participant, messageId, raw) {
-      const fresh = insert.run(chatId, participant, messageId, now(), raw ?? null).changes === 1;
+      const fresh = insert.run(hide(chatId), hide(participant), messageId, now(), raw ?? null).changes === 1;
       if (fresh && ++claimsSincePrune >= pruneEvery) prune();
       return fresh;
     },
     done(chatId, participant, messageId) {
-      markDone.run(chatId, participant, messageId);
+      markDone.run(hide(chatId), hide(participant), messageId);
     },
     pending: () =>
       pendingRows.all().map((row) => ({
@@ -111,8 +117,10 @@ export function createDedupStore(db: SqliteDatabase, options: DedupOptions = {})
         at: row.at,
         replays: row.replays,
       })),
-    startReplay: (chatId, participant, messageId) => replay.run(chatId, participant, messageId).changes === 1,
-    seen: (chatId, participant, messageId) => select.get(chatId, participant, messageId) !== undefined,
+    startReplay: (chatId, participant, messageId) =>
+      replay.run(hide(chatId), hide(participant), messageId).changes === 1,
+    seen: (chatId, participant, messageId) =>
+      select.get(hide(chatId), hide(participant), messageId) !== undefined,
     prune,
     count: () => countRows.get()?.n ?? 0,
   };

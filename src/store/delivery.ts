@@ -6,7 +6,8 @@ import type { SqliteDatabase } from './sqlite.js';
 /**
  * Delivery states of outgoing messages (table `deliveries`, migration 6), keyed by the WhatsApp
  * message id the outbox reserved. Transports report steps (`DeliveryUpdate`); this repo applies
- * them monotonically (src/delivery/state.ts) and keeps the time of every step.
+ * them monotonically (src/delivery/state.ts) and keeps the time of every step. The outbox's
+ * payload scrub reads `server_ack_at` directly (store/outbox-scrub.ts).
  */
 
 export interface DeliveryRecord {
@@ -35,10 +36,6 @@ export interface DeliveryRepo {
   get(waId: string): DeliveryRecord | undefined;
   /** Marks 'sent' messages older than `sentBefore` as doubtful (no server ack); returns them. */
   markDoubtful(sentBefore: number, at: number): DeliveryRecord[];
-  /** When WhatsApp's server acknowledged the message of this outbox row (for payload scrubbing). */
-  serverAckAt(outboxId: number): number | undefined;
-  /** Outbox rows whose server ack is older than `cutoff` (issue 10: scrub their payloads). */
-  serverAckedBefore(cutoff: number): { outboxId: number; waId: string; serverAckAt: number }[];
   /** The latest message sent to any of these chats (a driver's PN and LID chats). */
   latestFor(chatIds: readonly string[]): DeliveryRecord | undefined;
   /** How many messages are in each state (created since `since`, default all): metrics. */
@@ -125,13 +122,6 @@ export function createDeliveryRepo(db: SqliteDatabase): DeliveryRepo {
   const sentBefore = db.prepare<[number], Row>(
     `SELECT ${COLUMNS} FROM deliveries WHERE state = 'sent' AND sent_at < ?`,
   );
-  const byOutbox = db.prepare<[number], { at: number }>(
-    'SELECT server_ack_at AS at FROM deliveries WHERE outbox_id = ? AND server_ack_at IS NOT NULL',
-  );
-  const ackedBefore = db.prepare<[number], { outbox_id: number; wa_id: string; server_ack_at: number }>(
-    `SELECT outbox_id, wa_id, server_ack_at FROM deliveries
-     WHERE server_ack_at IS NOT NULL AND server_ack_at < ? AND outbox_id IS NOT NULL ORDER BY server_ack_at`,
-  );
   const counts = db.prepare<[number], { state: DeliveryState; n: number }>(
     'SELECT state, COUNT(*) AS n FROM deliveries WHERE queued_at >= ? GROUP BY state',
   );
@@ -181,11 +171,6 @@ export function createDeliveryRepo(db: SqliteDatabase): DeliveryRepo {
         return updated ? [toRecord(updated)] : [];
       });
     },
-    serverAckAt: (outboxId) => byOutbox.get(outboxId)?.at,
-    serverAckedBefore: (cutoff) =>
-      ackedBefore
-        .all(cutoff)
-        .map((r) => ({ outboxId: r.outbox_id, waId: r.wa_id, serverAckAt: r.server_ack_at })),
     latestFor(chatIds) {
       if (chatIds.length === 0) return undefined;
       const placeholders = chatIds.map(() => '?').join(', ');

@@ -1,5 +1,6 @@
 import type { Driver, DriversPort } from '../bot/ports.js';
 import { normalizePhone } from '../config/values.js';
+import { createActorKey, scrubActors } from './actor.js';
 import type { SqliteDatabase } from './sqlite.js';
 
 export interface DriversRepoOptions {
@@ -15,6 +16,9 @@ export interface DriversRepoOptions {
  */
 export function createDriversRepo(db: SqliteDatabase, options: DriversRepoOptions = {}): DriversPort {
   const now = options.now ?? (() => new Date());
+  // Who changed a driver is kept only as the keyed pseudonym the log uses (older clear values rewritten).
+  const actor = createActorKey(db);
+  scrubActors(db, 'drivers', 'updated_by', actor);
   const seed = new Map<string, string>();
   for (const [documentNumber, phone] of Object.entries(options.seed ?? {})) {
     const normalized = normalizePhone(phone);
@@ -46,7 +50,7 @@ export function createDriversRepo(db: SqliteDatabase, options: DriversRepoOption
     set(documentNumber, phone, by) {
       const normalized = normalizePhone(phone);
       if (normalized === undefined) throw new TypeError('drivers.set: not a phone number with country code');
-      upsert.run(normalizeDocument(documentNumber), normalized, by, now().getTime());
+      upsert.run(normalizeDocument(documentNumber), normalized, actor(by), now().getTime());
     },
     remove(documentNumber) {
       const key = normalizeDocument(documentNumber);

@@ -1,11 +1,12 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { databaseSecret } from './secret.js';
 import type { SqliteDatabase } from './sqlite.js';
 
 /**
  * Keeps identifiers (DNI, RUC, plates) and personal data out of the database file in clear: cache
- * keys are HMAC-SHA256 with a random per-database secret (table `meta`), cached values are sealed
- * with AES-256-GCM under a key derived from the same secret. This protects a copied or inspected
- * file from casual reading; whoever holds the whole file holds the secret too.
+ * keys are HMAC-SHA256 with a random secret kept outside the database (`secret.key` or
+ * CHASQUI_SECRET, see secret.ts), cached values are sealed with AES-256-GCM under a key derived
+ * from it. A copied chasqui.db alone opens nothing; the whole data directory does.
  */
 export interface CacheCrypto {
   /** Keyed hash (hex) of the text: equal inputs give equal keys, only within this database. */
@@ -16,7 +17,6 @@ export interface CacheCrypto {
   open(sealed: string, context: string): string;
 }
 
-const SECRET_KEY = 'cache_secret';
 const VERSION = 'v1';
 
 /** Loads the database's secret (creating it on first use) and derives the hashing/sealing keys. */
@@ -61,11 +61,7 @@ export function createPseudonymizer(db: SqliteDatabase): Pseudonymizer {
   return (value) => createHmac('sha256', key).update(value, 'utf8').digest('hex').slice(0, 16);
 }
 
+/** The key lives outside the database (store/secret.ts): CHASQUI_SECRET or `secret.key`. */
 function loadSecret(db: SqliteDatabase): Buffer {
-  db.prepare('INSERT OR IGNORE INTO meta (key, value) VALUES (?, ?)').run(
-    SECRET_KEY,
-    randomBytes(32).toString('hex'),
-  );
-  const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(SECRET_KEY) as { value: string };
-  return Buffer.from(row.value, 'hex');
+  return databaseSecret(db);
 }

@@ -114,7 +114,7 @@ export function acquireDataDirLock(dir: string, options: LockOptions = {}): Data
 
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const fd = openSync(file, 'wx', 0o644);
+      const fd = openSync(file, 'wx', 0o600);
       try {
         writeSync(fd, JSON.stringify(own));
       } finally {

@@ -8,6 +8,11 @@ export interface Migration {
   version: number;
   name: string;
   up(db: Database): void;
+  /**
+   * For a migration that landed after a higher version (branches numbered in parallel): whether
+   * its changes are already in the database. A database past its version without them gets it.
+   */
+  isApplied?(db: Database): boolean;
 }
 
 export const migrations: readonly Migration[] = [
@@ -160,6 +165,10 @@ export const migrations: readonly Migration[] = [
   {
     version: 6,
     name: 'delivery truth: delivery states, dispatches, driver contacts, edit tracking',
+    // landed after version 9 (issues 10 and 14): a database created at v9 does not have it yet
+    isApplied: (db) =>
+      db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'deliveries'").get() !==
+      undefined,
     up(db) {
       db.exec(`
         -- store/delivery: one row per outgoing WhatsApp message (keyed by its WA id), the
@@ -223,6 +232,36 @@ export const migrations: readonly Migration[] = [
           PRIMARY KEY (chat_id, message_id)
         );
         CREATE INDEX message_edits_at ON message_edits(at);
+      `);
+    },
+  },
+  {
+    version: 7,
+    name: 'issue 10: owner-allowed groups, budget alerts, guide sends',
+    // landed after version 9 (issue 14): a database created at v9 does not have it yet
+    isApplied: (db) =>
+      db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'budget_notices'").get() !==
+      undefined,
+    up(db) {
+      db.exec(`
+        -- bot/guards: an owner's activar (group admins get powers only in owner- or config-allowed groups)
+        ALTER TABLE group_settings ADD COLUMN owner_allowed INTEGER NOT NULL DEFAULT 0;
+        -- budget: the 80% / cap notices already sent to the owners, once per scope and period
+        CREATE TABLE budget_notices (
+          scope  TEXT NOT NULL,
+          period TEXT NOT NULL,
+          level  TEXT NOT NULL CHECK (level IN ('warning', 'cap')),
+          at     INTEGER NOT NULL,
+          PRIMARY KEY (scope, period, level)
+        );
+        -- guides/sends: guide → driver sends (keyed hashes only), for the cooldown and daily cap
+        CREATE TABLE guide_sends (
+          guide_key  TEXT NOT NULL,
+          driver_key TEXT NOT NULL,
+          at         INTEGER NOT NULL
+        );
+        CREATE INDEX guide_sends_driver ON guide_sends(driver_key, at);
+        CREATE INDEX guide_sends_at ON guide_sends(at);
       `);
     },
   },

@@ -8,6 +8,7 @@ import {
   toItem,
   toRowPayload,
 } from './outbox-rows.js';
+import { DEFAULT_PAYLOAD_RETENTION_MINUTES, prepareOutboxScrub } from './outbox-scrub.js';
 import type { SqliteDatabase } from './sqlite.js';
 
 /**
@@ -77,6 +78,8 @@ export interface OutboxOptions extends PacingOptions {
   onFailed?: (item: OutboxItem, error: unknown) => void;
   /** Sent/failed rows older than this are deleted (default 7 days). */
   retentionMs?: number;
+  /** Texts and quoted messages of sent/failed rows are scrubbed this long after sending (default 60). */
+  payloadRetentionMinutes?: number;
   random?: () => number;
   now?: () => number;
   newMessageId?: () => string;
@@ -100,6 +103,8 @@ export interface Outbox {
   /** Stops the worker without waiting for an in-flight send (its row stays pending). */
   close(): void;
   prune(): number;
+  /** Scrubs the payload of finished rows past the retry window (also runs on a timer); returns how many. */
+  scrub(): number;
 }
 
 /** Default id in WhatsApp Web's shape ('3EB0' + 18 hex digits). */
@@ -125,12 +130,17 @@ class SqliteOutbox implements Outbox {
   private readonly deferrals = new Map<number, number>();
   private readonly idleWaiters = new Set<() => void>();
   private sendsSincePrune = 0;
+  private readonly scrubBefore: (beforeMs: number) => number;
+  private readonly scrubTimer: NodeJS.Timeout;
 
   constructor(private readonly options: OutboxOptions) {
     this.sql = prepareOutboxStatements(options.db);
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
+    this.scrubBefore = prepareOutboxScrub(options.db);
     this.prune();
+    this.scrubTimer = setInterval(() => this.scrub(), Math.min(5 * 60_000, this.payloadRetentionMs()));
+    this.scrubTimer.unref();
     void this.run().catch((error: unknown) => {
       this.options.logger?.error({ err: error }, 'outbox worker stopped');
     });
@@ -190,6 +200,7 @@ class SqliteOutbox implements Outbox {
   }
 
   close(): void {
+    clearInterval(this.scrubTimer);
     this.closed = true;
     this.sender = undefined;
     this.wake();
@@ -199,7 +210,23 @@ class SqliteOutbox implements Outbox {
   prune(): number {
     this.sendsSincePrune = 0;
     const before = this.now() - (this.options.retentionMs ?? 7 * 24 * 60 * 60 * 1000);
-    return this.sql.prune.run(before).changes;
+    const pruned = this.sql.prune.run(before).changes;
+    this.scrub();
+    return pruned;
+  }
+
+  scrub(): number {
+    if (this.closed) return 0;
+    try {
+      return this.scrubBefore(this.now() - this.payloadRetentionMs());
+    } catch (error) {
+      this.options.logger?.warn({ err: error }, 'outbox scrub failed');
+      return 0;
+    }
+  }
+
+  private payloadRetentionMs(): number {
+    return (this.options.payloadRetentionMinutes ?? DEFAULT_PAYLOAD_RETENTION_MINUTES) * 60_000;
   }
 
   private wake(): void {

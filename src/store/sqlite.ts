@@ -1,7 +1,11 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import type { Logger } from 'pino';
+import { backupPath, DB_FILE, ensureDataDir, tightenPermissions } from './data-dir.js';
 import { migrations as defaultMigrations, type Migration } from './migrations.js';
+import { classifyOpenError, DataStoreError, schemaNewerError } from './open-errors.js';
+import { attachSecret } from './secret.js';
 
 export type SqliteDatabase = Database.Database;
 
@@ -9,6 +13,10 @@ export interface OpenStoreOptions {
   /** Data directory; the database file is `<dir>/chasqui.db`. Use ':memory:' for tests. */
   dir: string;
   migrations?: readonly Migration[];
+  /** `CHASQUI_SECRET`: the key for cache encryption and pseudonyms (else `<dir>/secret.key`). */
+  secret?: string;
+  /** Told once when permissions were tightened, a key moved or a backup made. */
+  logger?: Logger;
 }
 
 /**
@@ -16,28 +24,70 @@ export interface OpenStoreOptions {
  * WAL mode with synchronous=NORMAL: durable across process crashes, fast enough for a chat bot.
  */
 export function openDatabase(options: OpenStoreOptions): SqliteDatabase {
-  let file = ':memory:';
-  if (options.dir !== ':memory:') {
-    mkdirSync(options.dir, { recursive: true });
-    file = path.join(options.dir, 'chasqui.db');
+  const migrations = options.migrations ?? defaultMigrations;
+  if (options.dir === ':memory:') {
+    const db = new Database(':memory:');
+    configure(db);
+    migrate(db, migrations);
+    return db;
   }
-  const db = new Database(file);
+  ensureDataDir(options.dir);
+  const file = path.join(options.dir, DB_FILE);
+  const fresh = existsSync(file) ? [] : [DB_FILE, `${DB_FILE}-wal`, `${DB_FILE}-shm`];
+  let db: SqliteDatabase | undefined;
+  try {
+    db = new Database(file);
+    // Checked before any write: a newer schema is refused and the file left exactly as it was.
+    const current = db.pragma('user_version', { simple: true }) as number;
+    const known = Math.max(0, ...migrations.map((m) => m.version));
+    if (current > known) throw schemaNewerError(file, current, known);
+    configure(db);
+    if (current > 0 && pendingMigrations(db, migrations).length > 0) {
+      const backup = backupPath(options.dir, current);
+      if (!existsSync(backup)) {
+        db.prepare('VACUUM INTO ?').run(backup);
+        chmodSync(backup, 0o600);
+        options.logger?.info({ backup }, `schema v${current} → v${known}: copy kept as ${backup}`);
+      }
+    }
+    migrate(db, migrations);
+    tightenPermissions(options.dir, options.logger, fresh);
+    attachSecret(db, { dir: options.dir, envSecret: options.secret, logger: options.logger });
+    return db;
+  } catch (error) {
+    db?.close();
+    if (error instanceof DataStoreError) throw error;
+    throw classifyOpenError(error, options.dir, file) ?? error;
+  }
+}
+
+function configure(db: SqliteDatabase): void {
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
-  migrate(db, options.migrations ?? defaultMigrations);
-  return db;
+  // Deleted or scrubbed personal data is overwritten in the file, not left in free pages.
+  db.pragma('secure_delete = ON');
 }
 
-/** Applies the migrations newer than the database's `user_version`, one transaction each. */
-export function migrate(db: SqliteDatabase, migrations: readonly Migration[]): void {
+/**
+ * The migrations a database still needs: those newer than its `user_version`, plus an older one
+ * that landed late (`isApplied` says its changes are missing), in version order.
+ */
+function pendingMigrations(db: SqliteDatabase, migrations: readonly Migration[]): Migration[] {
   const current = db.pragma('user_version', { simple: true }) as number;
-  for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
-    if (migration.version <= current) continue;
+  return [...migrations]
+    .sort((a, b) => a.version - b.version)
+    .filter((m) => m.version > current || (m.isApplied !== undefined && !m.isApplied(db)));
+}
+
+/** Applies the pending migrations, one transaction each; `user_version` never goes down. */
+export function migrate(db: SqliteDatabase, migrations: readonly Migration[]): void {
+  for (const migration of pendingMigrations(db, migrations)) {
     db.transaction(() => {
+      const current = db.pragma('user_version', { simple: true }) as number;
       migration.up(db);
-      db.pragma(`user_version = ${migration.version}`);
+      db.pragma(`user_version = ${Math.max(current, migration.version)}`);
     })();
   }
 }

@@ -118,5 +118,34 @@ export interface Transport {
   setComposing?(chatId: string, composing: boolean): Promise<void>;
 }
 
+export type TransportExtras = Pick<Transport, 'sendTracked' | 'onDelivery' | 'checkNumber' | 'setComposing'>;
+
+/**
+ * A wrapper's copy of the inner transport's optional features (delivery tracking, number checks,
+ * composing), bound to it: a wrapper that forgets them silently turns delivery tracking off.
+ * `outgoing` rewrites each tracked message as the wrapper's `send` does; `sent` sees each send.
+ */
+export function forwardExtras(
+  transport: Transport,
+  hooks: { outgoing?: (message: OutgoingMessage) => OutgoingMessage; sent?: () => void } = {},
+): TransportExtras {
+  const { sendTracked, onDelivery, checkNumber, setComposing } = transport;
+  const outgoing = hooks.outgoing ?? ((message: OutgoingMessage) => message);
+  return {
+    ...(sendTracked
+      ? {
+          sendTracked: async (chatId, message) => {
+            const ref = await sendTracked.call(transport, chatId, outgoing(message));
+            hooks.sent?.();
+            return ref;
+          },
+        }
+      : {}),
+    ...(onDelivery ? { onDelivery: onDelivery.bind(transport) } : {}),
+    ...(checkNumber ? { checkNumber: checkNumber.bind(transport) } : {}),
+    ...(setComposing ? { setComposing: setComposing.bind(transport) } : {}),
+  };
+}
+
 /** WhatsApp's practical limit for one text message. Replies are cut below it. */
 export const MAX_TEXT_LENGTH = 4096;

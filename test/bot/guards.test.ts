@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAdmin, senderKey } from '../../src/bot/guards.js';
+import { isOwner, senderKey } from '../../src/bot/guards.js';
 import type { TextMessage } from '../../src/transports/transport.js';
 import { createTestRouter, defaultPolicy, fakeLookup } from '../helpers/fakes.js';
 import {
@@ -78,14 +78,46 @@ describe('roles', () => {
     const { router, transport } = createTestRouter();
     const result = await router.handle(groupMessage('grupos', { senderIds: [MEMBER] }));
     expect(result).toMatchObject({ outcome: 'denied', reason: 'admin', template: 'errors/denied-admin' });
-    expect(sentTexts(transport.sent)).toEqual(['errors/denied-admin {"command":"grupos"}']);
+    expect(sentTexts(transport.sent)).toEqual(['errors/denied-admin {"command":"grupos","owners":true}']);
   });
 
   it('treats group admins as admins only when configured', async () => {
-    const message = () => groupMessage('grupos', { senderIds: [MEMBER], senderIsGroupAdmin: true });
+    const message = () => groupMessage('activar', { senderIds: [MEMBER], senderIsGroupAdmin: true });
     expect((await createTestRouter().router.handle(message())).outcome).toBe('denied');
     const allowing = createTestRouter({ policy: { groupAdminsAreAdmins: true } });
     expect((await allowing.router.handle(message())).outcome).toBe('ok');
+  });
+
+  it('never lets a group admin run company-wide (owner) commands, even in a configured group', async () => {
+    const { router, transport } = createTestRouter({ policy: { groupAdminsAreAdmins: true } });
+    const result = await router.handle(
+      groupMessage('grupos', { senderIds: [MEMBER], senderIsGroupAdmin: true }),
+    );
+    expect(result).toMatchObject({ outcome: 'denied', reason: 'admin' });
+    expect(sentTexts(transport.sent)).toEqual(['errors/denied-admin {"command":"grupos","owners":true}']);
+  });
+
+  it('gives no powers to the admin of a group nobody allowed: activar there is silent', async () => {
+    const { router, transport, groupSettings } = createTestRouter({ policy: { groupAdminsAreAdmins: true } });
+    const byCreator = groupMessage('activar', {
+      chatId: OTHER_GROUP,
+      senderIds: [MEMBER],
+      senderIsGroupAdmin: true,
+    });
+    expect(await router.handle(byCreator)).toMatchObject({ outcome: 'ignored', reason: 'inactive-group' });
+    expect(groupSettings.values.get(OTHER_GROUP)).toBeUndefined();
+    expect(transport.sent).toEqual([]);
+  });
+
+  it("lets a group admin manage a group an owner allowed, and keeps the owner's allowance", async () => {
+    const { router, groupSettings } = createTestRouter({ policy: { groupAdminsAreAdmins: true } });
+    const groupAdmin = { chatId: OTHER_GROUP, senderIds: [MEMBER], senderIsGroupAdmin: true };
+    expect((await router.handle(groupMessage('activar', { chatId: OTHER_GROUP }))).outcome).toBe('ok');
+    expect(groupSettings.ownerAllowed(OTHER_GROUP)).toBe(true);
+    groupSettings.setActive(OTHER_GROUP, false, MEMBER);
+    expect((await router.handle(groupMessage('activar', groupAdmin))).outcome).toBe('ok');
+    expect(groupSettings.values.get(OTHER_GROUP)).toBe(true);
+    expect((await router.handle(groupMessage('grupos', groupAdmin))).outcome).toBe('denied');
   });
 
   it('recognises an admin by the phone id when the message also carries a LID', () => {
@@ -93,8 +125,8 @@ describe('roles', () => {
     const message = groupMessage('grupos', {
       senderIds: ['123456789012345@lid', `${ADMIN_PHONE}:7@s.whatsapp.net`],
     });
-    expect(isAdmin(message, policy)).toBe(true);
-    expect(isAdmin(groupMessage('x', { senderIds: ['123456789012345@lid'] }), policy)).toBe(false);
+    expect(isOwner(message, policy)).toBe(true);
+    expect(isOwner(groupMessage('x', { senderIds: ['123456789012345@lid'] }), policy)).toBe(false);
   });
 });
 

@@ -34,6 +34,39 @@ async function chat(lines: string[], argv: string[] = ['--json'], env: NodeJS.Pr
 
 const DESPACHO = '120363000000000001@g.us';
 
+/** An interactive session (stdin is a TTY, no --json): what `runSchedules` depends on. */
+async function interactiveChat(argv: string[], env: NodeJS.ProcessEnv) {
+  const stdin = Object.assign(new PassThrough(), { isTTY: true });
+  const stdout = new PassThrough();
+  const stderr = new PassThrough();
+  let err = '';
+  stdout.resume();
+  stderr.on('data', (chunk) => {
+    err += String(chunk);
+  });
+  stdin.end('ayuda\n');
+  const code = await runChat(argv, { stdin, stdout, stderr, env: { LOG_LEVEL: 'info', ...env } });
+  return { code, err };
+}
+
+describe('chasqui chat and scheduled posts', () => {
+  it('never runs the scheduler on a persistent data dir unless --schedules', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-chat-sched-'));
+    try {
+      const quiet = await interactiveChat(['--data-dir', dataDir], {});
+      expect(quiet.code).toBe(0);
+      expect(quiet.err).not.toContain('scheduler started');
+      const asked = await interactiveChat(['--data-dir', dataDir, '--schedules'], {});
+      expect(asked.code).toBe(0);
+      expect(asked.err).toContain('scheduler started');
+      const temp = await interactiveChat([], {});
+      expect(temp.err).toContain('scheduler started');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('chasqui chat (in-process)', () => {
   const dirs: string[] = [];
   afterAll(() => {
@@ -114,7 +147,7 @@ describe('chasqui chat (in-process)', () => {
 
   it('stops with the key named when the config is invalid', async () => {
     const result = await chat(['ruc 20123456786'], ['--json'], { CHASQUI_RATE_LIMIT_PER_MINUTE: 'muchos' });
-    expect(result.code).toBe(1);
+    expect(result.code).toBe(3); // EXIT_CODES.config, the same from every subcommand
     expect(result.err).toMatch(/CHASQUI_RATE_LIMIT_PER_MINUTE/);
   });
 

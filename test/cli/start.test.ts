@@ -9,7 +9,7 @@ import { runStart } from '../../src/cli/start.js';
 import { acquireDataDirLock } from '../../src/store/lock.js';
 import { createOutbox } from '../../src/store/outbox.js';
 import { openDatabase } from '../../src/store/sqlite.js';
-import { fakeSocketFactory, waitFor } from '../helpers/fake-socket.js';
+import { fakeSocketFactory, waitFor, waText } from '../helpers/fake-socket.js';
 
 let dir: string;
 
@@ -87,7 +87,7 @@ describe('chasqui start', () => {
   it('refuses a second process on the same data directory', async () => {
     const other = acquireDataDirLock(dir, { pid: process.ppid });
     const { out, exit } = run();
-    expect(await exit).toBe(1);
+    expect(await exit).toBe(5); // EXIT_CODES.locked
     expect(out.text()).toContain(`otro proceso (pid ${process.ppid}) ya usa el directorio ${dir}`);
     other.release();
   });
@@ -138,5 +138,48 @@ describe('chasqui start', () => {
     );
     stop();
     expect(await exit).toBe(0);
+  });
+
+  it('marks every outgoing message as fictional when it runs on the embedded sandbox', async () => {
+    const config = path.join(dir, 'group.yaml');
+    writeFileSync(
+      config,
+      'groups: [{ id: "120363000000000001@g.us" }]\nwhatsapp:\n  outbox: { minDelayMs: 0, maxDelayMs: 0, perChatGapMs: 0 }\n',
+    );
+    const { fake, stop, exit } = run([], { env: { CHASQUI_DATA_DIR: dir, CHASQUI_CONFIG: config } });
+    await waitFor(() => fake.sockets.length === 1, 10_000, 'socket');
+    fake.latest().open();
+    fake.latest().upsert([waText('ruc 20123456786')]);
+    await waitFor(() => fake.server.sent.length > 0, 10_000, 'reply');
+    const reply = fake.server.sent[0]?.content as { text?: string };
+    expect(reply.text).toContain('TRANSPORTES ANDINOS');
+    expect(reply.text).toContain('Datos ficticios: Chasqui está en modo de prueba (sandbox)');
+    stop();
+    expect(await exit).toBe(0);
+  });
+
+  it('refuses the sandbox under NODE_ENV=production unless --sandbox, naming LOOKUP_BASE_URL', async () => {
+    const refused = run([], { env: { CHASQUI_DATA_DIR: dir, NODE_ENV: 'production' } });
+    expect(await refused.exit).toBe(6);
+    expect(refused.out.text()).toContain('LOOKUP_BASE_URL');
+    expect(refused.fake.sockets).toHaveLength(0);
+    const allowed = run(['--sandbox'], { env: { CHASQUI_DATA_DIR: dir, NODE_ENV: 'production' } });
+    await waitFor(() => allowed.fake.sockets.length === 1, 10_000, 'socket');
+    allowed.stop();
+    expect(await allowed.exit).toBe(0);
+  });
+
+  it('exits with the configuration code (3), like every subcommand, on a bad config', async () => {
+    const { out, exit } = run([], { env: { CHASQUI_DATA_DIR: dir, CHASQUI_CREDITS_DAILY: 'mucho' } });
+    expect(await exit).toBe(3);
+    expect(out.text()).toContain('CHASQUI_CREDITS_DAILY');
+  });
+
+  it('stops with exit code 4 and the fix when the data directory is a file', async () => {
+    const file = path.join(dir, 'not-a-dir');
+    writeFileSync(file, 'x');
+    const { out, exit } = run([], { env: { CHASQUI_DATA_DIR: file } });
+    expect(await exit).toBe(4);
+    expect(out.text()).toContain(`${file} es un archivo, pero debe ser una carpeta de datos`);
   });
 });

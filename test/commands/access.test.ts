@@ -57,10 +57,27 @@ describe('personal data (Ley 29733)', () => {
 });
 
 describe('admin commands', () => {
-  it.each(['grupos', 'uso', 'activar', 'desactivar'])('%j is refused to a member', async (text) => {
+  it.each(['activar', 'desactivar'])('%j is refused to a member', async (text) => {
     const replies = harness.texts(await harness.send(text, { admin: false }));
     expect(replies).toEqual([`El comando *${text}* es solo para administradores.`]);
   });
+
+  it.each(['grupos', 'uso'])('%j is refused to a member, as an owners-only command', async (text) => {
+    const replies = harness.texts(await harness.send(text, { admin: false }));
+    expect(replies).toEqual([
+      `El comando *${text}* es solo para administradores de Chasqui (los números que configuró la empresa).`,
+    ]);
+  });
+
+  it.each(['vigilar 20601234565', 'dejar de vigilar 20601234565'])(
+    '%j is refused to a member (it spends credits every day), without an API call',
+    async (text) => {
+      const before = harness.sandbox.requestCount();
+      const replies = harness.texts(await harness.send(text, { admin: false }));
+      expect(replies).toEqual([`El comando *${text.split(' ')[0]}* es solo para administradores.`]);
+      expect(harness.sandbox.requestCount()).toBe(before);
+    },
+  );
 
   it('ayuda hides admin commands from members and shows them to admins', async () => {
     const [member] = harness.texts(await harness.send('ayuda', { admin: false }));

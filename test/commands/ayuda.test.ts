@@ -119,10 +119,16 @@ describe('command declarations', () => {
     ).toEqual(['ce', 'cee', 'ci', 'dni', 'dniruc', 'licencia']);
     expect(
       mine
-        .filter((c) => c.access === 'admin')
+        .filter((c) => c.access === 'owner')
         .map((c) => c.name)
         .sort(),
-    ).toEqual(['activar', 'desactivar', 'grupos', 'uso']);
+    ).toEqual(['grupos', 'uso']);
+    expect(
+      mine
+        .filter((c) => c.access === 'groupAdmin')
+        .map((c) => c.name)
+        .sort(),
+    ).toEqual(['activar', 'desactivar']);
     expect(
       mine
         .filter((c) => c.worksInInactiveGroups)

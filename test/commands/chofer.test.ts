@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseDriverDocument, parseDriverPhone } from '../../commands/chofer.js';
 import { UserError } from '../../src/input/user-error.js';
 import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
-import { textOf } from '../helpers/messages.js';
+import { ADMIN_PHONE, GROUP_ID, groupMessage, jid, textOf } from '../helpers/messages.js';
 
 /** `chofer <dni> <número>`, `chofer borrar <dni>`, `chofer <dni>` and `choferes` (admins). */
 let h: BotHarness;
@@ -30,6 +30,20 @@ describe('chofer', () => {
     const text = textOf(await h.send('chofer 41234567 51 912 345 678'));
     expect(text).toContain('+51912345678');
     expect(text).toContain('(Antes: +51987654000.)');
+  });
+
+  it("announces a changed phone to every owner's direct chat, masked (old → new)", async () => {
+    h.config.admins = [ADMIN_PHONE, '51911222333'];
+    await h.send('chofer 41234567 987654000');
+    const replies = await h.deliver(groupMessage('chofer 41234567 912345678'));
+    const notices = h.outbox.slice(-3).filter((sent) => sent.chatId !== GROUP_ID);
+    expect(notices.map((sent) => sent.chatId).sort()).toEqual([jid(ADMIN_PHONE), jid('51911222333')].sort());
+    const text = textOf([notices[0]?.message].filter((m) => m !== undefined));
+    expect(text).toContain('41234567');
+    expect(text).toContain('+51 9•••••000 → +51 9•••••678');
+    expect(text).not.toContain('987654000');
+    expect(replies.result.outcome).toBe('ok');
+    h.config.admins = [ADMIN_PHONE];
   });
 
   it('removes a driver, and says when there was nothing to remove', async () => {

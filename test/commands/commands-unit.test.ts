@@ -100,7 +100,11 @@ describe('grupos', () => {
           list: async () => [fakeGroup('2@g.us', 'Zeta', 3, 12), fakeGroup('1@g.us', 'Álamos', 4, 0)],
           resolveName: async () => undefined,
         },
-        groupSettings: { isActive: (id) => (id === '2@g.us' ? false : undefined), setActive: () => {} },
+        groupSettings: {
+          isActive: (id) => (id === '2@g.us' ? false : undefined),
+          setActive: () => {},
+          ownerAllowed: () => false,
+        },
       },
     });
     expect(run.replies[0]?.text).toBe(

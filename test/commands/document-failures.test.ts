@@ -89,6 +89,8 @@ describe('xml and pdf for an unknown invoice', () => {
       // Current wording (templates/errors/document-not-found): names the invoice, not a generic error.
       expect(texts[0]).toMatch(/^No se encontró la factura F001-999 del RUC 20123456786\b/);
       expect(texts[0]).toContain('Revisa la serie y el número');
+      // A 400 from the portal may also mean wrong credentials: the admin is told both.
+      expect(texts[0]).toContain('o el comprobante no existe, o la Clave SOL que usa Chasqui');
     },
   );
 });

@@ -1,4 +1,5 @@
 import type { CommandContext, CommandDefinition } from '../../src/bot/command.js';
+import type { Role } from '../../src/bot/guards.js';
 import type {
   BotServices,
   DriversPort,
@@ -31,6 +32,8 @@ export interface FakeOptions {
   services?: Partial<BotServices>;
   message?: Partial<IncomingMessage>;
   isAdmin?: boolean;
+  /** Default: owner when isAdmin (default), member otherwise. */
+  role?: Role;
   now?: Date;
   maxListItems?: number;
 }
@@ -91,6 +94,7 @@ export async function runCommand<A>(
     setActive: (chatId, active) => {
       result.settings[chatId] = active;
     },
+    ownerAllowed: () => false,
   };
   const directory: GroupDirectoryPort = { list: async () => [], resolveName: async () => undefined };
   const drivers = {} as DriversPort;
@@ -127,7 +131,11 @@ export async function runCommand<A>(
       command,
       args,
       rawArgs,
-      sender: { ids: message.senderIds, isAdmin: options.isAdmin ?? true },
+      sender: {
+        ids: message.senderIds,
+        isAdmin: options.isAdmin ?? true,
+        role: options.role ?? (options.isAdmin === false ? 'member' : 'owner'),
+      },
       lookup: recordingLookup(options.lookup ?? {}, result.calls),
       services,
       log: silentLogger(),

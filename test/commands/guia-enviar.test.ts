@@ -53,7 +53,10 @@ async function run(text: string, from: Parameters<BotHarness['send']>[1] = {}) {
   };
 }
 
-beforeEach(() => registerOnly(HUAMAN, FLORES));
+beforeEach(() => {
+  registerOnly(HUAMAN, FLORES);
+  h.app.db.exec('DELETE FROM guide_sends'); // each case starts outside the resend cooldown
+});
 
 describe('guia <ref> enviar', () => {
   it('sends the PDF to every registered driver with a caption, and reports in the group', async () => {
@@ -145,6 +148,41 @@ describe('guia <ref> enviar', () => {
   });
 });
 
+describe('guia <ref> enviar limits', () => {
+  it('three enviar in a row send each registered driver one PDF; the group is told why', async () => {
+    const first = await run('guia T001-42 enviar');
+    const second = await run('guia T001-42 enviar');
+    const third = await run('guia T001-42 enviar', { admin: false });
+    expect(first.direct.map((d) => d.chatId).sort()).toEqual(
+      [`${HUAMAN.phone}@s.whatsapp.net`, `${FLORES.phone}@s.whatsapp.net`].sort(),
+    );
+    expect(second.direct).toEqual([]);
+    expect(third.direct).toEqual([]);
+    expect(second.groupText).toContain('ya recibió esta guía hace poco');
+    expect(second.groupText).toContain('guia T001-42 reenviar');
+    expect(third.groupText).toContain('Solo un administrador de Chasqui puede forzar el reenvío');
+  });
+
+  it('lets an owner force a resend with reenviar, but not a member', async () => {
+    await run('guia T001-42 enviar');
+    expect((await run('guia T001-42 reenviar', { admin: false })).direct).toEqual([]);
+    expect((await run('guia T001-42 reenviar')).direct).toHaveLength(2);
+  });
+
+  it('caps the documents a driver receives per day, whatever the guide', async () => {
+    h.config.guides = { resendCooldownMinutes: 30, maxDocumentsPerDriverPerDay: 2 };
+    try {
+      await run('guia T001-42 enviar');
+      await run('guia T001-42 reenviar');
+      const capped = await run('guia T001-42 reenviar');
+      expect(capped.direct).toEqual([]);
+      expect(capped.groupText).toContain('ya recibió hoy el máximo de documentos por día');
+    } finally {
+      h.config.guides = { resendCooldownMinutes: 30, maxDocumentsPerDriverPerDay: 20 };
+    }
+  });
+});
+
 describe('guia enviar when delivery or rendering fails', () => {
   const known: DriversPort = {
     get: (documentNumber): Driver | undefined =>
@@ -172,6 +210,7 @@ describe('guia enviar when delivery or rendering fails', () => {
     const ctx = {
       args,
       services,
+      sender: { ids: [], isAdmin: true, role: 'owner' },
       lookup: lookup as unknown as LookupApi,
       log: silentLogger(),
       render: (name: string, data?: Record<string, unknown>) => templates.render(name, data),
@@ -182,7 +221,6 @@ describe('guia enviar when delivery or rendering fails', () => {
         throw new Error('socket closed');
       },
       message: { id: 'm1', chatId: GROUP_ID, isGroup: true },
-      sender: { ids: [], isAdmin: true },
       composing: (work: () => Promise<unknown>) => work(),
     } as unknown as CommandContext<typeof args>;
     await guia.run(ctx);

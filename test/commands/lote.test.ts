@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BudgetExceededError } from '../../src/budget/errors.js';
 import type { BudgetReader, BudgetStatus } from '../../src/budget/types.js';
 import { coerciveDebts, taxpayers } from '../../src/sandbox/fixtures/index.js';
 import type { DocumentMessage, IncomingMessage, OutgoingMessage } from '../../src/transports/transport.js';
@@ -234,6 +235,18 @@ describe('lote', () => {
     expect(documentOf(await h.send(`lote ${RUC_A} ${RUC_B}`)).caption).toContain('*2* activos');
   });
 
+  it('reads the configured credit budget of the app (no injected reader)', async () => {
+    const own = await createBotHarness({ now: () => clock, config: { credits: { daily: 3 } } });
+    try {
+      const [reply] = own.texts(await own.send(`lote ${RUC_A} ${RUC_B}`));
+      expect(reply).toContain('costaría hasta *4 consultas*');
+      expect(reply).toContain('*3* hoy');
+      expect(requests(own).ruc).toBe(0);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('leaves DNI names empty in a group without personal data, and does not look them up', async () => {
     const doc = documentOf(await h.send(`lote ${RUC_A} 45678912`, { chatId: OTHER_GROUP }));
     const { sheets } = await readWorkbook(doc.bytes);
@@ -270,7 +283,8 @@ describe('lote when the budget refuses mid-batch', () => {
   beforeAll(async () => {
     h = await createBotHarness({
       lookup: (sandbox) => {
-        const budgetError = Object.assign(new Error('budget exceeded'), { name: 'BudgetExceededError' });
+        // the real refusal of the credit budget (src/budget), as its lookup middleware throws it
+        const budgetError = new BudgetExceededError('ruc', 'overall', 'day', 2);
         let calls = 0;
         return new Proxy({} as never, {
           get(_target, property: string) {

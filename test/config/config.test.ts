@@ -48,7 +48,7 @@ describe('loadConfig defaults and precedence', () => {
     expect(config.cacheTtlSeconds.invoiceXml).toBe(0);
     expect(config.whatsapp).toEqual({
       maxMessageAgeSeconds: 600,
-      outbox: { minDelayMs: 400, maxDelayMs: 1500, perChatGapMs: 1000 },
+      outbox: { minDelayMs: 400, maxDelayMs: 1500, perChatGapMs: 1000, payloadRetentionMinutes: 60 },
       shutdownFlushMs: 5000,
       delivery: { serverAckTimeoutSeconds: 120, reportAfterMinutes: 10 },
     });
@@ -58,6 +58,25 @@ describe('loadConfig defaults and precedence', () => {
       rateRetryIntervalMinutes: 30,
       holidays: [],
     });
+    expect(config.credits).toEqual({});
+    expect(config.guides).toEqual({ resendCooldownMinutes: 30, maxDocumentsPerDriverPerDay: 20 });
+    expect(config.secret).toBeUndefined();
+  });
+
+  it('reads the credit budget from the environment over the file, and per-group caps from the file', () => {
+    const file = writeFile(
+      'credits.yaml',
+      [
+        'credits: { daily: 100, monthly: 2000 }',
+        'groups: [{ id: "120363000000000001@g.us", credits: { daily: 5 } }]',
+      ].join('\n'),
+    );
+    const config = loadConfig({ file, env: { CHASQUI_CREDITS_DAILY: '40' } });
+    expect(config.credits).toEqual({ daily: 40, monthly: 2000 });
+    expect(config.groups[0]?.credits).toEqual({ daily: 5 });
+    expect(() => loadConfig({ env: { CHASQUI_CREDITS_MONTHLY: 'muchos' } })).toThrow(
+      /CHASQUI_CREDITS_MONTHLY/,
+    );
   });
 
   it('lets the environment override the file, and the file override defaults', () => {

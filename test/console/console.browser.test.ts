@@ -65,14 +65,15 @@ function seedUsage(): void {
       );
     }
   }
-  // A reply the outbox gave up on in an earlier run, to retry from the page.
+  // A reply the outbox gave up on in an earlier run, to retry from the page (10 minutes ago: within
+  // the privacy retention window, so its content is still there to send).
   db.prepare(
     `INSERT INTO outbox (chat_id, kind, payload, status, attempts, failures, last_error, created_at, wa_id)
      VALUES (?, 'text', ?, 'failed', 5, 5, 'bad-request', ?, '3EB0AAAAAAAAAAAAAAAAAA')`,
   ).run(
     GROUP_B,
     JSON.stringify({ text: 'Tipo de cambio del día: compra 3.712, venta 3.720' }),
-    now - 3_600_000,
+    now - 10 * 60_000,
   );
   db.close();
 }

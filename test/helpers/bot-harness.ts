@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { type App, createApp } from '../../src/app.js';
+import { type App, type AppOptions, createApp } from '../../src/app.js';
 import type { CommandDefinition } from '../../src/bot/command.js';
 import type { RouteResult } from '../../src/bot/outcome.js';
 import { type Config, parseConfig } from '../../src/config.js';
@@ -32,6 +32,8 @@ export interface BotHarnessOptions {
   logger?: Logger;
   /** Passed to createApp: middlewares on the upstream call path (ops metrics and alerts). */
   upstreamMiddleware?: readonly LookupMiddleware[];
+  /** Passed to createApp: ops alerts (the credit budget raises `budget-reached`). */
+  alerts?: AppOptions['alerts'];
   /** Ids the bot answers to when mentioned. */
   selfIds?: string[];
 }
@@ -113,6 +115,7 @@ export async function createBotHarness(options: BotHarnessOptions = {}): Promise
       ...(options.commands ? { commands: options.commands } : {}),
       ...(options.lookup ? { lookup: options.lookup(sandbox) } : {}),
       ...(options.upstreamMiddleware ? { upstreamMiddleware: options.upstreamMiddleware } : {}),
+      ...(options.alerts ? { alerts: options.alerts } : {}),
     });
   let app = build();
   let counter = 0;

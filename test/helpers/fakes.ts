@@ -29,12 +29,16 @@ export function echoTemplates(missing: readonly string[] = []): TemplateRenderer
 
 export function memoryGroupSettings(): GroupSettingsPort & { values: Map<string, boolean> } {
   const values = new Map<string, boolean>();
+  const owners = new Set<string>();
   return {
     values,
     isActive: (chatId) => values.get(chatId),
-    setActive: (chatId, active) => {
+    setActive: (chatId, active, _by, options) => {
       values.set(chatId, active);
+      if (options?.byOwner && active) owners.add(chatId);
+      if (options?.byOwner && !active) owners.delete(chatId);
     },
+    ownerAllowed: (chatId) => owners.has(chatId),
   };
 }
 
@@ -155,7 +159,7 @@ export function fakeCommands(): CommandDefinition<never>[] {
       summary: 'Lista los grupos',
       usage: 'grupos',
       examples: ['grupos'],
-      access: 'admin',
+      access: 'owner',
       argShape: 'none',
       parse: () => undefined,
       async run(ctx) {
@@ -168,12 +172,14 @@ export function fakeCommands(): CommandDefinition<never>[] {
       summary: 'Activa el grupo',
       usage: 'activar',
       examples: ['activar'],
-      access: 'admin',
+      access: 'groupAdmin',
       worksInInactiveGroups: true,
       argShape: 'none',
       parse: () => undefined,
       async run(ctx) {
-        ctx.services.groupSettings.setActive(ctx.message.chatId, true, ctx.sender.ids[0] ?? '');
+        ctx.services.groupSettings.setActive(ctx.message.chatId, true, ctx.sender.ids[0] ?? '', {
+          byOwner: ctx.sender.role === 'owner',
+        });
         await ctx.reply('activado');
       },
     }),

@@ -118,7 +118,8 @@ describe('chasqui restore', () => {
     const lock = acquireDataDirLock(live, { pid: process.ppid });
     const out = captureOutput();
     try {
-      expect(await runRestore([backup], { stdout: out.stream, env: { CHASQUI_DATA_DIR: live } })).toBe(1);
+      // the documented exit code for a data directory in use (src/cli/exit-codes.ts)
+      expect(await runRestore([backup], { stdout: out.stream, env: { CHASQUI_DATA_DIR: live } })).toBe(5);
     } finally {
       lock.release();
     }

@@ -44,7 +44,7 @@ describe('console, alert and backup settings', () => {
     expect(bad).toThrow(/backup\.daily/);
   });
 
-  it('chasqui start refuses to publish the console beyond loopback without a password (exit 2)', async () => {
+  it('chasqui start refuses to publish the console beyond loopback without a password (exit 3, a config error)', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-ops-config-'));
     const out = captureOutput();
     try {
@@ -52,7 +52,7 @@ describe('console, alert and backup settings', () => {
         env: { CHASQUI_DATA_DIR: dir, CHASQUI_CONSOLE_HOST: '0.0.0.0' },
         stdout: out.stream,
       });
-      expect(code).toBe(2);
+      expect(code).toBe(3);
       expect(out.text()).toContain('requires CHASQUI_CONSOLE_PASSWORD');
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -67,9 +67,14 @@ describe('persisted message dedupe', () => {
   it('keeps a claim pending with its raw message until done, then drops the raw message', () => {
     const dedup = createDedupStore(db, { now: () => 5000 });
     dedup.claim(GROUP, 'a@lid', 'm1', '{"key":{}}');
+    // The sender is stored as a keyed pseudonym; the pending row's ids work with done/startReplay.
+    const participant = expect.stringMatching(/^hmac:[0-9a-f]{16}$/) as unknown as string;
     expect(dedup.pending()).toEqual([
-      { chatId: GROUP, participant: 'a@lid', messageId: 'm1', raw: '{"key":{}}', at: 5000, replays: 0 },
+      { chatId: GROUP, participant, messageId: 'm1', raw: '{"key":{}}', at: 5000, replays: 0 },
     ]);
+    expect(JSON.stringify(db.prepare('SELECT participant FROM processed_messages').all())).not.toContain(
+      'a@lid',
+    );
     expect(dedup.claim(GROUP, 'a@lid', 'm1', '{"key":{}}')).toBe(false); // still refused while pending
     dedup.done(GROUP, 'a@lid', 'm1');
     expect(dedup.pending()).toEqual([]);

@@ -1,0 +1,56 @@
+import type { GuideSendsPort } from '../bot/ports.js';
+import { limaDate, limaInstant } from '../time/lima.js';
+import { createPseudonymizer } from './keyed-crypto.js';
+import type { SqliteDatabase } from './sqlite.js';
+
+/**
+ * `guia <ref> enviar` limits, over table `guide_sends` (migration 7): the same guide to the same
+ * driver at most once per cooldown (an owner may force it), and at most N documents per driver
+ * and Lima day. Guide and phone are stored only as keyed hashes.
+ */
+export interface GuideSendLimits {
+  resendCooldownMinutes: number;
+  maxDocumentsPerDriverPerDay: number;
+}
+
+export function createGuideSendsRepo(
+  db: SqliteDatabase,
+  limits: () => GuideSendLimits,
+  now: () => Date = () => new Date(),
+): GuideSendsPort {
+  const key = createPseudonymizer(db);
+  const last = db.prepare<[string, string], { at: number }>(
+    'SELECT MAX(at) AS at FROM guide_sends WHERE guide_key = ? AND driver_key = ?',
+  );
+  const today = db.prepare<[string, number], { n: number }>(
+    'SELECT COUNT(*) AS n FROM guide_sends WHERE driver_key = ? AND at >= ?',
+  );
+  const insert = db.prepare('INSERT INTO guide_sends (guide_key, driver_key, at) VALUES (?, ?, ?)');
+  const prune = db.prepare('DELETE FROM guide_sends WHERE at < ?');
+  const DAY_MS = 24 * 60 * 60 * 1000;
+
+  return {
+    check(guideRef, phone, options) {
+      const at = now();
+      const driver = key(`driver:${phone}`);
+      const { resendCooldownMinutes, maxDocumentsPerDriverPerDay } = limits();
+      const dayStart = limaInstant(limaDate(at), 0, 0).getTime();
+      if ((today.get(driver, dayStart)?.n ?? 0) >= maxDocumentsPerDriverPerDay) return 'daily-cap';
+      if (options.force) return undefined;
+      const previous = last.get(key(`guide:${guideRef}`), driver)?.at;
+      if (
+        previous !== null &&
+        previous !== undefined &&
+        at.getTime() - previous < resendCooldownMinutes * 60_000
+      ) {
+        return 'cooldown';
+      }
+      return undefined;
+    },
+    record(guideRef, phone) {
+      const at = now().getTime();
+      insert.run(key(`guide:${guideRef}`), key(`driver:${phone}`), at);
+      prune.run(at - 2 * DAY_MS);
+    },
+  };
+}
