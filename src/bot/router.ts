@@ -12,7 +12,7 @@ import {
 } from './command.js';
 import { recogniseDriver } from './driver-chat.js';
 import { cutText, errorReply, exampleFor, LAST_RESORT_TEXT } from './error-reply.js';
-import { type AccessPolicy, canRun, chatAccess, senderKey, senderRole } from './guards.js';
+import { type AccessPolicy, canRun, chatAccess, isOwner, senderKey, senderRole } from './guards.js';
 import type { BotServices } from './ports.js';
 import { logOutcome, type PseudonymFn, type RouteResult } from './outcome.js';
 import { fold } from '../text/fold.js';
@@ -173,13 +173,22 @@ export function createRouter(options: RouterOptions): Router {
     if (message.senderIds.some((id) => selfDigits.includes(idDigits(id)))) {
       return { outcome: 'ignored', reason: 'self' };
     }
+    // Anything a registered driver sends in a direct chat is their opt-in, recorded before any
+    // other rule (a sticker, a rate-limited message or chatter counts too).
+    const directDriver = message.isGroup ? {} : driverInDirectChat(message);
     const parsed = parseText({
       text: message.text,
       isGroup: message.isGroup,
       selfIds,
       mentionedIds: message.mentionedIds ?? [],
     });
-    if (!parsed) return { outcome: 'ignored', reason: 'empty' };
+    if (!parsed) {
+      if (!directDriver.greet || policy.directChats === 'everyone' || isOwner(message, policy)) {
+        return { outcome: 'ignored', reason: 'empty' };
+      }
+      const result = { outcome: 'ok', reason: 'driver-help' } as const;
+      return answer(message, 'chofer-bienvenida', { nombre: message.senderName }, result);
+    }
     const matched = index.match(parsed.rawArgs === '' ? parsed.word : `${parsed.word} ${parsed.rawArgs}`);
     const command = matched?.command;
     const grammar = matched && grammars.get(matched.command);
@@ -216,7 +225,7 @@ export function createRouter(options: RouterOptions): Router {
       const result = { outcome: 'denied', reason: 'rate-limited', command: name } as const;
       return answer(message, 'errors/rate-limited-user', { seconds: decision.seconds }, result);
     }
-    const { driver, greet } = message.isGroup || admin ? {} : driverInDirectChat(message);
+    const { driver, greet } = admin ? {} : directDriver;
     if (driver && policy.directChats !== 'everyone' && !command?.driversInDirectChat) {
       if (!greet) return { outcome: 'ignored', reason: 'driver-chatter', command: name };
       const result = { outcome: 'ok', reason: 'driver-help', command: name } as const;

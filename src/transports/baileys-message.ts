@@ -127,6 +127,17 @@ export function messageText(content: proto.IMessage | null | undefined): string 
   );
 }
 
+/** Content a person wrote or sent (not a protocol message, key distribution or context only). */
+function isUserContent(content: proto.IMessage | null | undefined): boolean {
+  const m = normalizeMessageContent(content);
+  if (!m) return false;
+  return Object.entries(m).some(
+    ([field, value]) => value != null && !NOT_USER_CONTENT.has(field) && typeof value === 'object',
+  );
+}
+
+const NOT_USER_CONTENT = new Set(['protocolMessage', 'senderKeyDistributionMessage', 'messageContextInfo']);
+
 function mentioned(content: proto.IMessage | null | undefined): string[] {
   const m = normalizeMessageContent(content);
   const context =
@@ -164,9 +175,11 @@ export function parseWAMessage(msg: WAMessage, options: ParseOptions): ParseResu
       ? { originalId: protocol.key.id, content: protocol.editedMessage }
       : undefined;
   const text = messageText(edit ? edit.content : msg.message).trim();
-  if (!text) return { ok: false, reason: 'no-text' };
-
   const isGroup = Boolean(isJidGroup(chatId));
+  // In a direct chat a sticker, voice note or photo without caption still passes (with no text):
+  // it is how a driver may first write to the bot, and it makes the chat reachable (issue 12).
+  if (!text && (isGroup || edit || !isUserContent(msg.message))) return { ok: false, reason: 'no-text' };
+
   const carried = isGroup ? [key.participant, key.participantAlt] : [chatId, key.remoteJidAlt];
   const textHash = edit ? createHash('sha256').update(text).digest('hex').slice(0, 16) : '';
   const parsed: ParsedMessage = {

@@ -54,6 +54,27 @@ describe('a driver writing to the bot', () => {
     expect(textOf(replies)).toContain('Ya te tengo registrado como chofer');
   });
 
+  it('a sticker or voice note with no text is an opt-in too, greeted once; a stranger’s sticker gets nothing', async () => {
+    const THIRD = { dni: '40000008', phone: '51944444444' };
+    h.app.services.drivers.set(THIRD.dni, THIRD.phone, 'test');
+    const sticker = (id: string, sender: string) => ({
+      id,
+      chatId: `${sender}@s.whatsapp.net`,
+      isGroup: false,
+      senderIds: [`${sender}@s.whatsapp.net`],
+      text: '',
+      timestamp: Date.now(),
+    });
+    const first = await h.deliver(sticker('sticker-1', THIRD.phone));
+    expect(first.result).toMatchObject({ outcome: 'ok', reason: 'driver-help' });
+    expect(textOf(first.replies)).toContain('Ya te tengo registrado como chofer');
+    expect(contacts().get(THIRD.dni)?.reachedAt).toBeTypeOf('number');
+    const second = await h.deliver(sticker('sticker-2', THIRD.phone));
+    expect(second).toMatchObject({ replies: [], result: { outcome: 'ignored', reason: 'empty' } });
+    const stranger = await h.deliver(sticker('sticker-3', '51955555556'));
+    expect(stranger).toMatchObject({ replies: [], result: { outcome: 'ignored', reason: 'empty' } });
+  });
+
   it('a stranger in a direct chat is still refused', async () => {
     const text = textOf(await h.send('hola', { isGroup: false, sender: '51955555555', admin: false }));
     expect(text).toContain('solo atiendo a los administradores');

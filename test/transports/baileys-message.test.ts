@@ -76,6 +76,31 @@ describe('WAMessage → IncomingMessage mapping', () => {
     expect(parse(msg)).toEqual({ ok: false, reason });
   });
 
+  it('lets a sticker, voice note or photo without caption through in a direct chat (a driver writing first), with no text', () => {
+    const direct = { chat: PN, timestamp: nowSec };
+    for (const content of [
+      { stickerMessage: {} },
+      { audioMessage: { ptt: true } },
+      { imageMessage: {} },
+      { ephemeralMessage: { message: { stickerMessage: {} } } },
+    ]) {
+      const result = parse({ ...waText('x', direct), message: content });
+      expect(result.ok && result.message.text).toBe('');
+      expect(result.ok && result.message.senderIds).toEqual([PN]);
+    }
+    // never in a group, and never a protocol message (a deletion, a key distribution)
+    expect(parse({ ...waText('x', { timestamp: nowSec }), message: { audioMessage: {} } })).toEqual({
+      ok: false,
+      reason: 'no-text',
+    });
+    for (const content of [
+      { protocolMessage: { type: proto.Message.ProtocolMessage.Type.REVOKE } },
+      { senderKeyDistributionMessage: { groupId: 'x' } },
+    ]) {
+      expect(parse({ ...waText('x', direct), message: content })).toEqual({ ok: false, reason: 'no-text' });
+    }
+  });
+
   it('takes text from captions and unwraps ephemeral / view-once / edited wrappers', () => {
     expect(messageText({ imageMessage: { caption: 'guia T001-42' } })).toBe('guia T001-42');
     expect(messageText({ videoMessage: { caption: 'v' } })).toBe('v');
