@@ -34,6 +34,7 @@ export const ayuda = defineCommand({
   examples: ['ayuda', 'ayuda ruc'],
   access: 'everyone',
   argShape: 'optional',
+  topicIsCommand: true,
   fillers: ['comando', 'del comando', 'el comando'],
   // Unaddressed, only a topic that names a command: `ayuda con la mudanza` is chatter.
   isAttempt: (raw, ctx) => ctx?.commandFor(raw) !== undefined,

@@ -74,6 +74,11 @@ export interface CommandDefinition<A = unknown> {
   /** Free text (`buscar`): only courtesy words are trimmed; articles belong to names. */
   literalArgs?: boolean;
   /**
+   * Its argument names another command (`ayuda ruc`): when its word is also a request verb, a
+   * command named after it wins only with an identifier (`ayuda con el ruc 2012…` looks it up).
+   */
+  topicIsCommand?: boolean;
+  /**
    * Unaddressed lines whose argument is a value the command only reports (`tc 3.79`, `afp 10%`)
    * are statements, left silent. `keys` are the argument's words (see `chatKey`).
    */

@@ -9,6 +9,7 @@ export interface PhraseCommand {
   name: string;
   aliases: readonly string[];
   phrases?: readonly (string | readonly [phrase: string, impliedArgs: string])[];
+  topicIsCommand?: boolean;
 }
 
 export interface PhraseMatch<C> {
@@ -88,26 +89,38 @@ export function createPhraseIndex<C extends PhraseCommand>(commands: readonly C[
     return best;
   }
 
-  return {
-    match(text) {
-      const tokens = text.split(' ');
-      for (let at = 0; at < tokens.length && at <= MAX_LEAD_IN; at++) {
-        const parts = unglue(tokens[at] ?? '');
-        if (parts.length > 1 || parts[0] !== tokens[at]) tokens.splice(at, 1, ...parts);
-        const found = longestAt(tokens, at);
-        if (found?.node.command) {
-          const rest = tokens.slice(found.end).join(' ');
-          const implied = found.node.implied;
-          return {
-            command: found.node.command,
-            word: tokens.slice(at, found.end).join(' '),
-            rawArgs: implied === undefined ? rest : rest === '' ? implied : `${implied} ${rest}`,
-          };
-        }
-        if (!isLeadIn(chatKey(tokens[at] ?? ''))) return undefined;
+  /**
+   * The first command named from `start` on, past lead-in words. A command word that is also a
+   * request verb (`verificar`, `buscar`) yields to a command named after it: `verificar la placa
+   * ABC-123` asks for the plate, while `verificar 2012… 2060…` stays a batch check. `ayuda ruc`
+   * stays help (its topic is a command) unless an identifier follows: `ayuda con el ruc 2012…`.
+   */
+  function matchFrom(tokens: string[], start: number): PhraseMatch<C> | undefined {
+    for (let at = start; at < tokens.length && at <= MAX_LEAD_IN; at++) {
+      const parts = unglue(tokens[at] ?? '');
+      if (parts.length > 1 || parts[0] !== tokens[at]) tokens.splice(at, 1, ...parts);
+      const found = longestAt(tokens, at);
+      if (found?.node.command) {
+        const named = tokens.slice(at, found.end);
+        const later = named.every((token) => isLeadIn(chatKey(token)))
+          ? matchFrom(tokens, found.end)
+          : undefined;
+        if (later && (!found.node.command.topicIsCommand || /\d/u.test(later.rawArgs))) return later;
+        const rest = tokens.slice(found.end).join(' ');
+        const implied = found.node.implied;
+        return {
+          command: found.node.command,
+          word: named.join(' '),
+          rawArgs: implied === undefined ? rest : rest === '' ? implied : `${implied} ${rest}`,
+        };
       }
-      return undefined;
-    },
+      if (!isLeadIn(chatKey(tokens[at] ?? ''))) return undefined;
+    }
+    return undefined;
+  }
+
+  return {
+    match: (text) => matchFrom(text.split(' '), 0),
     find: (word) => root.next.get(chatKey(word))?.command,
     words: () => [...root.next.entries()].filter(([, node]) => node.command).map(([key]) => key),
   };

@@ -105,7 +105,33 @@ export const STATEMENT_WORDS: ReadonlySet<string> = new Set([
   'desconto', 'vencio', 'vence',
 ]);
 
-const leadIn = new PhraseSet(LEAD_IN);
+/**
+ * Request verbs beside the listed ones, in the forms people use to ask: imperative, question and
+ * infinitive, with `me`/`nos`/`le` attached (`mándame`, `me envías`, `puede pasarme`). Past and
+ * first-person forms (`mandé`, `envío`, `pasé`) are left out: they report, they do not ask.
+ */
+const REQUEST_STEMS =
+  'mand|envi|pas|ayud|apoy|consult|busc|revis|sac|averigu|regal|compart|necesit|mostr|muestr|' +
+  'indic|chequ|verific|valid|confirm|facilit|proporcion|brind|ubic|jal|alcanz';
+const REQUEST_VERB = new RegExp(
+  `^(?:${REQUEST_STEMS})(?:a|as|an|ame|anos|ale|ales|ar|arme|arnos|arle|arles|en|enme|eme|enos|ele)$`,
+  'u',
+);
+
+/**
+ * Irregular request verbs and asking words (`puede`, `deme`, `usted`). `hay` and `tiene` are not:
+ * `hay que programar el tc` and `tienes que…` tell a person, not the bot.
+ */
+// prettier-ignore
+const REQUEST_WORDS: readonly string[] = [
+  'da', 'dan', 'danos', 'dar', 'darme', 'darnos', 'den', 'deme', 'puede', 'podra', 'podras', 'podran',
+  'podria', 'podrian', 'podriamos', 'queremos', 'quisieramos', 'gustaria', 'requiero', 'requerimos',
+  'solicito', 'solicitamos', 'pido', 'pedimos', 'sabe', 'saben', 'sabran', 'digame', 'diganme', 'hazme', 'usted',
+  'ustedes', 'ahi', 'aca', 'aqui', 'rapido', 'porfavorcito', 'fijate', 'fijame', 'chequeame', 'encargo',
+  'encargamos', 'encarezco', 'te', 'les',
+];
+
+const leadIn = new PhraseSet(LEAD_IN, REQUEST_WORDS);
 const edges = new PhraseSet(COURTESY, FUNCTION_WORDS, LABELS);
 const courtesy = new PhraseSet(COURTESY);
 /** `N°20123456786`, `#2`, `nro.20…`: a label glued to its number. */
@@ -113,7 +139,7 @@ const GLUED_LABEL = /^(n°|nº|no\.|nro\.?|num\.?|#)(\d.*)$/iu;
 
 /** True when `key` may precede the command word. */
 export function isLeadIn(key: string): boolean {
-  return leadIn.has(key);
+  return leadIn.has(key) || REQUEST_VERB.test(key);
 }
 
 /** Splits on spaces, drops emoji/punctuation-only tokens, splits labels glued to numbers. */

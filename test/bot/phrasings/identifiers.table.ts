@@ -30,6 +30,17 @@ export const identifierRows: readonly Row[] = [
   ['consultar ruc 20123456786', 'ruc', { ruc: R1 }],
   ['buscar ruc 20601234565', 'ruc', { ruc: R2 }],
   ['buenas tardes, necesito el ruc 10456789124 x favor', 'ruc', { ruc: R3 }],
+  // request verbs in the forms people ask with (imperative, question, infinitive, clitics)
+  ['mándame el ruc 20123456786', 'ruc', { ruc: R1 }],
+  ['me envías el ruc 20601234565 porfa', 'ruc', { ruc: R2 }],
+  ['puede pasarme el ruc 20123456786?', 'ruc', { ruc: R1 }],
+  ['me confirmas el dni 70123456', 'dni', { dni: D3 }],
+  ['podría verificar la placa ABC-123 por favor', 'placa', { placa: 'ABC123' }],
+  ['le encargo el ruc 20100456789', 'ruc', { ruc: R4 }],
+  ['ayuda con el ruc 20123456786', 'ruc', { ruc: R1 }],
+  ['verificar la placa B7X-456', 'placa', { placa: 'B7X456' }],
+  ['mandé el ruc 20123456786 al contador', null],
+  ['envié la placa ABC123 ayer', null],
   // labels, abbreviations, glued forms
   ['R.U.C. 20123456786', 'ruc', { ruc: R1 }],
   ['R.U.C. N° 20123456786', 'ruc', { ruc: R1 }],
