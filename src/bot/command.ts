@@ -79,6 +79,11 @@ export interface CommandDefinition<A = unknown> {
    */
   topicIsCommand?: boolean;
   /**
+   * Arguments implied by the words before the command word (`mándale al chofer la guía …` →
+   * `enviar`): `before` are their keys (see `chatKey`), lead-ins and earlier command words.
+   */
+  impliedByLeadIn?(before: readonly string[]): string | undefined;
+  /**
    * Unaddressed lines whose argument is a value the command only reports (`tc 3.79`, `afp 10%`)
    * are statements, left silent. `keys` are the argument's words (see `chatKey`).
    */

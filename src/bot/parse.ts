@@ -17,10 +17,13 @@ const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\uFEFF]/g
 // Emoji variation selectors: invisible modifiers that would make `ruc\uFE0F` a different word.
 const VARIATION_SELECTOR = /[\uFE00-\uFE0F]/g;
 const PREFIXES = new Set(['/', '!', '.']);
-// `@51900000000`, `@51900000000,` `@51900000000:` … at a word start; not `@123abc`.
-const MENTION_TOKEN = /(^|\s)@(\d+)(?:\s*[,;:.!?¡¿\-–—]+(?=\s|$|\p{L})|(?=\s|$))/gu;
+// `@51900000000`, `@51900000000,` `(@51900000000)` `@51900000000👋` … at a word start; not `@123abc`.
+const MENTION_TOKEN =
+  /(^|\s)[([«"'“]?@(\d+)(?:(?:[\p{P}\p{S}\p{Extended_Pictographic}\u200D]+|\s+[,;:\-–—]+)(?=\s|$|\p{L})|(?=\s|$))/gu;
 // Hyphen look-alikes (en/em dash, minus, small/full-width hyphen) phones and Word insert: `C3X–918`.
 const DASHES = /[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/gu;
+// WhatsApp's bold, italic and strike marks at a word's edges: `*20123456786*`, `_ABC-123_`.
+const FORMAT_MARKS = /(?<=^|\s)[*_~]+(?=[^\s*_~])|(?<=[^\s*_~])[*_~]+(?=\s|$)/gu;
 // A word of letters (and hyphens, `dni-ruc`) followed by a colon and maybe the first argument.
 const COMMAND_LABEL = /^(\p{L}[\p{L}\p{M}-]*):(.*)$/u;
 
@@ -36,8 +39,10 @@ export function normalizeText(raw: string): string {
     .replace(CONTROL, ' ')
     .replace(INVISIBLE, '')
     .replace(VARIATION_SELECTOR, '')
+    .replace(/([Nn])º/gu, '$1°') // `Nº RUC`: NFKC would make the ordinal sign an `o` (`No RUC`)
     .normalize('NFKC')
     .replace(DASHES, '-')
+    .replace(FORMAT_MARKS, '')
     .replace(/\s+/gu, ' ')
     .trim();
 }

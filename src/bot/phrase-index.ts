@@ -1,4 +1,4 @@
-import { chatKey, isLeadIn } from '../text/phrasing.js';
+import { chatKey, isLeadIn, leadInLength } from '../text/phrasing.js';
 
 /**
  * Finds the command a line names: by its name, an alias or one of its declared phrases
@@ -18,6 +18,8 @@ export interface PhraseMatch<C> {
   word: string;
   /** What follows them, with the arguments a phrase implies first (`borrar chofer 4123…` → `borrar 4123…`). */
   rawArgs: string;
+  /** Keys of the words before the command words: lead-ins, and earlier command words (`mándale al chofer`). */
+  before: string[];
 }
 
 interface Node<C> {
@@ -26,14 +28,27 @@ interface Node<C> {
   next: Map<string, Node<C>>;
 }
 
-/** How many lead-in words may precede the command word. */
-const MAX_LEAD_IN = 8;
+/** How many words may precede the command word. */
+const MAX_LEAD_IN = 14;
+/** How many command words one line may name before the scan stops (`mándale al chofer la guía …`). */
+const MAX_CANDIDATES = 3;
+/** Longest lead-in phrase, in words (`a nombre de`). */
+const LEAD_IN_SPAN = 4;
 /** `ruc20123456786`, `RUC:20123…`, `R.U.C.:`: a command word glued to its argument. */
 const GLUED = /^([\p{L}.]+?)[:.]?(\d.*)$/u;
 const LABELLED = /^([\p{L}.°º/-]+):(.*)$/u;
 
 export interface PhraseIndex<C> {
+  /** The command the line names: the first of `matches`. */
   match(text: string): PhraseMatch<C> | undefined;
+  /**
+   * Every command the line names, in the order to try them: after lead-in words, a command word,
+   * and then (past lead-ins again) a later one (`qué ruc estás vigilando`: ruc, then vigilados).
+   * A first command word that is itself a request verb (`verificar`, `buscar`) goes after the next
+   * one: `verificar la placa ABC-123` asks for the plate, `verificar 2012… 2060…` stays a batch
+   * check. `ayuda ruc` stays help (its topic is a command) unless an identifier follows.
+   */
+  matches(text: string, question?: boolean): PhraseMatch<C>[];
   /** The command a single word (name or alias, any case/accents) names. */
   find(word: string): C | undefined;
   /** Every single-word key (for "did you mean" suggestions). */
@@ -89,38 +104,51 @@ export function createPhraseIndex<C extends PhraseCommand>(commands: readonly C[
     return best;
   }
 
-  /**
-   * The first command named from `start` on, past lead-in words. A command word that is also a
-   * request verb (`verificar`, `buscar`) yields to a command named after it: `verificar la placa
-   * ABC-123` asks for the plate, while `verificar 2012… 2060…` stays a batch check. `ayuda ruc`
-   * stays help (its topic is a command) unless an identifier follows: `ayuda con el ruc 2012…`.
-   */
-  function matchFrom(tokens: string[], start: number): PhraseMatch<C> | undefined {
-    for (let at = start; at < tokens.length && at <= MAX_LEAD_IN; at++) {
+  /** The next command named from `start` on, past lead-in words. */
+  function nextFrom(
+    tokens: string[],
+    start: number,
+    question: boolean,
+  ): { at: number; node: Node<C>; end: number } | undefined {
+    for (let at = start; at < tokens.length && at <= start + MAX_LEAD_IN;) {
       const parts = unglue(tokens[at] ?? '');
       if (parts.length > 1 || parts[0] !== tokens[at]) tokens.splice(at, 1, ...parts);
       const found = longestAt(tokens, at);
-      if (found?.node.command) {
-        const named = tokens.slice(at, found.end);
-        const later = named.every((token) => isLeadIn(chatKey(token)))
-          ? matchFrom(tokens, found.end)
-          : undefined;
-        if (later && (!found.node.command.topicIsCommand || /\d/u.test(later.rawArgs))) return later;
-        const rest = tokens.slice(found.end).join(' ');
-        const implied = found.node.implied;
-        return {
-          command: found.node.command,
-          word: named.join(' '),
-          rawArgs: implied === undefined ? rest : rest === '' ? implied : `${implied} ${rest}`,
-        };
-      }
-      if (!isLeadIn(chatKey(tokens[at] ?? ''))) return undefined;
+      if (found) return { at, ...found };
+      const skip = leadInLength(tokens.slice(at, at + LEAD_IN_SPAN).map(chatKey), 0, question);
+      if (skip === 0) return undefined;
+      at += skip;
     }
     return undefined;
   }
 
+  function matches(text: string, question = false): PhraseMatch<C>[] {
+    const tokens = text.split(' ');
+    const out: PhraseMatch<C>[] = [];
+    for (let from = 0; out.length < MAX_CANDIDATES;) {
+      const found = nextFrom(tokens, from, question);
+      const command = found?.node.command;
+      if (!found || !command) break;
+      const rest = tokens.slice(found.end).join(' ');
+      const implied = found.node.implied;
+      out.push({
+        command,
+        word: tokens.slice(found.at, found.end).join(' '),
+        rawArgs: implied === undefined ? rest : rest === '' ? implied : `${implied} ${rest}`,
+        before: tokens.slice(0, found.at).map(chatKey),
+      });
+      from = found.end;
+    }
+    const [first, second] = out;
+    if (first && second && first.word.split(' ').every((token) => isLeadIn(chatKey(token)))) {
+      if (!first.command.topicIsCommand || /\d/u.test(second.rawArgs)) out.splice(0, 2, second, first);
+    }
+    return out;
+  }
+
   return {
-    match: (text) => matchFrom(text.split(' '), 0),
+    match: (text) => matches(text)[0],
+    matches,
     find: (word) => root.next.get(chatKey(word))?.command,
     words: () => [...root.next.entries()].filter(([, node]) => node.command).map(([key]) => key),
   };

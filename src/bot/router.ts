@@ -16,9 +16,9 @@ import { type AccessPolicy, canRun, chatAccess, isOwner, senderKey, senderRole }
 import type { BotServices } from './ports.js';
 import { logOutcome, type PseudonymFn, type RouteResult } from './outcome.js';
 import { fold } from '../text/fold.js';
-import { attemptWords, type CleanArgs, cleanArgs, PhraseSet } from '../text/phrasing.js';
-import { closestWord, idDigits, looksLikeAttempt, type ParsedText, parseText } from './parse.js';
-import { createPhraseIndex } from './phrase-index.js';
+import { type CleanArgs, socialKind } from '../text/phrasing.js';
+import { createIntentReader } from './intent.js';
+import { closestWord, idDigits, parseText } from './parse.js';
 import { createRateLimiter } from './rate-limit.js';
 
 type AnyCommand = CommandDefinition<never>;
@@ -53,24 +53,19 @@ export function createRouter(options: RouterOptions): Router {
   const now = options.now ?? (() => new Date());
   const log = options.logger.child({ module: 'router' });
   const limiter = createRateLimiter(() => policy.rateLimitPerMinute);
-  const index = createPhraseIndex(commands);
+  const reader = createIntentReader(commands, (command, args) => {
+    try {
+      return { value: command.parse(args, { now, settings: services.settings }) };
+    } catch {
+      return undefined;
+    }
+  });
+  const index = reader.index;
   const display = new Map<string, string>();
   for (const command of commands) {
     for (const word of [command.name, ...command.aliases]) display.set(fold(word), word);
   }
   const candidates = [...display.keys()];
-  // Each command's argument grammar, compiled once (issue 11: src/text/phrasing.ts).
-  const grammars = new Map(
-    commands.map((command) => [
-      command,
-      {
-        fillers: new PhraseSet(command.fillers ?? []),
-        keywords: new PhraseSet(command.keywords ?? []),
-        literal: command.literalArgs === true,
-      },
-    ]),
-  );
-  const attemptContext = { commandFor: (text: string) => index.match(text)?.command.name };
   const send: Transport['send'] = (chatId, outgoing) => transport.send(chatId, outgoing);
 
   async function reply(message: IncomingMessage, template: string, data: Record<string, unknown>) {
@@ -96,6 +91,21 @@ export function createRouter(options: RouterOptions): Router {
   ): Promise<RouteResult> {
     await reply(message, template, data);
     return { ...result, template };
+  }
+
+  /** An echoed value never shows the bot's own number or LID (`ruc @51900000001abc`). */
+  function withoutSelf(data: Record<string, unknown>): Record<string, unknown> {
+    const own = transport
+      .selfIds()
+      .map(idDigits)
+      .filter((digits) => digits.length >= 6);
+    if (own.length === 0) return data;
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(data)) {
+      out[key] =
+        typeof value === 'string' ? own.reduce((text, digits) => text.split(digits).join('…'), value) : value;
+    }
+    return out;
   }
 
   async function fail(message: IncomingMessage, command: AnyCommand, error: unknown): Promise<RouteResult> {
@@ -131,7 +141,7 @@ export function createRouter(options: RouterOptions): Router {
             command: command.name,
             usage: command.usage,
             ejemplo: exampleFor(command.examples, error),
-            ...mapped.data,
+            ...withoutSelf(mapped.data),
           }
         : mapped.data;
     return answer(message, mapped.template, data, {
@@ -152,19 +162,6 @@ export function createRouter(options: RouterOptions): Router {
     const before = services.driverContacts?.get(driver.documentNumber)?.reachedAt;
     services.driverContacts?.markReached(driver.documentNumber);
     return { driver, greet: before === undefined || now().getTime() - before > 12 * 3600_000 };
-  }
-
-  /**
-   * Addressed lines are always attempts; otherwise a statement (`el ruc es …`, `tc 3.79`) is not,
-   * and the default rule or the command's own decides on the argument without courtesy and labels.
-   */
-  function isAttempt(command: AnyCommand, parsed: ParsedText, args: CleanArgs): boolean {
-    if (parsed.via) return true;
-    if (args.statement || command.isStatement?.(args.keys) === true) return false;
-    const grammar = grammars.get(command);
-    const words = grammar ? attemptWords(args.keys, args.text.split(' '), grammar.keywords) : args.text;
-    if (looksLikeAttempt(command.argShape, words)) return true;
-    return args.text !== '' && command.isAttempt?.(args.text, attemptContext) === true;
   }
 
   async function route(message: IncomingMessage, sender: string): Promise<RouteResult> {
@@ -189,15 +186,21 @@ export function createRouter(options: RouterOptions): Router {
       const result = { outcome: 'ok', reason: 'driver-help' } as const;
       return answer(message, 'chofer-bienvenida', { nombre: message.senderName }, result);
     }
-    const matched = index.match(parsed.rawArgs === '' ? parsed.word : `${parsed.word} ${parsed.rawArgs}`);
-    const command = matched?.command;
-    const grammar = matched && grammars.get(matched.command);
-    const args: CleanArgs = grammar ? cleanArgs(matched.rawArgs, grammar) : NO_ARGS;
+    const line = parsed.rawArgs === '' ? parsed.word : `${parsed.word} ${parsed.rawArgs}`;
+    const intent = reader.read(line, {
+      addressed: parsed.via !== undefined,
+      question: /[?¿]/u.test(message.text),
+    });
+    const command = intent?.command;
+    const args = intent?.args ?? NO_ARGS;
+    const social = command ? undefined : socialKind(line);
     if (!command) {
       const answered =
         !message.isGroup || parsed.via === 'mention' || (parsed.via === 'prefix' && parsed.prefix !== '.');
       if (!answered) return { outcome: 'ignored', reason: parsed.via ? 'unknown-dot' : 'chatter' };
-    } else if (!isAttempt(command, parsed, args)) {
+      // `@bot gracias`, `ok 👍`: nothing to answer (a driver's thanks after a guide included).
+      if (social === 'thanks') return { outcome: 'ignored', reason: 'courtesy' };
+    } else if (!intent.attempt) {
       return { outcome: 'ignored', reason: 'chatter', command: command.name };
     }
     const name = command?.name;
@@ -227,9 +230,16 @@ export function createRouter(options: RouterOptions): Router {
     }
     const { driver, greet } = admin ? {} : directDriver;
     if (driver && policy.directChats !== 'everyone' && !command?.driversInDirectChat) {
-      if (!greet) return { outcome: 'ignored', reason: 'driver-chatter', command: name };
-      const result = { outcome: 'ok', reason: 'driver-help', command: name } as const;
-      return answer(message, 'chofer-bienvenida', { nombre: message.senderName }, result);
+      // The help again when asked for (`ayuda`, `hola`); another command gets a short "only your
+      // guides here"; thanks and chatter stay silent after the first greeting.
+      const asksHelp = command?.topicIsCommand === true || social === 'greeting';
+      if (greet || asksHelp) {
+        const result = { outcome: 'ok', reason: 'driver-help', command: name } as const;
+        return answer(message, 'chofer-bienvenida', { nombre: message.senderName }, result);
+      }
+      if (!command) return { outcome: 'ignored', reason: 'driver-chatter' };
+      const result = { outcome: 'denied', reason: 'driver-command', command: name } as const;
+      return answer(message, 'errors/driver-only-guides', { command: name }, result);
     }
     if (!message.isGroup && !admin && !driver && policy.directChats !== 'everyone') {
       return answer(
@@ -238,6 +248,10 @@ export function createRouter(options: RouterOptions): Router {
         {},
         { outcome: 'denied', reason: 'direct', command: name },
       );
+    }
+    if (!command && social === 'greeting') {
+      const result = { outcome: 'ok', reason: 'greeting' } as const;
+      return answer(message, 'saludo', { nombre: message.senderName }, result);
     }
     if (!command) {
       const suggested = closestWord(parsed.folded, candidates);
@@ -263,7 +277,7 @@ export function createRouter(options: RouterOptions): Router {
     if (driver && policy.directChats !== 'everyone') senderInfo.driverDocument = driver.documentNumber;
     if (message.senderName !== undefined) senderInfo.displayName = message.senderName;
     const personalData = message.isGroup ? access.personalData : admin;
-    return execute(message, command, args.text, senderInfo, personalData);
+    return execute(message, command, args.text, senderInfo, personalData, intent?.parsed);
   }
 
   async function execute(
@@ -272,10 +286,11 @@ export function createRouter(options: RouterOptions): Router {
     rawArgs: string,
     sender: SenderInfo,
     personalData: boolean,
+    parsed?: { value: unknown },
   ): Promise<RouteResult> {
     let args: never;
     try {
-      args = command.parse(rawArgs, { now, settings: services.settings });
+      args = (parsed ? parsed.value : command.parse(rawArgs, { now, settings: services.settings })) as never;
     } catch (error) {
       return fail(message, command, error);
     }

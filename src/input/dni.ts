@@ -31,6 +31,11 @@ export function looksLikeDniWithCheck(raw: string): boolean {
  * Throws UserError: dni-missing, invalid-dni, invalid-dni-check, one-at-a-time.
  */
 export function parseDni(raw: string): string {
+  // Digits grouped as people read them aloud: `45 678 912`.
+  const groups = tokens(raw);
+  if (groups.length > 1 && groups.every((word) => /^\d{1,3}$/u.test(word)) && groups.join('').length === 8) {
+    raw = groups.join('');
+  }
   // The check character written apart: `45678912 - 4`, `45678912 4`, `45678912 K`.
   const apart = CHECK_APART.exec(tokens(raw).join(' '));
   if (apart) raw = `${apart[1]}-${apart[2]}`;

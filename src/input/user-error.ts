@@ -17,6 +17,7 @@ export const ERROR_IDS = [
   'denied-personal-data',
   'dni-missing',
   'document-not-found',
+  'driver-only-guides',
   'foreign-doc-missing',
   'foreign-doc-not-found',
   'groups-unavailable',

@@ -13,15 +13,27 @@ import { fold } from './fold.js';
  * abbreviation dots removed (`R.U.C.` = `ruc`, `T.C.` = `tc`, `tc?` = `tc`).
  */
 
-const LEADING = /^[¿¡("'«“@]+/u;
-const TRAILING = /[?!,;.:)"'»”…\p{Extended_Pictographic}\p{Emoji_Modifier}\u20E3]+$/u;
+const LEADING = /^[¿¡("'«“@*_~]+/u;
+const TRAILING = /[?!,;.:)"'»”…*_~\p{Extended_Pictographic}\p{Emoji_Modifier}\u20E3]+$/u;
 const ABBREVIATION = /^(?:\p{L}\.)+\p{L}?$/u;
 const PLAIN = /^[a-z0-9]+$/;
+/** A letter typed three times or more (`holaaa`, `graaacias`), or twice at the end of a long word (`porfaa`). */
+const STRETCHED = /(\p{L})\1{2,}|(?<=\p{L}{3})(\p{L})\2$/u;
 
-/** The comparable form of one typed token: `R.U.C.:` → `ruc`, `¿tc?` → `tc`, `🙏` → ``. */
+/**
+ * Letters stretched for emphasis collapse to one (`holaa` → `hola`, `graciasss` → `gracias`);
+ * short words (`cee`) and digits are left alone.
+ */
+function unstretch(word: string): string {
+  return STRETCHED.test(word)
+    ? word.replace(/(\p{L})\1{2,}/gu, '$1').replace(/(?<=\p{L}{3})(\p{L})\1$/u, '$1')
+    : word;
+}
+
+/** The comparable form of one typed token: `R.U.C.:` → `ruc`, `¿tc?` → `tc`, `🙏` → ``, `*ruc*` → `ruc`. */
 export function chatKey(token: string): string {
-  if (PLAIN.test(token)) return token; // the common case (`ruc`, digits), without regexes below
-  const bare = fold(token).replace(LEADING, '').replace(TRAILING, '');
+  if (PLAIN.test(token)) return unstretch(token); // the common case (`ruc`, digits)
+  const bare = unstretch(fold(token).replace(LEADING, '').replace(TRAILING, ''));
   return ABBREVIATION.test(bare) ? bare.replace(/\./gu, '') : bare;
 }
 
@@ -53,6 +65,11 @@ export class PhraseSet {
     return 0;
   }
 
+  /** True when `keys[at..at+n)` is one phrase of the set. */
+  covers(keys: readonly string[], at: number, n: number): boolean {
+    return n <= this.#longest && at + n <= keys.length && this.#phrases.has(keys.slice(at, at + n).join(' '));
+  }
+
   /** Length of the longest phrase ending just before `keys[end]` (0 when none). */
   lengthBefore(keys: readonly string[], end: number): number {
     for (let n = Math.min(this.#longest, end); n > 0; n--) {
@@ -70,6 +87,11 @@ export const COURTESY: readonly string[] = [
   'muchas gracias', 'mil gracias', 'gracias de antemano', 'de antemano', 'thanks', 'thx', 'tks',
   'bendiciones', 'saludos', 'slds', 'bro', 'amigo', 'amiga', 'causa', 'jefe', 'jefa', 'estimado',
   'estimada', 'bot', 'chasqui', 'pe', 'pues', 'urgente', 'rapidito', 'ok', 'okey', 'nomas',
+  'x fvr', 'xfv', 'xfvr', 'porfavorcito', 'se agradece', 'te agradezco', 'le agradezco', 'les agradezco',
+  'agradezco', 'agradeceria', 'agradecere', 'muy amable', 'muy amables', 'gracias totales', 'cuando puedas',
+  'cuando puedan', 'cuando pueda', 'lo antes posible', 'apenas puedas', 'asap', 'es urgente', 'please',
+  'saludos cordiales', 'cordialmente', 'atte', 'un abrazo', 'abrazo', 'hermano', 'hno', 'compa', 'mano',
+  'broder', 'ingeniero', 'inge', 'ing', 'doctor', 'dr', 'chicos', 'chicas', 'equipo',
 ];
 
 /** Articles, prepositions and connectors that carry nothing at the edges of an argument. */
@@ -95,14 +117,53 @@ export const LEAD_IN: readonly string[] = [
   'necesitamos', 'quiero', 'queria', 'quisiera', 'podrias', 'puedes', 'pueden', 'busca', 'buscame',
   'ver', 'veme', 'revisa', 'revisame', 'consultame', 'saca', 'sacame', 'averigua', 'cual', 'cuanto',
   'a', 'esta', 'es', 'que', 'q', 'lista', 'favor',
+  // people addressed, apologies, and the openers of a question (`chicos una consulta`, `disculpen`)
+  'estimados', 'estimadas', 'senores', 'senoras', 'sres', 'srs', 'amigos', 'amigas', 'gente', 'colegas',
+  'companeros', 'companeras', 'team', 'todos', 'todas', 'alguien', 'alguno', 'disculpa', 'disculpen',
+  'disculpe', 'perdon', 'perdona', 'perdonen', 'permiso', 'preguntita', 'duda', 'dudita', 'consultas',
+  'una', 'otra', 'otro', 'vez', 'tambien', 'ademas', 'asimismo', 'ahora', 'hoy', 'social',
+  'disculpen la hora', 'disculpa la hora', 'disculpe la hora', 'perdon la hora', 'perdonen la hora',
+  'quien', 'quienes', 'de quien', 'a nombre de', 'a quien', 'pertenece', 'pertenecen', 'como', 'se',
+  'llama', 'cuales', 'cuantos', 'cuantas', 'donde', 'saber', 'decir', 'decirme', 'decirnos', 'dices',
+  'dicen', 'hacer', 'haces', 'hacen', 'harias', 'harian', 'haria', 'estas', 'estamos',
+  // what is asked of the identifier (`datos del ruc …`, `titular de la placa …`)
+  'datos', 'dato', 'info', 'informacion', 'nombre', 'titular', 'propietario', 'dueno', 'categoria',
+  'identificado', 'identificada', 'razon social', 'empresa', 'proveedor', 'cliente', 'persona',
+  'trabajador', 'sr', 'sra', 'srta', 'senor', 'senora', 'senorita', 'don', 'dona',
+];
+
+/**
+ * Verbs of state (`es`, `está`, `tiene`): in a statement they tell (`el ruc es 2012…`), in a
+ * question they ask (`¿el ruc 2012… está habido?`).
+ */
+// prettier-ignore
+const STATE_WORDS: readonly string[] = [
+  'es', 'son', 'esta', 'estan', 'tiene', 'tienen', 'era', 'eran', 'estaba',
 ];
 
 /** Words that make a line a remark about the identifier rather than a request for it. */
 // prettier-ignore
 export const STATEMENT_WORDS: ReadonlySet<string> = new Set([
-  'es', 'son', 'era', 'eran', 'fue', 'fueron', 'sera', 'seria', 'esta', 'estan', 'estaba', 'estuvo',
-  'ya', 'llego', 'llegaron', 'salio', 'salieron', 'quedo', 'tiene', 'tenia', 'subio', 'bajo', 'cobra',
+  ...STATE_WORDS, 'fue', 'fueron', 'sera', 'seria', 'estuvo',
+  'ya', 'llego', 'llegaron', 'salio', 'salieron', 'quedo', 'tenia', 'subio', 'bajo', 'cobra',
   'desconto', 'vencio', 'vence',
+]);
+
+/** In a question, what is asked about an identifier: `¿de qué marca es?`, `¿está habido?`. */
+// prettier-ignore
+const QUESTION_WORDS = new PhraseSet(STATE_WORDS, FUNCTION_WORDS, [
+  'que', 'q', 'cual', 'cuales', 'quien', 'quienes', 'cuanto', 'cuantos', 'cuantas', 'donde', 'como',
+  'activo', 'activa', 'habido', 'vigente', 'valido', 'valida', 'correcto', 'correcta', 'existe',
+  'marca', 'modelo', 'color', 'dueno', 'titular', 'nombre', 'estado', 'condicion', 'queda', 'quedan',
+  'carro', 'auto', 'vehiculo', 'camion', 'empresa', 'razon social', 'direccion', 'a nombre',
+  'pertenece', 'deuda', 'deudas', 'trabajadores', 'locales', 'ruc', 'dni',
+]);
+
+/** Lead-ins only in a question: `¿tiene deuda coactiva el 2060…?`, `¿qué carro es la placa …?`. */
+// prettier-ignore
+const QUESTION_LEAD_IN = new PhraseSet(STATE_WORDS, [
+  'activo', 'activa', 'habido', 'vigente', 'valido', 'valida', 'queda', 'quedan', 'carro', 'auto',
+  'vehiculo', 'camion', 'marca', 'modelo', 'existe', 'figura', 'aparece',
 ]);
 
 /**
@@ -111,12 +172,13 @@ export const STATEMENT_WORDS: ReadonlySet<string> = new Set([
  * first-person forms (`mandé`, `envío`, `pasé`) are left out: they report, they do not ask.
  */
 const REQUEST_STEMS =
-  'mand|envi|pas|ayud|apoy|consult|busc|revis|sac|averigu|regal|compart|necesit|mostr|muestr|' +
-  'indic|chequ|verific|valid|confirm|facilit|proporcion|brind|ubic|jal|alcanz';
-const REQUEST_VERB = new RegExp(
-  `^(?:${REQUEST_STEMS})(?:a|as|an|ame|anos|ale|ales|ar|arme|arnos|arle|arles|en|enme|eme|enos|ele)$`,
-  'u',
-);
+  'mand|envi|reenvi|pas|ayud|apoy|consult|busc|revis|sac|averigu|regal|compart|necesit|mostr|muestr|' +
+  'indic|chequ|cheque|verific|valid|confirm|facilit|proporcion|brind|ubic|jal|alcanz|encarg|rastre';
+/** Imperative, question, infinitive, conditional and gerund endings, with attached pronouns. */
+const REQUEST_ENDINGS =
+  'a|as|an|ame|anos|ale|ales|ar|arme|arnos|arle|arles|en|enme|eme|enos|ele|' +
+  'aria|arias|arian|ariamos|ando|andome|andonos|asela|aselo|amelo|amela|enmelo|enmela';
+const REQUEST_VERB = new RegExp(`^(?:${REQUEST_STEMS})(?:${REQUEST_ENDINGS})$`, 'u');
 
 /**
  * Irregular request verbs and asking words (`puede`, `deme`, `usted`). `hay` and `tiene` are not:
@@ -140,6 +202,44 @@ const GLUED_LABEL = /^(n°|nº|no\.|nro\.?|num\.?|#)(\d.*)$/iu;
 /** True when `key` may precede the command word. */
 export function isLeadIn(key: string): boolean {
   return leadIn.has(key) || REQUEST_VERB.test(key);
+}
+
+/**
+ * How many words from `keys[at]` on are lead-in (0 when none): a listed phrase (`por favor`,
+ * `a nombre de`), a request verb, a token with no word in it (an emoji), and in a question the
+ * verbs of state and what is asked (`¿está activo el ruc …?`).
+ */
+export function leadInLength(keys: readonly string[], at: number, question = false): number {
+  const key = keys[at] ?? '';
+  if (key === '') return at < keys.length ? 1 : 0;
+  return Math.max(
+    leadIn.lengthAt(keys, at),
+    REQUEST_VERB.test(key) ? 1 : 0,
+    question ? QUESTION_LEAD_IN.lengthAt(keys, at) : 0,
+  );
+}
+
+/** Asking words that speak for the writer (`me`, `necesito`); `le`/`les` ask for someone else. */
+// prettier-ignore
+const FOR_ME = new Set([
+  'me', 'nos', 'necesito', 'necesitamos', 'necesitaria', 'quiero', 'queremos', 'queria', 'quisiera',
+  'quisieramos', 'requiero', 'requerimos', 'solicito', 'solicitamos', 'pido', 'pedimos', 'gustaria',
+]);
+
+/**
+ * True when the words before the command word ask for it on the writer's behalf (`me confirmas el
+ * ruc …`, `necesitamos validar el ruc …`): such a line is a request even with words after the
+ * identifier (`… del proveedor`). A verb for a third person (`pásale`, `le mandas`) is not.
+ */
+export function asksForMe(before: readonly string[]): boolean {
+  let mine = false;
+  for (const key of before) {
+    if (key === 'le' || key === 'les' || /(?:le|les|sela|selo|selas|selos)$/u.test(key)) {
+      if (REQUEST_VERB.test(key) || key === 'le' || key === 'les') return false;
+    }
+    if (FOR_ME.has(key) || (/(?:me|nos|melo|mela)$/u.test(key) && REQUEST_VERB.test(key))) mine = true;
+  }
+  return mine;
 }
 
 /** Splits on spaces, drops emoji/punctuation-only tokens, splits labels glued to numbers. */
@@ -170,8 +270,36 @@ export interface CleanArgs {
   statement: boolean;
 }
 
-/** Trims ignorable runs at both edges of an argument (module rule above). */
-export function cleanArgs(raw: string, grammar: ArgsGrammar): CleanArgs {
+/** The longest phrase of any set, for bounding the tail search. */
+const TAIL_SPAN = 6;
+
+/**
+ * Where the ignorable tail of `keys[start..]` begins: the smallest index from which the rest is a
+ * chain of phrases (`muchas gracias de antemano` is `muchas gracias` + `de antemano`, which a
+ * greedy longest-first trim from the end would miss).
+ */
+function ignorableTail(keys: readonly string[], start: number, sets: readonly PhraseSet[]): number {
+  const end = keys.length;
+  const reach: boolean[] = [];
+  reach[end] = true;
+  let first = end;
+  for (let at = end - 1; at >= start; at--) {
+    let ok = false;
+    for (let n = 1; n <= TAIL_SPAN && at + n <= end && !ok; n++) {
+      ok = reach[at + n] === true && sets.some((set) => set.covers(keys, at, n));
+    }
+    reach[at] = ok;
+    if (ok) first = at;
+    else if (end - at > 4 * TAIL_SPAN && first === end) break; // nothing ignorable near the end
+  }
+  return first;
+}
+
+/**
+ * Trims ignorable runs at both edges of an argument (module rule above). In a `question` the
+ * verbs of state are not statement words: `¿el ruc 2012… está habido?` asks.
+ */
+export function cleanArgs(raw: string, grammar: ArgsGrammar, question = false): CleanArgs {
   const tokens = chatTokens(raw);
   const keys = tokens.map(chatKey);
   const skip = (at: number) =>
@@ -179,19 +307,17 @@ export function cleanArgs(raw: string, grammar: ArgsGrammar): CleanArgs {
       ? courtesy.lengthAt(keys, at)
       : Math.max(edges.lengthAt(keys, at), grammar.fillers.lengthAt(keys, at)) ||
         (keys[at] === 'no' && /\d/u.test(keys[at + 1] ?? '') ? 1 : 0);
-  const skipBack = (end: number) =>
-    grammar.literal
-      ? courtesy.lengthBefore(keys, end)
-      : Math.max(edges.lengthBefore(keys, end), grammar.fillers.lengthBefore(keys, end));
+  const sets = grammar.literal ? [courtesy] : [edges, grammar.fillers];
   let start = 0;
   for (let n = skip(start); n > 0 && start < keys.length; n = skip(start)) start += n;
-  let end = keys.length;
-  for (let n = skipBack(end); n > 0 && end > start; n = skipBack(end)) end -= n;
+  const end = ignorableTail(keys, start, sets);
   const kept = keys.slice(start, end);
   return {
     text: tokens.slice(start, end).join(' '),
     keys: kept,
-    statement: !grammar.literal && kept.some((key) => STATEMENT_WORDS.has(key)),
+    statement:
+      !grammar.literal &&
+      kept.some((key) => STATEMENT_WORDS.has(key) && !(question && STATE_WORDS.includes(key))),
   };
 }
 
@@ -203,11 +329,13 @@ export function attemptWords(
   keys: readonly string[],
   tokens: readonly string[],
   keywords: PhraseSet,
+  question = false,
 ): string {
   const out: string[] = [];
   for (let i = 0; i < keys.length; i++) {
     const key = keys[i] ?? '';
     if (keywords.has(key)) continue;
+    if (question && QUESTION_WORDS.has(key)) continue; // `¿la placa … de qué marca es?`
     const between = /\d/u.test(tokens[i - 1] ?? '') && /\d/u.test(tokens[i + 1] ?? '');
     if (between && (key === 'y' || key === 'o' || key === 'e')) continue;
     out.push(tokens[i] ?? '');
@@ -218,4 +346,87 @@ export function attemptWords(
 /** A value someone quotes (`3.79`, `3,7120`, `S/ 3.79`, `10%`): a rate or share, not a date or period. */
 export function isQuotedValue(keys: readonly string[]): boolean {
   return keys.some((key) => /^(s\/)?\d[.,]\d{2,4}$/u.test(key) || key.includes('%') || key === 's/');
+}
+
+/** Greetings that open a conversation (`hola`, `buenos días`), not a request. */
+const GREETINGS = new PhraseSet([
+  'hola',
+  'holi',
+  'holis',
+  'hello',
+  'hi',
+  'hey',
+  'ey',
+  'oye',
+  'oe',
+  'alo',
+  'buenas',
+  'buenos dias',
+  'buen dia',
+  'buenas tardes',
+  'buenas noches',
+  'que tal',
+  'como estas',
+  'como esta',
+  'como va',
+]);
+/** Acknowledgements and laughter that need no answer (`listo`, `ok gracias`, `jaja`). */
+const ACKNOWLEDGEMENTS = new PhraseSet(COURTESY, FUNCTION_WORDS, [
+  'listo',
+  'dale',
+  'vale',
+  'perfecto',
+  'genial',
+  'excelente',
+  'recibido',
+  'entendido',
+  'bien',
+  'muy bien',
+  'chevere',
+  'bacan',
+  'ya',
+  'si',
+  'no',
+  'claro',
+  'de nada',
+  'oka',
+  'oki',
+  'okis',
+  'okas',
+  'sale',
+  'chau',
+  'chao',
+  'adios',
+  'hasta luego',
+  'nos vemos',
+  'buenisimo',
+  'super',
+  'igualmente',
+  'a ti',
+  'a usted',
+]);
+const LAUGHTER = /^(?:j[aeiou]){2,}j?$|^(?:xd+|lol)$/u;
+
+/**
+ * What a line made only of social words is: `greeting` (`hola`, `buenas tardes`, `me ayudas?`),
+ * `thanks` (`gracias`, `ok`, `jaja`, `👍`), or undefined when it holds anything else.
+ */
+export function socialKind(text: string): 'greeting' | 'thanks' | undefined {
+  const keys = text.split(' ').map(chatKey);
+  let greeting = false;
+  for (let at = 0; at < keys.length;) {
+    const key = keys[at] ?? '';
+    const greet = GREETINGS.lengthAt(keys, at);
+    const ack = ACKNOWLEDGEMENTS.lengthAt(keys, at);
+    if (greet > 0 && greet >= ack) {
+      greeting = true;
+      at += greet;
+    } else if (ack > 0) at += ack;
+    else if (key === '' || LAUGHTER.test(key)) at += 1;
+    else if (isLeadIn(key)) {
+      greeting = true; // `me ayudas?`, `una consulta`: someone wants something, not yet said what
+      at += 1;
+    } else return undefined;
+  }
+  return greeting ? 'greeting' : 'thanks';
 }

@@ -122,31 +122,46 @@ describe('router: attempts are answered', () => {
 
 describe('router: unknown words', () => {
   it('suggests the closest command for a prefixed typo', async () => {
-    const { result, sent } = await texts('/plaka ABC123');
+    const { result, sent } = await texts('/plaka');
     expect(result.outcome).toBe('unknown');
     expect(sent).toEqual(['errors/unknown-command {"word":"plaka","suggestion":"placa","prefix":"/"}']);
   });
 
   it('suggests for a mention and a "!" prefix too', async () => {
-    expect((await texts('!rux 20123456786')).sent[0]).toContain('"suggestion":"ruc"');
-    expect((await texts('@51900000000 ayudaa')).sent[0]).toContain('"suggestion":"ayuda"');
+    expect((await texts('!rux')).sent[0]).toContain('"suggestion":"ruc"');
+    expect((await texts('@51900000000 ayudq')).sent[0]).toContain('"suggestion":"ayuda"');
+  });
+
+  it('runs a one-letter slip of a command word when its argument is valid, even unaddressed', async () => {
+    expect((await texts('plaka ABC123')).sent).toEqual(['placa {"placa":"ABC123"}']);
+    expect((await texts('rcu 20123456786')).result).toMatchObject({ outcome: 'ok', command: 'ruc' });
+    // an argument the command would refuse is no guess: a suggestion when addressed
+    expect((await texts('/plaka 12')).sent[0]).toContain('"suggestion":"placa"');
   });
 
   it('omits the suggestion when nothing is close', async () => {
-    const { sent } = await texts('/saludos');
-    expect(sent).toEqual(['errors/unknown-command {"word":"saludos","prefix":"/"}']);
+    const { sent } = await texts('/xyzzy');
+    expect(sent).toEqual(['errors/unknown-command {"word":"xyzzy","prefix":"/"}']);
   });
 
   it('ignores an unknown word after a bare "." and unprefixed unknown words', async () => {
-    expect((await texts('.plaka ABC123')).sent).toEqual([]);
-    expect((await texts('plaka ABC123')).sent).toEqual([]);
+    expect((await texts('.plaka')).sent).toEqual([]);
+    expect((await texts('plaka nueva')).sent).toEqual([]);
   });
 
   it('answers an unknown word in a direct chat', async () => {
     const { router, transport } = setup();
-    const result = await router.handle(directMessage('hola'));
+    const result = await router.handle(directMessage('abracadabra'));
     expect(result.outcome).toBe('unknown');
     expect(transport.sent).toHaveLength(1);
+  });
+
+  it('greets back a greeting and lets thanks pass in silence, addressed or not', async () => {
+    expect((await texts('@51900000000 hola')).sent).toEqual(['saludo']);
+    expect((await texts('@51900000000 buenos días, me ayudas?')).sent).toEqual(['saludo']);
+    for (const text of ['@51900000000 gracias', '@51900000000 ok 👍', '@51900000000 jajaja listo', 'hola']) {
+      expect((await texts(text)).sent, text).toEqual([]);
+    }
   });
 
   it('cuts a huge unknown word in the reply data', async () => {

@@ -75,6 +75,17 @@ describe('a driver writing to the bot', () => {
     expect(stranger).toMatchObject({ replies: [], result: { outcome: 'ignored', reason: 'empty' } });
   });
 
+  it('after the greeting: help again on ayuda or hola, "only your guides" on another command, silence on thanks', async () => {
+    const as = { isGroup: false, sender: HUAMAN.phone, admin: false };
+    await h.send('hola', as); // greeted already, or now
+    expect(textOf(await h.send('ayuda', as))).toContain('Ya te tengo registrado como chofer');
+    expect(textOf(await h.send('buenas tardes', as))).toContain('Ya te tengo registrado como chofer');
+    const other = textOf(await h.send('ruc 20123456786', as));
+    expect(other).toContain('solo te envío tus guías');
+    expect(other).not.toContain('TRANSPORTES');
+    expect(await h.send('ok gracias 👍', as)).toHaveLength(0);
+  });
+
   it('a stranger in a direct chat is still refused', async () => {
     const text = textOf(await h.send('hola', { isGroup: false, sender: '51955555555', admin: false }));
     expect(text).toContain('solo atiendo a los administradores');
