@@ -20,9 +20,13 @@ function findCommand(commands: readonly Listed[], topic: string): Listed | undef
   return index.match(topic)?.command;
 }
 
-/** The phrases a command declares, as typed (`borrar chofer`), for `ayuda <comando>`. */
+/** How many declared forms `ayuda <comando>` shows: generated families run to hundreds. */
+const FORMS_SHOWN = 10;
+
+/** The first phrases a command declares (its usual ones), as typed (`borrar chofer`). */
 function formsOf(command: Listed): string[] {
-  return (command.phrases ?? []).map((phrase) => (typeof phrase === 'string' ? phrase : phrase[0]));
+  const forms = (command.phrases ?? []).map((phrase) => (typeof phrase === 'string' ? phrase : phrase[0]));
+  return [...new Set(forms)].slice(0, FORMS_SHOWN);
 }
 
 /** `ayuda` lists every command the sender may use with one example; `ayuda <comando>` explains one. */
