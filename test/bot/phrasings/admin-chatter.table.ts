@@ -1,4 +1,4 @@
-import { D2, type Row } from './rows.js';
+import { D2, R2, type Row } from './rows.js';
 
 const weekly = (hour: number, minute: number, days?: number[]) => ({
   job: 'tc',
@@ -73,6 +73,18 @@ export const adminAndChatterRows: readonly Row[] = [
   ['el celular del chofer es nuevo', null],
   ['el chofer 41234567 ya llegó', null],
   ['chofer nuevo mañana', null],
+  // watch list: verb families, and generic verbs only with the list named
+  ['monitoréame el ruc 20601234565', 'vigilar', { ruc: R2 }],
+  ['avísanos cuando cambie el ruc 20601234565', 'vigilar', { ruc: R2 }],
+  ['añade al proveedor 20601234565 a la lista de vigilados', 'vigilar', { ruc: R2 }],
+  ['agrega el ruc 20601234565 a la factura', null],
+  ['avísame si cambia la hora de la reunión', null],
+  ['ya no monitorees el 20601234565', 'dejar', { ruc: R2 }],
+  ['saca el ruc 20601234565 de la vigilancia', 'dejar', { ruc: R2 }],
+  ['quita el ruc 20601234565 del reporte', null],
+  ['ya no me avises de la reunión', null],
+  ['qué rucs estamos vigilando?', 'vigilados', {}],
+  ['proveedores vigilados', 'vigilados', {}],
   ['grupos', 'grupos', {}],
   ['grupos?', 'grupos', {}],
   ['lista de grupos', 'grupos', {}],
