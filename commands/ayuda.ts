@@ -2,6 +2,8 @@ import { type CommandContext, type CommandDefinition, defineCommand } from '../s
 import { closestWord } from '../src/bot/parse.js';
 import { createPhraseIndex, type PhraseIndex } from '../src/bot/phrase-index.js';
 import { fold } from '../src/text/fold.js';
+import { chatKey } from '../src/text/phrasing.js';
+import { combine } from './lib/forms.js';
 import { canRun } from '../src/bot/guards.js';
 
 type Listed = CommandDefinition<never>;
@@ -20,10 +22,20 @@ function findCommand(commands: readonly Listed[], topic: string): Listed | undef
   return index.match(topic)?.command;
 }
 
-/** The phrases a command declares, as typed (`borrar chofer`), for `ayuda <comando>`. */
+/** How many declared forms `ayuda <comando>` shows: generated families run to hundreds. */
+const FORMS_SHOWN = 10;
+
+/** The first phrases a command declares (its usual ones), as typed (`borrar chofer`). */
 function formsOf(command: Listed): string[] {
-  return (command.phrases ?? []).map((phrase) => (typeof phrase === 'string' ? phrase : phrase[0]));
+  const forms = (command.phrases ?? []).map((phrase) => (typeof phrase === 'string' ? phrase : phrase[0]));
+  return [...new Set(forms)].slice(0, FORMS_SHOWN);
 }
+
+/**
+ * Topics that mean the bot itself (`cómo funciona esto`, addressed). Not fillers: unaddressed,
+ * `cómo funciona esto` may be about anything, so it stays silent.
+ */
+const SELF = new Set(['esto', 'eso', 'tu', 'usted', 'este bot', 'esta cosa', 'esto del bot']);
 
 /** `ayuda` lists every command the sender may use with one example; `ayuda <comando>` explains one. */
 export const ayuda = defineCommand({
@@ -35,12 +47,31 @@ export const ayuda = defineCommand({
   access: 'everyone',
   argShape: 'optional',
   topicIsCommand: true,
-  fillers: ['comando', 'del comando', 'el comando'],
+  // `qué puedes hacer?`, `cómo funciona el bot`, `cómo consulto un ruc` (topic: ruc).
+  phrases: [
+    ...combine(['que'], ['puedes', 'sabes', 'mas puedes', 'mas sabes'], ['hacer']),
+    ...combine(['como'], ['funciona', 'funcionas', 'te uso', 'se usa', 'uso', 'usar', 'hago para']),
+    ...combine(['como'], ['consulto', 'se consulta', 'programo', 'se programa', 'pido', 'se pide']),
+  ],
+  fillers: [
+    'comando',
+    'del comando',
+    'el comando',
+    'hay',
+    'tienes',
+    'tiene',
+    'disponibles',
+    'existen',
+    'conoces',
+    'sabes',
+  ],
   // Unaddressed, only a topic that names a command: `ayuda con la mudanza` is chatter.
   isAttempt: (raw, ctx) => ctx?.commandFor(raw) !== undefined,
   parse: (raw) => {
     const topic = raw.replace(/^[/!.]+/u, '').trim();
-    return { tema: topic ? topic.slice(0, 40) : undefined };
+    // `cómo funciona esto` (to the bot): about the bot itself, so the whole list.
+    const itself = SELF.has(topic.split(' ').map(chatKey).join(' '));
+    return { tema: topic && !itself ? topic.slice(0, 40) : undefined };
   },
   async run(ctx) {
     const commands = visibleTo(ctx);

@@ -3,6 +3,7 @@ import { UserError } from '../src/input/user-error.js';
 import { echo, tokens } from '../src/input/args.js';
 import { fold } from '../src/text/fold.js';
 import { maskPhone } from './guia.js';
+import { arVerb, combine, implying, irVerb } from './lib/forms.js';
 import { PhraseSet, withoutWords } from './lib/words.js';
 
 const examples = ['chofer 41234567 987654321', 'chofer borrar 41234567', 'chofer 41234567'];
@@ -19,8 +20,54 @@ const REMOVE_WORDS = new Set(['borrar', 'eliminar', 'quitar']);
 // prettier-ignore
 const LABEL_WORDS = new PhraseSet([
   'dni', 'documento', 'doc', 'cel', 'celular', 'telefono', 'tel', 'whatsapp', 'wsp', 'wasap', 'numero',
-  'nro', 'n°', 'al', 'con', 'el', 'su', 'de', 'del', '-',
+  'nro', 'n°', 'al', 'con', 'el', 'su', 'de', 'del', 'a', 'y', 'es', '-', '/', '|', '→', '->', '=>', '=',
 ]);
+
+/*
+ * The natural forms of `chofer`, generated (commands/lib/forms.ts): a verb family, then the driver
+ * with or without an article (`registra al chofer`, `anótame un nuevo conductor`), or their number
+ * (`cambia el celular del chofer`). Removal forms imply `borrar`; bare number phrases show or set
+ * (`cuál es el celular del chofer 4123…`).
+ */
+const DRIVER = ['chofer', 'conductor'];
+const A_DRIVER = combine(
+  ['', 'al', 'el', 'a', 'un', 'este', 'a este', 'nuevo', 'un nuevo', 'al nuevo'],
+  DRIVER,
+);
+const NUMBER_OF = combine(['numero', 'celular', 'cel', 'telefono', 'whatsapp', 'wsp'], ['del', 'de'], DRIVER);
+const REGISTER = [
+  ...['registr', 'agreg', 'anot', 'guard', 'apunt'].flatMap(arVerb),
+  ...irVerb('añad', 'ir'),
+  ...irVerb('inscrib', 'ir'),
+  'agreguen',
+];
+const UPDATE = [
+  ...['actualiz', 'cambi', 'modific'].flatMap(arVerb),
+  ...irVerb('corrig', 'ir').map((verb) => verb.replace('corrigir', 'corregir')),
+  'actualicen',
+];
+const REMOVE = [
+  // Not `saca`: `sácame el chofer …` asks to look it up (a request verb of src/text/phrasing.ts).
+  ...['borr', 'elimin', 'quit', 'retir'].flatMap(arVerb),
+  ...combine(['da', 'dar', 'den', 'dale', 'darle'], ['de baja']),
+];
+const DRIVER_PHRASES = [
+  // The usual forms first: `ayuda chofer` shows the first few.
+  'registrar chofer',
+  'agregar chofer',
+  'nuevo chofer',
+  ['borrar chofer', 'borrar'] as const,
+  ['dar de baja al chofer', 'borrar'] as const,
+  'datos del chofer',
+  'celular del chofer',
+  'nuevo conductor',
+  ...combine(REGISTER, A_DRIVER),
+  ...combine([...REGISTER, ...UPDATE], ['', 'el', 'su'], NUMBER_OF),
+  ...NUMBER_OF,
+  ...combine(['datos', 'info', 'informacion'], ['del', 'de'], DRIVER),
+  ...combine(['que'], ['numero', 'celular', 'cel', 'telefono', 'whatsapp'], ['tiene'], ['el', ''], DRIVER),
+  ...implying([...combine(REMOVE, A_DRIVER), ...combine(REMOVE, ['el', ''], NUMBER_OF)], 'borrar'),
+];
 
 /** Identity document of a driver: DNI (8 digits) or a foreigner's card (9 to 12 letters/digits). */
 export function parseDriverDocument(raw: string): string {
@@ -53,15 +100,7 @@ export function parseDriverPhone(raw: string): string {
 export const chofer = defineCommand<ChoferArgs>({
   name: 'chofer',
   aliases: ['conductor'],
-  phrases: [
-    ['borrar chofer', 'borrar'],
-    ['eliminar chofer', 'borrar'],
-    ['quitar chofer', 'borrar'],
-    ['borrar conductor', 'borrar'],
-    'registrar chofer',
-    'agregar chofer',
-    'registrar conductor',
-  ],
+  phrases: DRIVER_PHRASES,
   summary: 'Registra el WhatsApp de un chofer para enviarle sus guías (o lo borra)',
   usage: 'chofer <dni> <número> · chofer borrar <dni>',
   examples,

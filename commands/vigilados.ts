@@ -1,11 +1,28 @@
 import { defineCommand } from '../src/bot/command.js';
 import { monthlyWatchCost } from '../src/watch/cost.js';
+import { combine } from './lib/forms.js';
 import { watchPort } from './lib/watch-args.js';
 
 /** `vigilados`: the group's watch list with the latest state of each RUC. */
 export const vigilados = defineCommand({
   name: 'vigilados',
   aliases: ['vigilancia', 'vigilando'],
+  // `qué estamos vigilando`, `qué rucs vigilas`, `rucs vigilados` (longer than `ruc`'s words).
+  phrases: combine(
+    ['', 'ruc', 'rucs', 'empresas', 'proveedores'],
+    [
+      'vigilados',
+      'vigiladas',
+      'vigilas',
+      'vigilamos',
+      'estas vigilando',
+      'estamos vigilando',
+      'en vigilancia',
+      'monitoreados',
+      'monitoreas',
+    ],
+  ).filter((phrase) => phrase !== 'vigilados'),
+  fillers: ['ahora', 'ahorita', 'actualmente', 'hay'],
   summary: 'Lista los RUC vigilados en este grupo y su último estado',
   usage: 'vigilados',
   examples: ['vigilados'],

@@ -5,7 +5,8 @@ import { limaDate } from '../src/time/lima.js';
 import { monthlyWatchCost } from '../src/watch/cost.js';
 import { WATCH_ACCOUNT, type WatchPort } from '../src/watch/port.js';
 import { stateOf } from '../src/watch/state.js';
-import { isWatchAttempt, parseWatchArgs, watchPort } from './lib/watch-args.js';
+import { arVerb, combine } from './lib/forms.js';
+import { ADD_TO_LIST, isUnlistedForm, isWatchAttempt, parseWatchArgs, watchPort } from './lib/watch-args.js';
 
 /** The first snapshot: the shared one when another group watches it, else two lookups now. */
 async function firstSnapshot(ctx: CommandContext<unknown>, port: WatchPort, ruc: string): Promise<void> {
@@ -26,12 +27,27 @@ async function firstSnapshot(ctx: CommandContext<unknown>, port: WatchPort, ruc:
 export const vigilar = defineCommand({
   name: 'vigilar',
   aliases: ['vigila', 'vigilen'],
+  phrases: [
+    'vigilame',
+    'vigilanos',
+    ...arVerb('monitore'),
+    ...combine(['pon', 'poner', 'ponme', 'pongan', 'mete', 'meter'], ['en vigilancia', 'en seguimiento']),
+    // `avísame si cambia el ruc …`: the RUC after it keeps `avísame si cambia la hora` silent.
+    ...combine(
+      ['avisame', 'avisanos', 'avisa', 'alertame', 'alertanos'],
+      ['si cambia', 'cuando cambie', 'si hay cambios en', 'de cambios en', 'de cambios del'],
+    ),
+    // Generic verbs only with the list named: `agrega el ruc … a vigilados`.
+    ...ADD_TO_LIST,
+  ],
   summary: 'Vigila un RUC: aviso en el grupo cuando cambie su estado, condición o deuda coactiva',
   usage: 'vigilar <RUC> [nota]',
   examples: ['vigilar 20601234565 proveedor de cemento', 'vigila el ruc 20123456786'],
   access: 'groupAdmin',
   argShape: 'required',
   isAttempt: isWatchAttempt,
+  // Not a statement, but the same silence: `agrega el ruc …` without the list may be for an invoice.
+  isStatement: isUnlistedForm,
   parse: (raw) => parseWatchArgs(raw),
   async run(ctx) {
     if (!ctx.message.isGroup) throw new UserError('only-groups');

@@ -66,6 +66,13 @@ describe('ayuda', () => {
     expect(admin.replies[0]?.text).toContain('Solo para administradores.');
   });
 
+  it('a topic that means the bot itself (`cómo funciona esto`, addressed) gets the whole list', async () => {
+    for (const topic of ['esto', 'Eso?', 'tú']) {
+      const run = await runCommand(ayuda, topic, { services: { commands } });
+      expect(run.replies[0]?.template).toBe('ayuda');
+    }
+  });
+
   it('answers an unknown topic kindly, with a suggestion when one is close', async () => {
     const close = await runCommand(ayuda, 'rucc', { services: { commands } });
     expect(close.replies[0]?.text).toBe(
