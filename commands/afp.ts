@@ -1,7 +1,7 @@
 import { defineCommand } from '../src/bot/command.js';
 import { UserError } from '../src/input/user-error.js';
 import { tokens } from '../src/input/args.js';
-import { monthOf } from '../src/input/date-words.js';
+import { spokenPeriod } from '../src/input/date-words.js';
 import { parsePeriod } from '../src/input/dates.js';
 import { previousPeriod } from '../src/time/lima.js';
 import { LookupNotFoundError, LookupRejectedError } from '../src/lookup/errors.js';
@@ -20,8 +20,6 @@ const FUND_EXAMPLE = 3;
  * whatever managers the API returns, filtered by the name given.
  */
 const FUNDS = new Set(['habitat', 'integra', 'prima', 'profuturo']);
-const PERIOD_WORDS = new Set(['mes', 'pasado', 'anterior', 'actual', 'este', 'de', 'del']);
-
 function splitFund(raw: string): { fondo?: string; rest: string } {
   const words = tokens(raw);
   const fund = words.find((word) => FUNDS.has(fold(word)));
@@ -29,19 +27,14 @@ function splitFund(raw: string): { fondo?: string; rest: string } {
   return fund === undefined ? { rest } : { fondo: fold(fund).toUpperCase(), rest };
 }
 
-/** A period spoken or written (`setiembre 2025`, `10/2026`, `mes pasado`) and/or a fund name. */
+/**
+ * A period spoken or written (`setiembre 2025`, `10/2026`, `mes pasado`, `hace 2 meses`) and/or a
+ * fund name; digits alone go to `parse` to be judged (`afp 2025` is told why it is no period).
+ */
 function looksLikeRequest(raw: string): boolean {
-  const words = tokens(fold(raw));
-  return (
-    words.length <= 4 &&
-    words.every(
-      (w) =>
-        FUNDS.has(w) ||
-        PERIOD_WORDS.has(w) ||
-        monthOf(w.split(/[-/.]/u)[0] ?? '') !== undefined ||
-        /^\d/u.test(w),
-    )
-  );
+  const { rest } = splitFund(raw);
+  const words = tokens(fold(rest));
+  return words.every((word) => /^\d/u.test(word)) || spokenPeriod(rest, '2001-01') !== undefined;
 }
 
 /**
