@@ -106,6 +106,24 @@ export const STATEMENT_WORDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * `esta` before a part of time is the demonstrative (`esta semana`, `esta mañana`), not `está`:
+ * folding cannot tell them apart, the next word can.
+ */
+const TIME_NOUNS: ReadonlySet<string> = new Set([
+  'semana',
+  'manana',
+  'tarde',
+  'noche',
+  'madrugada',
+  'quincena',
+]);
+
+function isStatementAt(keys: readonly string[], at: number): boolean {
+  const key = keys[at] ?? '';
+  return STATEMENT_WORDS.has(key) && !(key === 'esta' && TIME_NOUNS.has(keys[at + 1] ?? ''));
+}
+
+/**
  * Request verbs beside the listed ones, in the forms people use to ask: imperative, question and
  * infinitive, with `me`/`nos`/`le` attached (`mándame`, `me envías`, `puede pasarme`). Past and
  * first-person forms (`mandé`, `envío`, `pasé`) are left out: they report, they do not ask.
@@ -191,7 +209,7 @@ export function cleanArgs(raw: string, grammar: ArgsGrammar): CleanArgs {
   return {
     text: tokens.slice(start, end).join(' '),
     keys: kept,
-    statement: !grammar.literal && kept.some((key) => STATEMENT_WORDS.has(key)),
+    statement: !grammar.literal && kept.some((_, at) => isStatementAt(kept, at)),
   };
 }
 
