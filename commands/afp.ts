@@ -20,6 +20,10 @@ const FUND_EXAMPLE = 3;
  * whatever managers the API returns, filtered by the name given.
  */
 const FUNDS = new Set(['habitat', 'integra', 'prima', 'profuturo']);
+/** The words people put between `tasas`/`comisiones` and `afp`: `las tasas de las afp`. */
+const NAMES = ['tasa', 'tasas', 'comision', 'comisiones', 'aporte', 'aportes'];
+const LINKS = ['', 'de', 'de la', 'de las', 'del', 'de los'];
+
 function splitFund(raw: string): { fondo?: string; rest: string } {
   const words = tokens(raw);
   const fund = words.find((word) => FUNDS.has(fold(word)));
@@ -45,8 +49,12 @@ function looksLikeRequest(raw: string): boolean {
 export const afp = defineCommand({
   name: 'afp',
   aliases: ['comisiones', 'afps'],
-  phrases: ['comision', 'comisiones afp', 'comision afp', 'tasas afp', 'tasa afp', 'aportes afp'],
-  fillers: ['afp', 'afps', 'sbs', 'comisiones', 'comision'],
+  phrases: [
+    'comision',
+    ...NAMES.flatMap((name) => LINKS.map((link) => `${name} ${link} afp`.replace('  ', ' '))),
+  ],
+  // `vigente`: the rates in force, the same as no period (the previous month until this one is out).
+  fillers: ['afp', 'afps', 'sbs', 'comisiones', 'comision', 'vigente', 'vigentes'],
   summary: 'Comisiones, prima de seguro y remuneración máxima de las AFP (todas o una)',
   usage: 'afp [periodo: 10/2026, 2026-10, setiembre, mes pasado] [fondo]',
   examples,
