@@ -1,7 +1,7 @@
 import { defineCommand } from '../src/bot/command.js';
 import { UserError } from '../src/input/user-error.js';
 import { tokens } from '../src/input/args.js';
-import { monthOf } from '../src/input/date-words.js';
+import { spokenPeriod } from '../src/input/date-words.js';
 import { parsePeriod } from '../src/input/dates.js';
 import { previousPeriod } from '../src/time/lima.js';
 import { LookupNotFoundError, LookupRejectedError } from '../src/lookup/errors.js';
@@ -20,7 +20,9 @@ const FUND_EXAMPLE = 3;
  * whatever managers the API returns, filtered by the name given.
  */
 const FUNDS = new Set(['habitat', 'integra', 'prima', 'profuturo']);
-const PERIOD_WORDS = new Set(['mes', 'pasado', 'anterior', 'actual', 'este', 'de', 'del']);
+/** The words people put between `tasas`/`comisiones` and `afp`: `las tasas de las afp`. */
+const NAMES = ['tasa', 'tasas', 'comision', 'comisiones', 'aporte', 'aportes'];
+const LINKS = ['', 'de', 'de la', 'de las', 'del', 'de los'];
 
 function splitFund(raw: string): { fondo?: string; rest: string } {
   const words = tokens(raw);
@@ -29,19 +31,14 @@ function splitFund(raw: string): { fondo?: string; rest: string } {
   return fund === undefined ? { rest } : { fondo: fold(fund).toUpperCase(), rest };
 }
 
-/** A period spoken or written (`setiembre 2025`, `10/2026`, `mes pasado`) and/or a fund name. */
+/**
+ * A period spoken or written (`setiembre 2025`, `10/2026`, `mes pasado`, `hace 2 meses`) and/or a
+ * fund name; digits alone go to `parse` to be judged (`afp 2025` is told why it is no period).
+ */
 function looksLikeRequest(raw: string): boolean {
-  const words = tokens(fold(raw));
-  return (
-    words.length <= 4 &&
-    words.every(
-      (w) =>
-        FUNDS.has(w) ||
-        PERIOD_WORDS.has(w) ||
-        monthOf(w.split(/[-/.]/u)[0] ?? '') !== undefined ||
-        /^\d/u.test(w),
-    )
-  );
+  const { rest } = splitFund(raw);
+  const words = tokens(fold(rest));
+  return words.every((word) => /^\d/u.test(word)) || spokenPeriod(rest, '2001-01') !== undefined;
 }
 
 /**
@@ -52,8 +49,12 @@ function looksLikeRequest(raw: string): boolean {
 export const afp = defineCommand({
   name: 'afp',
   aliases: ['comisiones', 'afps'],
-  phrases: ['comision', 'comisiones afp', 'comision afp', 'tasas afp', 'tasa afp', 'aportes afp'],
-  fillers: ['afp', 'afps', 'sbs', 'comisiones', 'comision'],
+  phrases: [
+    'comision',
+    ...NAMES.flatMap((name) => LINKS.map((link) => `${name} ${link} afp`.replace('  ', ' '))),
+  ],
+  // `vigente`: the rates in force, the same as no period (the previous month until this one is out).
+  fillers: ['afp', 'afps', 'sbs', 'comisiones', 'comision', 'vigente', 'vigentes'],
   summary: 'Comisiones, prima de seguro y remuneración máxima de las AFP (todas o una)',
   usage: 'afp [periodo: 10/2026, 2026-10, setiembre, mes pasado] [fondo]',
   examples,

@@ -1,8 +1,6 @@
 import { defineCommand } from '../src/bot/command.js';
-import { tokens } from '../src/input/args.js';
 import { looksLikeSpokenDate } from '../src/input/date-words.js';
 import { parseDate } from '../src/input/dates.js';
-import { fold } from '../src/text/fold.js';
 import { isQuotedValue } from '../src/text/phrasing.js';
 
 const examples = ['tc', 'tc 20/11/2026', 'tc ayer'];
@@ -32,8 +30,9 @@ export const tc = defineCommand({
   argShape: 'optional',
   // `tc 3.79`, `TC: 3.7120`: someone quoting a rate, not asking for one.
   isStatement: isQuotedValue,
-  // Besides the default rule (a date with no words after it), spoken dates: `tc ayer`, `tc el lunes`.
-  isAttempt: (raw) => looksLikeSpokenDate(tokens(fold(raw))),
+  // Besides the default rule (a date with no words after it), any whole spoken date: `tc ayer`,
+  // `tc el lunes`, `tc hace 2 días`, `tc 20/11 a las 3pm`; a line with other words is a remark.
+  isAttempt: looksLikeSpokenDate,
   parse: (raw, ctx) => ({ fecha: parseDate(raw, ctx.now()) }),
   async run(ctx) {
     const rate = await ctx.lookup.exchangeRate(ctx.args.fecha);

@@ -1,33 +1,17 @@
-import { addDays, weekdayOf } from '../time/lima.js';
+import { addDays, daysInMonth, previousBusinessDay, weekdayOf } from '../time/lima.js';
+import { type CalendarItem, type DateSpec, dateSpecOf, only } from './date-grammar.js';
 
 /**
- * Dates and months as people say them (issue 11): `hoy`, `antier`, `el lunes`, `20 de noviembre
- * del 2026`, `20 nov`, `setiembre`/`septiembre`, `mes pasado`. Words arrive folded (no accents).
+ * Dates and months as people say them (issue 11), resolved against today in Lima: the words are
+ * read by date-tokens.ts and date-grammar.ts; this file gives them their meaning.
+ * - `el lunes` and `el lunes pasado`: the latest Monday before today (on a Monday, a week ago:
+ *   today is `hoy`); `este lunes` / `el lunes de esta semana`: this week's (weeks run Monday to
+ *   Sunday), `el lunes de la semana pasada`: the week before's; `el próximo lunes`: ahead.
+ * - A day without a month is this month (`el 5`, `del 3 de este mes`), without a year this year.
+ * - A weekday beside a day must agree (`viernes 20`); when it does not, the line is a date that
+ *   cannot be (`mismatch`), never a guess.
+ * - Times of day are ignored: the exchange rate is daily.
  */
-
-// Maps, not object literals: `__proto__` typed in chat must not read as a month.
-// prettier-ignore
-const MONTH_WORDS: ReadonlyMap<string, number> = new Map(Object.entries({
-  enero: 1, ene: 1, febrero: 2, feb: 2, marzo: 3, mar: 3, abril: 4, abr: 4, mayo: 5, may: 5,
-  junio: 6, jun: 6, julio: 7, jul: 7, agosto: 8, ago: 8, setiembre: 9, septiembre: 9, set: 9,
-  sep: 9, sept: 9, octubre: 10, oct: 10, noviembre: 11, nov: 11, diciembre: 12, dic: 12,
-}));
-
-// prettier-ignore
-const WEEKDAY_WORDS: ReadonlyMap<string, number> = new Map(Object.entries({
-  domingo: 0, dom: 0, lunes: 1, lun: 1, martes: 2, miercoles: 3, mie: 3, jueves: 4, jue: 4,
-  viernes: 5, vie: 5, sabado: 6, sab: 6,
-}));
-
-/** Days from today: `mañana` is kept so a request for it is told "not yet", not ignored. */
-// prettier-ignore
-const RELATIVE: ReadonlyMap<string, number> = new Map([
-  ['hoy', 0], ['ahora', 0], ['ayer', -1], ['anteayer', -2], ['antier', -2], ['ante ayer', -2],
-  ['antes de ayer', -2], ['manana', 1], ['pasado manana', 2],
-]);
-
-/** Words around a spoken date that carry nothing: `el`, `del`, `dia`, `este` (and `pasado` after a weekday). */
-const DATE_FILLERS = new Set(['el', 'la', 'de', 'del', 'dia', 'este', 'fecha']);
 
 export interface DayParts {
   year: number;
@@ -35,9 +19,16 @@ export interface DayParts {
   day: number;
 }
 
-export function monthOf(word: string): number | undefined {
-  return MONTH_WORDS.get(word);
+export interface MonthParts {
+  year: number;
+  month: number;
 }
+
+/** A spoken date: a day, or a weekday that the named day does not fall on. */
+export type SpokenDate = { kind: 'day'; parts: DayParts } | { kind: 'mismatch'; parts: DayParts };
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const iso = ({ year, month, day }: DayParts) => `${year}-${pad(month)}-${pad(day)}`;
 
 function partsOf(isoDate: string): DayParts {
   return {
@@ -47,60 +38,202 @@ function partsOf(isoDate: string): DayParts {
   };
 }
 
-function shift(isoDate: string, days: number): DayParts {
-  return partsOf(addDays(isoDate, days));
+function shiftMonths({ year, month }: MonthParts, months: number): MonthParts {
+  const index = year * 12 + (month - 1) + months;
+  return { year: Math.floor(index / 12), month: (index % 12) + 1 };
+}
+
+const isDigits = (item: CalendarItem | undefined, ...lengths: number[]) =>
+  item?.kind === 'num' && lengths.includes(item.digits);
+/** A day: typed (`20`), ordinal (`1ro`) or spelled (`veinte`), not the article `un`/`una`. */
+const isDay = (item: CalendarItem | undefined) =>
+  item?.kind === 'num' && item.digits <= 2 && item.article === undefined;
+const yearOf = (item: CalendarItem): number =>
+  item.kind === 'num' && item.digits === 2 ? 2000 + item.value : item.value;
+
+interface CalendarParts {
+  day?: number;
+  month?: number;
+  year?: number;
+}
+
+/** Day-first, month-first and year-first orders of a calendar run; undefined for any other shape. */
+function calendarDate(items: readonly CalendarItem[]): CalendarParts | undefined {
+  const [a, b, c, extra] = items;
+  if (extra !== undefined || a === undefined) return undefined;
+  const value = (item: CalendarItem) => item.value;
+  // `2026-11-20`
+  if (isDigits(a, 4) && isDigits(b, 1, 2) && isDigits(c, 1, 2) && b && c) {
+    return { year: a.value, month: b.value, day: c.value };
+  }
+  // `nov 20`, `noviembre 20 2026`, `nov 2026`, `noviembre`
+  if (a.kind === 'month') {
+    if (b === undefined) return { month: a.value };
+    if (isDigits(b, 4) && c === undefined) return { month: a.value, year: b.value };
+    if (!isDay(b) || (c !== undefined && !isDigits(c, 2, 4))) return undefined;
+    return { month: a.value, day: value(b), ...(c ? { year: yearOf(c) } : {}) };
+  }
+  // `20`, `20/11`, `20/11/26`, `20 nov`, `20-nov-2026`
+  if (!isDay(a)) return undefined;
+  if (b === undefined) return { day: a.value };
+  if (b.kind !== 'month' && !isDigits(b, 1, 2)) return undefined;
+  if (c !== undefined && !isDigits(c, 2, 4)) return undefined;
+  return { day: a.value, month: b.value, ...(c ? { year: yearOf(c) } : {}) };
+}
+
+/** Month-level calendar runs for periods: `10`, `10/2026`, `10/26`, `2026-10`, `oct`, `oct 2026`. */
+function calendarMonth(items: readonly CalendarItem[]): MonthParts | Pick<MonthParts, 'month'> | undefined {
+  const [a, b, extra] = items;
+  if (extra !== undefined || a === undefined) return undefined;
+  if (isDigits(a, 4) && isDigits(b, 1, 2) && b) return { year: a.value, month: b.value };
+  if (a.kind !== 'month' && !isDigits(a, 1, 2)) return undefined;
+  if (b === undefined) return { month: a.value };
+  return isDigits(b, 2, 4) ? { month: a.value, year: yearOf(b) } : undefined;
+}
+
+/** Monday of the week of `date` (weeks run Monday to Sunday). */
+function mondayOf(date: string): string {
+  return addDays(date, -((weekdayOf(date) + 6) % 7));
+}
+
+/** The latest `weekday` before today (`past`), this week's (`this`) or the next one (`next`). */
+function weekdayDate(today: string, weekday: number, mod: DateSpec['weekday'], week?: number): string {
+  const fromMonday = (weekday + 6) % 7;
+  if (week !== undefined) return addDays(mondayOf(today), 7 * week + fromMonday);
+  if (mod?.mod === 'this') return addDays(mondayOf(today), fromMonday);
+  const gap = (weekdayOf(today) - weekday + 7) % 7;
+  return mod?.mod === 'next' ? addDays(today, 7 - gap) : addDays(today, -(gap || 7));
+}
+
+/** The month a spec names beside its day: a name or number in the run, or `este mes`/`mes pasado`. */
+function monthContext(spec: DateSpec, run: CalendarParts, today: DayParts): MonthParts | undefined {
+  if (
+    spec.month !== undefined &&
+    (run.month !== undefined || run.year !== undefined || spec.year !== undefined)
+  ) {
+    return undefined;
+  }
+  if (spec.year !== undefined && (run.year !== undefined || run.month === undefined)) return undefined;
+  if (spec.month !== undefined) return shiftMonths(today, spec.month);
+  const year = run.year ?? (spec.year === undefined ? today.year : today.year + spec.year);
+  return { year, month: run.month ?? today.month };
+}
+
+function agrees(date: string, spec: DateSpec): SpokenDate {
+  const parts = partsOf(date);
+  const wrong = spec.weekday !== undefined && weekdayOf(date) !== spec.weekday.value;
+  return { kind: wrong ? 'mismatch' : 'day', parts };
 }
 
 /**
- * A spoken date relative to `today` (yyyy-mm-dd), or undefined when `words` are not one.
- * Weekdays mean the latest such day up to today (`el lunes` asked on a Sunday = 6 days ago);
- * `20 de noviembre` without a year and a bare `20` are this year / this month.
+ * Words that look ahead (`mañana`, `el próximo lunes`, `la semana que viene`): with a time of
+ * day they make a plan (`tc mañana temprano`), not a request; alone they are asked and refused.
  */
-export function spokenDate(words: readonly string[], today: string): DayParts | undefined {
-  const text = words.join(' ');
-  const relative = RELATIVE.get(text);
-  if (relative !== undefined) return shift(today, relative);
-  const core = words.filter((word) => !DATE_FILLERS.has(word) && word !== 'pasado');
-  const asked = core.length === 1 ? WEEKDAY_WORDS.get(core[0] ?? '') : undefined;
-  if (asked !== undefined) {
-    const weekday = weekdayOf(today);
-    return shift(today, -((weekday - asked + 7) % 7));
-  }
-  const [dayWord = '', monthWord, yearWord] = core;
-  if (!/^\d{1,2}$/u.test(dayWord)) return undefined;
-  const current = partsOf(today);
-  if (monthWord === undefined) return { ...current, day: Number(dayWord) };
-  const month = MONTH_WORDS.get(monthWord);
-  if (month === undefined || core.length > 3) return undefined;
-  if (yearWord !== undefined && !/^\d{4}$/u.test(yearWord)) return undefined;
-  return { year: yearWord === undefined ? current.year : Number(yearWord), month, day: Number(dayWord) };
+function ahead(spec: DateSpec): boolean {
+  const forward = [spec.rel, spec.week, spec.month, spec.year].some(
+    (offset) => offset !== undefined && offset > 0,
+  );
+  return forward || spec.weekday?.mod === 'next';
 }
 
-/** True when `words` are a spoken date (`hoy`, `el lunes`, `20 de noviembre`), for the attempt rule. */
-export function looksLikeSpokenDate(words: readonly string[]): boolean {
-  // Any reference day does: only the shape of the words matters here.
-  return words.length > 0 && spokenDate(words, '2001-01-01') !== undefined;
+/** A spec resolved against `today` (yyyy-mm-dd); undefined when it is not one day. */
+function resolveDate(spec: DateSpec, today: string): SpokenDate | undefined {
+  if (spec.time && ahead(spec)) return undefined;
+  const now = partsOf(today);
+  const run = spec.calendar ? calendarDate(spec.calendar) : {};
+  if (run === undefined) return undefined;
+  const plainWeekday = spec.weekday?.mod === undefined;
+  if (spec.ago && only(spec, 'ago', 'weekday') && plainWeekday) {
+    const { unit, count } = spec.ago;
+    if (unit === 'week' && spec.weekday)
+      return agrees(weekdayDate(today, spec.weekday.value, spec.weekday, -count), spec);
+    if (unit === 'day' || unit === 'week')
+      return agrees(addDays(today, -count * (unit === 'week' ? 7 : 1)), spec);
+    const month = shiftMonths(now, -count * (unit === 'year' ? 12 : 1));
+    const day = Math.min(now.day, daysInMonth(`${month.year}-${pad(month.month)}-01`));
+    return agrees(iso({ ...month, day }), spec);
+  }
+  if (spec.rel !== undefined && only(spec, 'rel', 'weekday') && plainWeekday) {
+    return agrees(addDays(today, spec.rel), spec);
+  }
+  const closing = spec.business ? !spec.end : spec.end === true;
+  if (closing && run.day === undefined && only(spec, 'business', 'end', 'calendar', 'month', 'year')) {
+    // The last day of the year or month named (`cierre del año pasado`, `fin de octubre`), or for
+    // a business day, the last one before today; `fin de mes` names no month and is not a date.
+    const named = run.month !== undefined || spec.month !== undefined;
+    let last: string;
+    if (spec.year !== undefined && !named) last = `${now.year + spec.year}-12-31`;
+    else if (named) {
+      const month = monthContext(spec, run, now);
+      if (month === undefined) return undefined;
+      last = `${month.year}-${pad(month.month)}-${pad(daysInMonth(`${month.year}-${pad(month.month)}-01`))}`;
+    } else if (spec.business) last = addDays(today, -1);
+    else return undefined;
+    return { kind: 'day', parts: partsOf(spec.business ? previousBusinessDay(addDays(last, 1)) : last) };
+  }
+  if (
+    run.day !== undefined &&
+    only(spec, 'calendar', 'month', 'year', 'weekday', 'bareMonth') &&
+    plainWeekday
+  ) {
+    if (spec.bareMonth && (run.month !== undefined || spec.month !== undefined)) return undefined;
+    const month = monthContext(spec, run, now);
+    if (month === undefined) return undefined;
+    const date = { ...month, day: run.day };
+    const named = run.month !== undefined || spec.month !== undefined;
+    if (spec.weekday && !named && agrees(iso(date), spec).kind === 'mismatch') {
+      // `el viernes 30` early in December: November's.
+      const before = { ...shiftMonths(month, -1), day: run.day };
+      if (agrees(iso(before), spec).kind === 'day') return { kind: 'day', parts: before };
+    }
+    // The parts may be impossible (`31/11`): the caller reports them as typed.
+    return spec.weekday ? { ...agrees(iso(date), spec), parts: date } : { kind: 'day', parts: date };
+  }
+  if (spec.weekday && only(spec, 'weekday', 'week')) {
+    if (spec.week !== undefined && spec.weekday.mod !== undefined) return undefined;
+    return { kind: 'day', parts: partsOf(weekdayDate(today, spec.weekday.value, spec.weekday, spec.week)) };
+  }
+  if (spec.current && only(spec, 'current')) return { kind: 'day', parts: now };
+  return undefined;
 }
 
 /**
- * A spoken month relative to `current` (yyyy-MM): `setiembre`, `set 2026`, `oct-2026`,
- * `octubre del 2026`, `mes pasado`, `este mes`; undefined when `words` are not one.
+ * A spoken date relative to `today` (yyyy-mm-dd), or undefined when `raw` is not one: `hoy`,
+ * `el lunes`, `20 de noviembre`, `hace 2 días`, `del 3 del mes pasado`, `ayer en la tarde`.
  */
-export function spokenPeriod(
-  words: readonly string[],
-  current: string,
-): { year: number; month: number } | undefined {
-  const core = words.flatMap((word) => word.split(/[-/.]/u)).filter((w) => w !== '' && !DATE_FILLERS.has(w));
-  const year = Number(current.slice(0, 4));
-  const month = Number(current.slice(5, 7));
-  const text = core.join(' ');
-  if (text === 'mes' || text === 'mes actual' || text === 'actual') return { year, month };
-  if (text === 'mes pasado' || text === 'anterior' || text === 'mes anterior' || text === 'pasado') {
-    return month === 1 ? { year: year - 1, month: 12 } : { year, month: month - 1 };
+export function spokenDate(raw: string, today: string): SpokenDate | undefined {
+  const spec = dateSpecOf(raw);
+  return spec === undefined ? undefined : resolveDate(spec, today);
+}
+
+/** True when `raw` is a spoken date (any reference day will do: only its shape matters). */
+export function looksLikeSpokenDate(raw: string): boolean {
+  return spokenDate(raw, '2001-01-01') !== undefined;
+}
+
+/** A spec as a month relative to `current` (yyyy-MM); undefined when it is not one month. */
+function resolvePeriod(spec: DateSpec, current: string): MonthParts | undefined {
+  const now = { year: Number(current.slice(0, 4)), month: Number(current.slice(5, 7)) };
+  if (spec.ago && only(spec, 'ago') && (spec.ago.unit === 'month' || spec.ago.unit === 'year')) {
+    return shiftMonths(now, -spec.ago.count * (spec.ago.unit === 'year' ? 12 : 1));
   }
-  const named = MONTH_WORDS.get(core[0] ?? '');
-  if (named === undefined || core.length > 2) return undefined;
-  const yearWord = core[1];
-  if (yearWord === undefined) return { year, month: named };
-  return /^\d{4}$/u.test(yearWord) ? { year: Number(yearWord), month: named } : undefined;
+  if (spec.month !== undefined && only(spec, 'month')) return shiftMonths(now, spec.month);
+  if ((spec.current || spec.bareMonth) && only(spec, 'current', 'bareMonth')) return now;
+  if (spec.past && only(spec, 'past', 'bareMonth')) return shiftMonths(now, -1);
+  if (spec.calendar && only(spec, 'calendar', 'year', 'bareMonth')) {
+    const run = calendarMonth(spec.calendar);
+    if (run === undefined || ('year' in run && spec.year !== undefined)) return undefined;
+    return { month: run.month, year: 'year' in run ? run.year : now.year + (spec.year ?? 0) };
+  }
+  return undefined;
+}
+
+/**
+ * A spoken month relative to `current` (yyyy-MM): `setiembre`, `set 2026`, `oct-2026`, `10/26`,
+ * `octubre del año pasado`, `mes pasado`, `hace 2 meses`, `del mes de octubre`; undefined when
+ * `raw` is not one. The month may be out of range (`13/2026`): the caller reports it as typed.
+ */
+export function spokenPeriod(raw: string, current: string): MonthParts | undefined {
+  const spec = dateSpecOf(raw);
+  return spec === undefined || spec.time ? undefined : resolvePeriod(spec, current);
 }

@@ -167,6 +167,24 @@ const QUESTION_LEAD_IN = new PhraseSet(STATE_WORDS, [
 ]);
 
 /**
+ * `esta` before a part of time is the demonstrative (`esta semana`, `esta mañana`), not `está`:
+ * folding cannot tell them apart, the next word can.
+ */
+const TIME_NOUNS: ReadonlySet<string> = new Set([
+  'semana',
+  'manana',
+  'tarde',
+  'noche',
+  'madrugada',
+  'quincena',
+]);
+
+function isStatementAt(keys: readonly string[], at: number): boolean {
+  const key = keys[at] ?? '';
+  return STATEMENT_WORDS.has(key) && !(key === 'esta' && TIME_NOUNS.has(keys[at + 1] ?? ''));
+}
+
+/**
  * Request verbs beside the listed ones, in the forms people use to ask: imperative, question and
  * infinitive, with `me`/`nos`/`le` attached (`mándame`, `me envías`, `puede pasarme`). Past and
  * first-person forms (`mandé`, `envío`, `pasé`) are left out: they report, they do not ask.
@@ -317,7 +335,7 @@ export function cleanArgs(raw: string, grammar: ArgsGrammar, question = false): 
     keys: kept,
     statement:
       !grammar.literal &&
-      kept.some((key) => STATEMENT_WORDS.has(key) && !(question && STATE_WORDS.includes(key))),
+      kept.some((key, at) => isStatementAt(kept, at) && !(question && STATE_WORDS.includes(key))),
   };
 }
 

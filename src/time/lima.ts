@@ -166,3 +166,16 @@ export function isNoRateDay(date: string, extraHolidays: ReadonlySet<string> = n
   const weekday = weekdayOf(date);
   return weekday === 0 || weekday === 1 || isPeruHoliday(date, extraHolidays);
 }
+
+/** Monday to Friday and not a holiday (fixed national ones plus `extraHolidays`). */
+export function isBusinessDay(date: string, extraHolidays: ReadonlySet<string> = new Set()): boolean {
+  const weekday = weekdayOf(date);
+  return weekday >= 1 && weekday <= 5 && !isPeruHoliday(date, extraHolidays);
+}
+
+/** The latest business day strictly before `date` (`el último día hábil`). */
+export function previousBusinessDay(date: string, extraHolidays: ReadonlySet<string> = new Set()): string {
+  let day = addDays(date, -1);
+  while (!isBusinessDay(day, extraHolidays)) day = addDays(day, -1);
+  return day;
+}

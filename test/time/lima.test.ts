@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { addDays, limaDate, limaInstant, limaParts, weekdayOf } from '../../src/time/lima.js';
+import {
+  addDays,
+  isBusinessDay,
+  limaDate,
+  limaInstant,
+  limaParts,
+  previousBusinessDay,
+  weekdayOf,
+} from '../../src/time/lima.js';
 
 const originalTz = process.env.TZ;
 
@@ -28,5 +36,15 @@ describe('Lima calendar', () => {
     expect(weekdayOf('2026-11-22')).toBe(0);
     expect(addDays('2026-11-30', 1)).toBe('2026-12-01');
     expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+  });
+});
+
+describe('business days', () => {
+  it('skips weekends and holidays, fixed and configured', () => {
+    expect(isBusinessDay('2026-11-20')).toBe(true);
+    expect(isBusinessDay('2026-11-21')).toBe(false);
+    expect(isBusinessDay('2026-12-08')).toBe(false);
+    expect(previousBusinessDay('2026-12-10')).toBe('2026-12-07');
+    expect(previousBusinessDay('2026-04-06', new Set(['2026-04-03', '2026-04-02']))).toBe('2026-04-01');
   });
 });
