@@ -177,5 +177,13 @@ export const dateAndDocumentRows: readonly Row[] = [
   ['xml nota de crédito 20123456786-07-FC01-5', 'xml', ref('FC01', '5', '07')],
   ['xml T001-42', '!ref-type-kind'],
   ['factura F001-123', null],
+  ['xml de la N/C FC01-5', 'xml', ref('FC01', '5', '07')],
+  ['pdf de la boleta de venta B001-15', 'pdf', ref('B001', '15', '03')],
+  ['xml de la fact. F001-902', 'xml', ref('F001', '902', '01')],
+  ['pdf F001-902 y F001-123', '!one-at-a-time'],
+  ['nota de crédito FC01-5 en xml', 'factura', { ...ref('FC01', '5', '07'), format: 'xml' }],
+  ['boleta B001-15 en pdf porfa', 'factura', { ...ref('B001', '15', '03'), format: 'pdf' }],
+  ['/factura F001-902', '!document-format-needed'],
+  ['boleta B001-15 pagada', null],
   ['xml F001-123 mañana', null],
 ];
