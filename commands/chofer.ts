@@ -1,6 +1,6 @@
 import { defineCommand } from '../src/bot/command.js';
 import { UserError } from '../src/input/user-error.js';
-import { echo, tokens } from '../src/input/args.js';
+import { digitCount, echo, tokens } from '../src/input/args.js';
 import { fold } from '../src/text/fold.js';
 import { maskPhone } from './guia.js';
 import { arVerb, combine, implying, irVerb } from './lib/forms.js';
@@ -69,6 +69,24 @@ const DRIVER_PHRASES = [
   ...implying([...combine(REMOVE, A_DRIVER), ...combine(REMOVE, ['el', ''], NUMBER_OF)], 'borrar'),
 ];
 
+/** Words that name a document: a line about a guide or invoice is not about registering a driver. */
+const DOCUMENT_WORDS = new Set(['guia', 'guias', 'gre', 'factura', 'boleta', 'xml', 'pdf']);
+/** A document reference (`T001-42`, `20123456786-09-T001-42`): a series with a letter, then a number. */
+const DOCUMENT_REF = /(?:^|[-\s])(?=[0-9]*[a-z])[a-z0-9]{4}-\d{1,8}(?:$|[-.\s])/iu;
+/** A DNI, foreigner's card or phone: at least 7 digits in one token (`4123456` is a mistyped DNI, still an attempt). */
+const isPersonNumber = (word: string) => digitCount(word) >= 7 && !DOCUMENT_REF.test(word);
+
+/**
+ * The line talks about a document (`el chofer perdió la guía T001-42`, `chofer de la T001-42 no
+ * contesta`) or names no DNI, card or phone (`chofer del camión ABC-123`): a remark, not a request.
+ */
+export function isDriverRemark(words: readonly string[]): boolean {
+  return (
+    words.some((word) => DOCUMENT_WORDS.has(fold(word)) || DOCUMENT_REF.test(word)) ||
+    !words.some(isPersonNumber)
+  );
+}
+
 /** Identity document of a driver: DNI (8 digits) or a foreigner's card (9 to 12 letters/digits). */
 export function parseDriverDocument(raw: string): string {
   const value = raw.trim().toUpperCase();
@@ -106,9 +124,10 @@ export const chofer = defineCommand<ChoferArgs>({
   examples,
   access: 'owner',
   argShape: 'required',
+  isStatement: (keys) => isDriverRemark(keys),
   isAttempt: (raw) => {
     const words = tokens(raw);
-    return words.length > 0 && words.length <= 6 && words.some((w) => /\d/.test(w));
+    return words.length > 0 && words.length <= 6 && !isDriverRemark(words);
   },
   parse(raw) {
     const words = tokens(withoutWords(raw, LABEL_WORDS).join(' '));

@@ -1,10 +1,13 @@
 import { type CommandContext, defineCommand } from '../src/bot/command.js';
 import type { DocumentRef } from '../src/bot/ports.js';
-import { tokens } from '../src/input/args.js';
-import { fold } from '../src/text/fold.js';
+import { echo } from '../src/input/args.js';
+import { readDocumentArgs } from '../src/input/document-args.js';
 import { parseDocumentRef } from '../src/input/document-ref.js';
+import { UserError } from '../src/input/user-error.js';
 import type { Guide } from '../src/lookup/schemas/guide.js';
 import { buildGuideView, type GuideView } from '../src/render/pdf/guide-view.js';
+import { GUIDE_WORDS, readGuideClauses, SEND_VERBS } from './lib/guide-args.js';
+import { replyGuideXml } from './guiaxml.js';
 
 const examples = ['guia 20123456786-09-T001-42', 'guia T001-42 enviar', 'guia 20123456786 09 T001 42'];
 
@@ -14,22 +17,20 @@ interface GuiaArgs {
   send: boolean;
   /** `reenviar`: an owner forces a send within the cooldown (the daily cap still applies). */
   force: boolean;
+  /** `guia T001-42 en xml`: the guide's XML (as `guiaxml`) instead of the summary and PDF. */
+  format?: 'xml';
 }
 
-const FORCE_WORDS = new Set(['reenviar', 'reenvia']);
-const SEND_WORDS = new Set([
-  'enviar',
-  'envia',
-  'enviala',
-  'envialo',
-  'enviasela',
-  'mandar',
-  'manda',
-  'mandala',
-  ...FORCE_WORDS,
-]);
-/** Said of a transportista guide: the type when its series implies none (`SG01`, `EG01`). */
-const CARRIER_WORDS = new Set(['transportista']);
+/**
+ * Reads `guia`'s argument: the reference with the words around it (`readDocumentArgs`) and the
+ * clauses before or after it (`readGuideClauses`: send, format, recipient). Words it does not
+ * understand make it `undefined`: chatter when unaddressed, `ref-format` when addressed.
+ */
+function readGuiaArgs(raw: string) {
+  const read = readDocumentArgs(raw, 'una guía');
+  const clauses = readGuideClauses([...read.before, ...read.afterKeys]);
+  return clauses.understood ? { read, clauses } : undefined;
+}
 
 /** `GRE-<ruc>-<serie>-<número>.pdf`, the file name the group and the drivers receive. */
 export function guidePdfName(ref: DocumentRef): string {
@@ -208,7 +209,7 @@ function driverMayNotSee(ctx: CommandContext<GuiaArgs>, view: GuideView): boolea
  */
 export const guia = defineCommand<GuiaArgs>({
   name: 'guia',
-  aliases: ['gre', 'guiaremision'],
+  aliases: ['gre', 'gr', 'grr', 'guiaremision'],
   phrases: [
     'guias',
     'guia de remision',
@@ -220,46 +221,62 @@ export const guia = defineCommand<GuiaArgs>({
     'guia de remision electronica',
     ['guia transportista', 'transportista'],
     ['guia de remision transportista', 'transportista'],
-    'pdf de la guia',
-    'pdf de guia',
-    'pdf guia',
+    ...GUIDE_WORDS.flatMap((word) => [`pdf de la ${word}`, `pdf de ${word}`, `pdf ${word}`]),
     ['enviar guia', 'enviar'],
     ['enviar la guia', 'enviar'],
     ['envia la guia', 'enviar'],
     ['manda la guia', 'enviar'],
   ],
-  fillers: [
-    'de remision',
-    'remision',
-    'remitente',
-    'electronica',
-    'chofer',
-    'choferes',
-    'a los choferes',
-    'pdf',
-  ],
-  keywords: [...SEND_WORDS, ...CARRIER_WORDS],
+  fillers: ['de remision', 'remision', 'remitente', 'electronica', 'pdf'],
+  keywords: [...SEND_VERBS.keys(), 'transportista'],
   summary: 'Guía de remisión: resumen y PDF; con «enviar», el PDF a sus choferes',
   usage: 'guia <ruc>-09-<serie>-<número> [enviar]',
   examples,
   access: 'everyone',
   driversInDirectChat: true,
   argShape: 'required',
+  // Unaddressed: a reference followed only by words the guide grammar understands
+  // (`guía T001 N° 42`, `guía T001-42 para enviar al chofer`); several references are attempts too.
+  isAttempt(raw) {
+    try {
+      const args = readGuiaArgs(raw);
+      return args !== undefined && args.read.ref !== '';
+    } catch (error) {
+      if (error instanceof UserError) return true;
+      throw error;
+    }
+  },
   parse(raw, ctx) {
-    const words = tokens(raw);
-    const send = words.some((w) => SEND_WORDS.has(fold(w)));
-    const force = words.some((w) => FORCE_WORDS.has(fold(w)));
-    const carrier = words.some((w) => CARRIER_WORDS.has(fold(w)));
-    const rest = words.filter((w) => !SEND_WORDS.has(fold(w)) && !CARRIER_WORDS.has(fold(w))).join(' ');
+    const args = readGuiaArgs(raw);
+    if (!args) throw new UserError('ref-format', { valor: echo(raw, 40) });
+    const { read, clauses } = args;
     const ownRuc = ctx.settings.taxPortal?.ruc;
-    const ref = parseDocumentRef(rest, {
+    const ref = parseDocumentRef(read.ref, {
       kind: 'guide',
-      defaultType: carrier ? '31' : '09',
+      defaultType: clauses.carrier || read.typeWord === '31' ? '31' : '09',
+      ...(read.typeWord ? { typeWord: read.typeWord } : {}),
       ...(ownRuc ? { ownRuc } : {}),
     });
-    return { ref, send, force };
+    return {
+      ref,
+      send: clauses.send,
+      force: clauses.force,
+      ...(clauses.format === 'xml' ? { format: 'xml' as const } : {}),
+    };
   },
   async run(ctx) {
+    if (ctx.args.format === 'xml') {
+      // A driver in a direct chat gets only their own guides, in any format.
+      if (ctx.sender.driverDocument !== undefined) {
+        const view = buildGuideView(await ctx.lookup.guide(ctx.args.ref));
+        if (driverMayNotSee(ctx, view)) {
+          await ctx.reply('guia-no-es-tuya', { serie_numero: view.shortId });
+          return;
+        }
+      }
+      await replyGuideXml(ctx, ctx.args.ref);
+      return;
+    }
     const guide = await ctx.lookup.guide(ctx.args.ref);
     const view = buildGuideView(guide);
     if (driverMayNotSee(ctx, view)) {

@@ -1,7 +1,12 @@
-import { defineCommand } from '../src/bot/command.js';
+import { type CommandContext, defineCommand } from '../src/bot/command.js';
 import type { DocumentRef } from '../src/bot/ports.js';
-import { DOCUMENT_TYPES, parseDocumentRef } from '../src/input/document-ref.js';
+import { parseDocumentArgs } from '../src/input/document-args.js';
+import { DOCUMENT_TYPES } from '../src/input/document-ref.js';
+import { GUIDE_WORDS } from './lib/guide-args.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
+
+/** `guiaxml T001-42 en xml`: the format said again. */
+const XML_TAIL: ReadonlySet<string> = new Set(['en', 'xml', 'formato']);
 
 const examples = ['guiaxml 20123456786-09-T001-42', 'guiaxml T001-42'];
 
@@ -15,10 +20,7 @@ export const guiaxml = defineCommand<{ ref: DocumentRef }>({
   name: 'guiaxml',
   aliases: ['xmlguia'],
   phrases: [
-    'xml de la guia',
-    'xml de guia',
-    'xml guia',
-    'guia xml',
+    ...GUIDE_WORDS.flatMap((word) => [`xml de la ${word}`, `xml de ${word}`, `xml ${word}`, `${word} xml`]),
     'xml de la guia de remision',
     'xml de guia de remision',
   ],
@@ -31,26 +33,40 @@ export const guiaxml = defineCommand<{ ref: DocumentRef }>({
   parse(raw, ctx) {
     const ownRuc = ctx.settings.taxPortal?.ruc;
     return {
-      ref: parseDocumentRef(raw, { kind: 'guide', defaultType: '09', ...(ownRuc ? { ownRuc } : {}) }),
+      ref: parseDocumentArgs(raw, {
+        kind: 'guide',
+        defaultType: '09',
+        que: 'una guía',
+        tail: XML_TAIL,
+        ...(ownRuc ? { ownRuc } : {}),
+      }),
     };
   },
-  async run(ctx) {
-    const { ref } = ctx.args;
-    const data = { serie_numero: `${ref.series}-${ref.number}`, ruc: ref.ruc };
-    const base64 = await rejectedAsNotFound(ctx.lookup.guideXml(ref), 'document-not-found', {
-      ...data,
-      nombre: DOCUMENT_TYPES[ref.type] ?? 'guía',
-    });
-    const bytes = Buffer.from(base64.replace(/\s+/g, ''), 'base64');
-    if (bytes.length === 0) {
-      await ctx.reply('guiaxml-vacio', data);
-      return;
-    }
-    await ctx.replyDocument({
-      bytes,
-      fileName: guideXmlName(ref),
-      mimetype: 'application/xml',
-      caption: ctx.render('guiaxml', data),
-    });
-  },
+  run: (ctx) => replyGuideXml(ctx, ctx.args.ref),
 });
+
+/**
+ * Fetches the guide's signed XML (operation 18), decoded from Base64, and sends it as a document;
+ * also used by `guia <ref> en xml`.
+ */
+export async function replyGuideXml(
+  ctx: Pick<CommandContext, 'lookup' | 'reply' | 'replyDocument' | 'render'>,
+  ref: DocumentRef,
+): Promise<void> {
+  const data = { serie_numero: `${ref.series}-${ref.number}`, ruc: ref.ruc };
+  const base64 = await rejectedAsNotFound(ctx.lookup.guideXml(ref), 'document-not-found', {
+    ...data,
+    nombre: DOCUMENT_TYPES[ref.type] ?? 'guía',
+  });
+  const bytes = Buffer.from(base64.replace(/\s+/g, ''), 'base64');
+  if (bytes.length === 0) {
+    await ctx.reply('guiaxml-vacio', data);
+    return;
+  }
+  await ctx.replyDocument({
+    bytes,
+    fileName: guideXmlName(ref),
+    mimetype: 'application/xml',
+    caption: ctx.render('guiaxml', data),
+  });
+}

@@ -19,6 +19,7 @@ import { deuda } from './deuda.js';
 import { dni } from './dni.js';
 import { dniruc } from './dniruc.js';
 import { domicilio } from './domicilio.js';
+import { factura } from './factura.js';
 import { grupos } from './grupos.js';
 import { guia } from './guia.js';
 import { guiaxml } from './guiaxml.js';
@@ -59,6 +60,7 @@ const list: readonly CommandDefinition<unknown>[] = [
   guiaxml,
   xml,
   pdf,
+  factura,
   chofer,
   choferes,
   grupos,

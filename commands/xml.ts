@@ -1,8 +1,9 @@
-import type { CommandDefinition } from '../src/bot/command.js';
+import type { CommandContext, CommandDefinition } from '../src/bot/command.js';
 import { defineCommand } from '../src/bot/command.js';
 import type { DocumentRef } from '../src/bot/ports.js';
 import { type ErrorId, UserError } from '../src/input/user-error.js';
-import { DOCUMENT_TYPES, parseDocumentRef } from '../src/input/document-ref.js';
+import { parseDocumentArgs } from '../src/input/document-args.js';
+import { DOCUMENT_TYPES } from '../src/input/document-ref.js';
 import { InvoiceZipError, unzipBase64 } from '../src/lookup/zip.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
 
@@ -47,7 +48,9 @@ export function invoiceFileCommand(kind: 'xml' | 'pdf'): CommandDefinition<{ ref
     name: kind,
     aliases: kind === 'xml' ? ['facturaxml'] : ['facturapdf'],
     phrases: [`${kind} de la factura`, `${kind} factura`, `${kind} de la boleta`, `${kind} boleta`],
-    fillers: ['factura', 'boleta', 'nota', 'credito', 'debito', 'comprobante', 'electronica'],
+    // Document-type words stay in the argument: `nota de crédito FC01-5` is type 07, not 01.
+    fillers: ['comprobante', 'electronica'],
+    keywords: ['factura', 'boleta', 'fact', 'nota', 'credito', 'debito'],
     summary:
       kind === 'xml'
         ? 'XML de una factura, boleta o nota (del portal tributario), como archivo'
@@ -59,57 +62,79 @@ export function invoiceFileCommand(kind: 'xml' | 'pdf'): CommandDefinition<{ ref
     parse(raw, ctx) {
       const ownRuc = ctx.settings.taxPortal?.ruc;
       if (ownRuc === undefined) throw new UserError('zip-no-credentials', { comando: kind });
-      return { ref: parseDocumentRef(raw, { kind: 'invoice', ownRuc }) };
+      return {
+        ref: parseDocumentArgs(raw, {
+          kind: 'invoice',
+          ownRuc,
+          que: 'un comprobante',
+          tail: FORMAT_TAIL[kind],
+        }),
+      };
     },
-    // The chat shows "escribiendo…" while the archive is fetched and opened, until the files are queued.
-    run: (ctx) =>
-      ctx.composing(async () => {
-        const credentials = ctx.services.settings.taxPortal;
-        if (!credentials) throw new UserError('zip-no-credentials', { comando: kind });
-        const { ref } = ctx.args;
-        const data = {
-          tipo: DOCUMENT_TYPES[ref.type] ?? ref.type,
-          serie_numero: `${ref.series}-${ref.number}`,
-          ruc: ref.ruc,
-          formato: kind.toUpperCase(),
-          maximo_mb: Math.max(1, Math.round(ctx.services.settings.maxZipBytes / 1_048_576)),
-        };
-        // The portal answers an unknown document with a bare rejection: name what was not found.
-        const file = await rejectedAsNotFound(
-          kind === 'xml' ? ctx.lookup.invoiceXml(credentials, ref) : ctx.lookup.invoicePdf(credentials, ref),
-          'document-not-found',
-          { ...data, nombre: data.tipo, portal: true },
-        );
-        let entries: { name: string; bytes: Uint8Array }[];
-        try {
-          entries = unzipBase64(file.xml_base64, { maxBytes: ctx.services.settings.maxZipBytes });
-        } catch (error) {
-          if (error instanceof InvoiceZipError) {
-            ctx.log.warn({ reason: error.reason, kind }, 'invoice archive rejected');
-            throw new UserError(ZIP_ERRORS[error.reason], data);
-          }
-          throw error;
-        }
-        const fallback = `${ref.ruc}-${ref.type}-${ref.series}-${ref.number}.${kind}`;
-        const shown = entries.slice(0, MAX_FILES);
-        for (const [index, entry] of shown.entries()) {
-          const fileName = safeFileName(entry.name, fallback);
-          await ctx.replyDocument({
-            bytes: entry.bytes,
-            fileName,
-            mimetype: mimetypeFor(fileName),
-            ...(index === 0
-              ? {
-                  caption: ctx.render('documento-archivo', {
-                    ...data,
-                    archivos: entries.length,
-                    omitidos: entries.length - shown.length,
-                  }),
-                }
-              : {}),
-          });
-        }
-      }),
+    run: (ctx) => replyInvoiceFile(ctx, kind, ctx.args.ref),
+  });
+}
+
+/** `xml F001-123 en xml`: the command's own format said again after the reference. */
+const FORMAT_TAIL: Readonly<Record<'xml' | 'pdf', ReadonlySet<string>>> = {
+  xml: new Set(['en', 'formato', 'xml', 'zip']),
+  pdf: new Set(['en', 'formato', 'pdf']),
+};
+
+/**
+ * Fetches the invoice archive (operation 16 or 17) with the company's credentials and sends its
+ * files; also used by `factura <ref> en pdf`. The chat shows "escribiendo…" until the files are queued.
+ */
+export function replyInvoiceFile(
+  ctx: Pick<CommandContext, 'composing' | 'services' | 'lookup' | 'log' | 'replyDocument' | 'render'>,
+  kind: 'xml' | 'pdf',
+  ref: DocumentRef,
+): Promise<void> {
+  return ctx.composing(async () => {
+    const credentials = ctx.services.settings.taxPortal;
+    if (!credentials) throw new UserError('zip-no-credentials', { comando: kind });
+    const data = {
+      tipo: DOCUMENT_TYPES[ref.type] ?? ref.type,
+      serie_numero: `${ref.series}-${ref.number}`,
+      ruc: ref.ruc,
+      formato: kind.toUpperCase(),
+      maximo_mb: Math.max(1, Math.round(ctx.services.settings.maxZipBytes / 1_048_576)),
+    };
+    // The portal answers an unknown document with a bare rejection: name what was not found.
+    const file = await rejectedAsNotFound(
+      kind === 'xml' ? ctx.lookup.invoiceXml(credentials, ref) : ctx.lookup.invoicePdf(credentials, ref),
+      'document-not-found',
+      { ...data, nombre: data.tipo, portal: true },
+    );
+    let entries: { name: string; bytes: Uint8Array }[];
+    try {
+      entries = unzipBase64(file.xml_base64, { maxBytes: ctx.services.settings.maxZipBytes });
+    } catch (error) {
+      if (error instanceof InvoiceZipError) {
+        ctx.log.warn({ reason: error.reason, kind }, 'invoice archive rejected');
+        throw new UserError(ZIP_ERRORS[error.reason], data);
+      }
+      throw error;
+    }
+    const fallback = `${ref.ruc}-${ref.type}-${ref.series}-${ref.number}.${kind}`;
+    const shown = entries.slice(0, MAX_FILES);
+    for (const [index, entry] of shown.entries()) {
+      const fileName = safeFileName(entry.name, fallback);
+      await ctx.replyDocument({
+        bytes: entry.bytes,
+        fileName,
+        mimetype: mimetypeFor(fileName),
+        ...(index === 0
+          ? {
+              caption: ctx.render('documento-archivo', {
+                ...data,
+                archivos: entries.length,
+                omitidos: entries.length - shown.length,
+              }),
+            }
+          : {}),
+      });
+    }
   });
 }
 

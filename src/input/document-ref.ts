@@ -79,6 +79,12 @@ export interface ParseRefOptions {
   ownRuc?: string;
   /** The type when the series implies none (`EG01`, `SG01`, `0001`): guides say 09, or 31 for `transportista`. */
   defaultType?: string;
+  /**
+   * The type a word named (`nota de crédito FC01-5` → 07, see `readDocumentArgs`): it wins over the
+   * series' inference when the series allows it, and is ignored when it does not (`factura B001-15`
+   * is a loosely named boleta, not an impossible document).
+   */
+  typeWord?: string;
 }
 
 const isRucToken = (t: string) => /^\d{11}$/.test(t);
@@ -128,8 +134,10 @@ export function parseDocumentRef(raw: string, options: ParseRefOptions): Documen
   if (ruc === undefined) throw new UserError('ref-own-ruc', { valor });
   if (!isValidRuc(ruc)) throw new UserError('ref-ruc', { valor, ruc: echo(ruc, 14) });
 
-  const inferred = parts.type === undefined;
-  const type = parts.type ?? inferType(series) ?? options.defaultType;
+  const named = options.typeWord;
+  const fits = named !== undefined && (seriesTypes(series)?.includes(named) ?? true);
+  const inferred = parts.type === undefined && !fits;
+  const type = parts.type ?? (fits ? named : undefined) ?? inferType(series) ?? options.defaultType;
   if (type === undefined) throw new UserError('ref-type-needed', { valor, serie: series });
   const typeName = DOCUMENT_TYPES[type];
   if (typeName === undefined) throw new UserError('ref-type', { valor, tipo: echo(type, 4) });

@@ -16,6 +16,7 @@ export const ERROR_IDS = [
   'denied-direct',
   'denied-personal-data',
   'dni-missing',
+  'document-format-needed',
   'document-not-found',
   'driver-only-guides',
   'foreign-doc-missing',
