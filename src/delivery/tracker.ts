@@ -153,8 +153,9 @@ export function createDeliveryTracker(options: DeliveryTrackerOptions): Delivery
       if (complete(id)) schedule(id);
     },
     reportAfterMinutes: () => Math.round(reportAfterMs / 60_000),
+    // A driver's last guide, not the last message to their chat (see DeliveryRepo.latestGuideFor).
     latestFor(chatIds) {
-      const record = deliveries.latestFor(chatIds);
+      const record = deliveries.latestGuideFor(chatIds);
       if (!record) return undefined;
       return record.code === undefined
         ? { state: record.state, at: record.stateAt }

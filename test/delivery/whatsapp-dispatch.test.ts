@@ -97,6 +97,33 @@ async function dispatch(): Promise<void> {
   );
 }
 
+/** Only Flores is registered: her guide is refused with 463 and the group gets the follow-up. */
+async function floresRefused(): Promise<string> {
+  app.services.drivers.remove(HUAMAN.dni);
+  fake.latest().upsert([waText('guia 20123456786-09-T001-42 enviar', { participant: ADMIN_PN })]);
+  await waitFor(() => documentsTo(FLORES.jid).length === 1, 10_000, 'the guide to Flores');
+  const flores = idOf(FLORES.jid);
+  const deliveries = createDeliveryRepo(db);
+  await waitFor(() => deliveries.get(flores)?.state === 'sent', 2000, 'sent recorded');
+  fake.latest().serverAck(flores, FLORES.jid);
+  fake.latest().statusUpdate(flores, FLORES.jid, WAMessageStatus.ERROR, ['463']);
+  await waitFor(() => followUps().length === 1, 5000, 'the follow-up');
+  return flores;
+}
+
+/** Flores writes «hola» to the bot in her direct chat, as the follow-up asked, and is greeted. */
+async function floresWritesHola(): Promise<void> {
+  fake.latest().upsert([waText('hola', { chat: FLORES.jid })]);
+  await waitFor(() => textsTo(FLORES.jid).length === 1, 5000, 'the greeting to Flores');
+  const greeting = fake.server.sent.find((s) => s.jid === FLORES.jid && 'text' in s.content);
+  const deliveries = createDeliveryRepo(db);
+  await waitFor(
+    () => deliveries.get(greeting?.options?.messageId ?? '')?.state === 'sent',
+    2000,
+    'the greeting recorded as sent',
+  );
+}
+
 describe('delivery truth after guia … enviar', () => {
   it('records server ack → delivered → read, fails a 463 without resending, and posts one follow-up naming both', async () => {
     await dispatch();
@@ -232,5 +259,18 @@ describe('delivery truth after guia … enviar', () => {
     sock.upsert([waText('guia 20123456786-09-T001-42 enviar', { participant: ADMIN_PN })]);
     await waitFor(() => documentsTo('211111111111111@lid').length === 1, 10_000, 'guide sent to the LID');
     expect(documentsTo(HUAMAN.jid)).toHaveLength(0);
+  });
+
+  it('choferes and the console show the last guide to a driver, not the greeting sent after it', async () => {
+    await floresRefused();
+    await floresWritesHola();
+    const states = storedDeliveryStates(db, config);
+    expect(states.latestByDriver?.()).toMatchObject({ [FLORES.dni]: { state: 'failed' } });
+    fake.latest().upsert([waText('choferes', { participant: ADMIN_PN })]);
+    await waitFor(() => textsTo(GROUP).some((t) => t.includes('Choferes registrados')), 5000, 'choferes');
+    const list = textsTo(GROUP).find((t) => t.includes('Choferes registrados')) ?? '';
+    expect(list).toMatch(
+      /• 70123456 → \+51922222222\n {2}✉️ escribió al bot el [^\n]* · última guía: ❌ no llegó \(código 463\)/,
+    );
   });
 });
