@@ -261,6 +261,33 @@ describe('delivery truth after guia … enviar', () => {
     expect(documentsTo(HUAMAN.jid)).toHaveLength(0);
   });
 
+  it('resends a guide WhatsApp refused (463) once the driver wrote «hola», within the cooldown; a delivered one still waits', async () => {
+    await floresRefused();
+    await floresWritesHola();
+    offsetMs = 5 * 60_000; // well inside the 30-minute resend cooldown
+    fake.latest().upsert([waText('guia 20123456786-09-T001-42 enviar', { participant: ADMIN_PN })]);
+    await waitFor(() => documentsTo(FLORES.jid).length === 2, 10_000, 'the guide sent again');
+    const replies = textsTo(GROUP).filter((t) => t.startsWith('*Guía T001-42*'));
+    expect(replies).toHaveLength(2);
+    expect(replies[1]).toContain('Listo, enviando la guía por WhatsApp a:\n📤 FLORES CCAHUANA LUCÍA');
+    expect(replies[1]).not.toContain('ya recibió esta guía hace poco');
+
+    // The second one arrives: another resend a minute later is held by the cooldown again.
+    const second = documentsTo(FLORES.jid)[1]?.options?.messageId ?? '';
+    fake.latest().statusUpdate(second, FLORES.jid, WAMessageStatus.DELIVERY_ACK);
+    offsetMs = 6 * 60_000;
+    fake.latest().upsert([waText('guia 20123456786-09-T001-42 enviar', { participant: ADMIN_PN })]);
+    await waitFor(
+      () => textsTo(GROUP).filter((t) => t.startsWith('*Guía T001-42*')).length === 3,
+      10_000,
+      'the third reply',
+    );
+    expect(textsTo(GROUP).filter((t) => t.startsWith('*Guía T001-42*'))[2]).toContain(
+      'FLORES CCAHUANA LUCÍA (+51 9•••••222): ya recibió esta guía hace poco.',
+    );
+    expect(documentsTo(FLORES.jid)).toHaveLength(2);
+  });
+
   it('choferes and the console show the last guide to a driver, not the greeting sent after it', async () => {
     await floresRefused();
     await floresWritesHola();
