@@ -78,8 +78,31 @@ export async function checkNumber(
   const hit = found.find((entry) => entry.exists);
   if (!hit) return { status: 'missing' };
   const id = normalizeId(hit.jid);
-  const lid = await withTimeout(sock.signalRepository.lidMapping.getLIDForPN(id), timeoutMs);
-  return lid ? { status: 'exists', id, lid: normalizeId(lid) } : { status: 'exists', id };
+  const lid = await lidForPhone(sock, id, timeoutMs);
+  return lid ? { status: 'exists', id, lid } : { status: 'exists', id };
+}
+
+/**
+ * The LID Baileys pairs with a phone number: from its mapping store, or asked by USync when not
+ * cached (rc14's `getLIDForPN`). undefined when offline, unknown or not answered in time.
+ */
+export async function lidForPhone(
+  sock: SocketLike | undefined,
+  phone: string,
+  timeoutMs: number,
+): Promise<string | undefined> {
+  const digits = idDigitsOf(phone);
+  if (!sock || !digits) return undefined;
+  const lid = await withTimeout(
+    sock.signalRepository.lidMapping.getLIDForPN(`${digits}@s.whatsapp.net`),
+    timeoutMs,
+  );
+  return lid ? normalizeId(lid) : undefined;
+}
+
+/** Digits of a phone number or of a phone-number id (`51…@s.whatsapp.net`, device suffix dropped). */
+function idDigitsOf(phone: string): string {
+  return (phone.split('@')[0]?.split(':')[0] ?? '').replace(/\D/g, '');
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { type OutboxItem, randomMessageId, type SendResult } from '../store/outbox.js';
-import { checkNumber, DeliveryFeed, setComposing } from './baileys-extras.js';
+import { checkNumber, DeliveryFeed, lidForPhone, setComposing } from './baileys-extras.js';
 import { GroupMetadataCache } from './baileys-groups.js';
 import { normalizeId } from './baileys-message.js';
 import { type DecryptLogLimiter, rateLimitDecryptLogs } from './baileys-log.js';
@@ -127,6 +127,12 @@ export class BaileysTransport implements Transport {
   checkNumber(phone: string): Promise<NumberCheck> {
     const sock = this.open ? this.current : undefined;
     return checkNumber(sock, phone, this.options.lookupTimeoutMs ?? 3000);
+  }
+
+  /** The LID WhatsApp pairs with `phone` (see baileys-extras.ts); undefined when offline or unknown. */
+  lidForPhone(phone: string): Promise<string | undefined> {
+    const sock = this.open ? this.current : undefined;
+    return lidForPhone(sock, phone, this.options.lookupTimeoutMs ?? 3000);
   }
 
   /** The typing indicator while a document is prepared; best effort. */

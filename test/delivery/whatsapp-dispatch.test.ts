@@ -288,6 +288,30 @@ describe('delivery truth after guia … enviar', () => {
     expect(documentsTo(FLORES.jid)).toHaveLength(2);
   });
 
+  it('stores a driver’s LID from a message carrying both ids, so a later LID-only message is recognised', async () => {
+    const LID = '222222222222222@lid';
+    expect(app.services.driverContacts?.get(FLORES.dni)?.lid).toBeUndefined();
+    const first = waText('hola', { chat: LID });
+    first.key.remoteJidAlt = FLORES.jid;
+    fake.latest().upsert([first]);
+    await waitFor(() => textsTo(LID).length === 1, 5000, 'the greeting');
+    expect(app.services.driverContacts?.get(FLORES.dni)?.lid).toBe(LID);
+    // No phone number in the message and none Baileys can map: recognised by the stored LID.
+    fake.latest().upsert([waText('guia 20123456786-09-T001-42', { chat: LID })]);
+    await waitFor(() => documentsTo(LID).length === 1, 10_000, 'her own guide');
+    expect(textsTo(LID).join('\n')).not.toContain('solo atiendo a los administradores');
+  });
+
+  it('asks WhatsApp for the LID of a driver with none stored before sending a guide, and keeps it', async () => {
+    const LID = '233333333333333@lid';
+    app.services.drivers.remove(HUAMAN.dni);
+    fake.server.lidToPn.set(LID, FLORES.jid);
+    fake.latest().upsert([waText('guia 20123456786-09-T001-42 enviar', { participant: ADMIN_PN })]);
+    await waitFor(() => documentsTo(LID).length === 1, 10_000, 'the guide sent to the LID');
+    expect(documentsTo(FLORES.jid)).toHaveLength(0);
+    expect(app.services.driverContacts?.get(FLORES.dni)?.lid).toBe(LID);
+  });
+
   it('choferes and the console show the last guide to a driver, not the greeting sent after it', async () => {
     await floresRefused();
     await floresWritesHola();
