@@ -3,7 +3,8 @@ import { LIST_LIMIT_KEY } from '../src/render/templates.js';
 
 /**
  * `choferes` (admins): every driver the bot can send guides to, from config and from chat, with
- * whether they wrote to the bot (opt-in) and the delivery state of the last message sent to them.
+ * whether they wrote to the bot (opt-in), whether WhatsApp said the number has no account, and the
+ * delivery state of the last guide sent to them (`guia … enviar`; greetings and replies excluded).
  */
 export const choferes = defineCommand<Record<string, never>>({
   name: 'choferes',
@@ -26,7 +27,7 @@ export const choferes = defineCommand<Record<string, never>>({
         documento: driver.documentNumber,
         telefono: `+${driver.phone}`,
         origen: driver.source,
-        // Whether the driver opted in by writing, and what WhatsApp said about the last message.
+        // Whether the driver opted in by writing, and what WhatsApp said about the last guide.
         escribio: contact?.reachedAt === undefined ? undefined : new Date(contact.reachedAt),
         sin_whatsapp: contact?.hasWhatsApp === false,
         ultimo_estado: last?.state,

@@ -128,8 +128,11 @@ async function sendToDrivers(ctx: CommandContext<GuiaArgs>, guide: Guide) {
   const skipped: { nombre?: string; telefono: string; motivo: string }[] = [];
   const guideRef = `${ctx.args.ref.ruc}-${ctx.args.ref.type}-${ctx.args.ref.series}-${ctx.args.ref.number}`;
   const force = ctx.args.force && ctx.sender.role === 'owner';
+  // Each send is recorded with its WhatsApp id: one WhatsApp refused does not hold the cooldown
+  // (store/guide-sends.ts; the port in bot/ports.ts still declares the two-argument `record`).
+  const guideSends = ctx.services.guideSends;
   const sendable = known.filter(({ driver, phone }) => {
-    const reason = ctx.services.guideSends?.check(guideRef, phone, { force });
+    const reason = guideSends?.check(guideRef, phone, { force });
     if (reason) skipped.push({ nombre: driver.name, telefono: maskPhone(phone), motivo: reason });
     return reason === undefined;
   });
@@ -156,14 +159,15 @@ async function sendToDrivers(ctx: CommandContext<GuiaArgs>, guide: Guide) {
       const chatId = contact?.lid ?? `${phone}@s.whatsapp.net`;
       const message = { kind: 'document', bytes, fileName, mimetype: 'application/pdf', caption } as const;
       try {
+        let waId: string | undefined;
         if (delivery) {
-          const waId = await delivery.sendTracked(chatId, message);
+          waId = await delivery.sendTracked(chatId, message);
           const item = { waId, documentNumber: driver.documentNumber ?? '', phoneMasked: masked };
           tracked.push(driver.name === undefined ? item : { ...item, name: driver.name });
         } else {
           await ctx.send(chatId, message);
         }
-        ctx.services.guideSends?.record(guideRef, phone);
+        guideSends?.record(guideRef, phone, waId);
         sent.push({ ...row, nunca_escribio: contact?.reachedAt === undefined });
       } catch (error) {
         ctx.log.warn({ err: error, guide: view.shortId }, 'sending the guide to a driver failed');

@@ -28,6 +28,7 @@ import {
   type DeliveryTracker,
   type DriverDeliveryFailure,
 } from './delivery/tracker.js';
+import { learnDriverLid } from './delivery/driver-lids.js';
 import { createScheduleStore } from './scheduler/store.js';
 import { createDriversRepo } from './store/drivers.js';
 import { createLookupCacheRepo } from './store/cache.js';
@@ -293,6 +294,18 @@ export function createApp(options: AppOptions): App {
     let started = false;
     let ticking = false;
     const handle = async (message: IncomingMessage) => {
+      try {
+        // Before routing: a registered driver's PN + LID pair is stored, so their LID-only
+        // messages are recognised later (delivery/driver-lids.ts).
+        if (learnDriverLid(message.senderIds, services.drivers, driverContacts)) {
+          logger.info(
+            { chatId: message.isGroup ? message.chatId : 'direct' },
+            'driver LID learnt from a message',
+          );
+        }
+      } catch (error) {
+        logger.error({ err: error }, 'could not learn a driver LID');
+      }
       await router.handle(message);
     };
     return {

@@ -106,7 +106,11 @@ export interface DriversPort {
 export interface GuideSendsPort {
   /** Why this guide may not go to this phone now, or undefined when it may (then `record` it). */
   check(guideRef: string, phone: string, options: { force: boolean }): 'cooldown' | 'daily-cap' | undefined;
-  record(guideRef: string, phone: string): void;
+  /**
+   * `messageId` is the send's WhatsApp id (from `sendTracked`): a send whose delivery failed or
+   * stayed doubtful does not count for the cooldown; without it the send always counts.
+   */
+  record(guideRef: string, phone: string, messageId?: string): void;
 }
 
 export interface GuidePdfPort {
@@ -174,7 +178,7 @@ export interface DeliveryPort {
   }): void;
   /** Minutes the group waits at most for the follow-up. */
   reportAfterMinutes(): number;
-  /** The latest message to any of these chats (a driver's PN and LID chats). */
+  /** The latest guide sent with `guia … enviar` to any of these chats (a driver's PN and LID chats). */
   latestFor(chatIds: readonly string[]): DeliveryStatus | undefined;
   checkNumber(phone: string): Promise<NumberCheck>;
 }

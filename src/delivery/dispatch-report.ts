@@ -7,7 +7,8 @@ import type { Dispatch } from '../store/dispatches.js';
  * guide (entregado / leído), who did not and why, in the words a dispatcher can act on.
  */
 
-export type Outcome = 'leido' | 'entregado' | 'rechazado' | 'no-salio' | 'dudoso' | 'sin-confirmar';
+export type Outcome =
+  'leido' | 'entregado' | 'rechazado' | 'no-salio' | 'en-cola' | 'dudoso' | 'sin-confirmar';
 
 export interface ReportRow {
   nombre?: string;
@@ -34,6 +35,9 @@ export function outcomeOf(record: DeliveryRecord | undefined): Outcome {
       return record.code === 'send-error' ? 'no-salio' : 'rechazado';
     case 'doubtful':
       return 'dudoso';
+    // Still in our outbox: WhatsApp was not connected, so the phone is not the reason.
+    case 'queued':
+      return 'en-cola';
     default:
       return 'sin-confirmar';
   }

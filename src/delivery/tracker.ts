@@ -3,16 +3,19 @@ import { sendSafely, type TemplateRenderer } from '../bot/command.js';
 import { cutText } from '../bot/error-reply.js';
 import type { DeliveryPort, DriverContactsPort } from '../bot/ports.js';
 import type { DeliveryRepo } from '../store/delivery.js';
+import type { DriverContactsRepo } from '../store/driver-contacts.js';
 import type { DispatchRepo } from '../store/dispatches.js';
 import type { DeliveryUpdate, Transport } from '../transports/transport.js';
 import { dispatchReportData } from './dispatch-report.js';
+import { isPhoneChat } from './driver-lids.js';
 import { isFinal } from './state.js';
 
 export interface DeliveryTrackerOptions {
-  transport: Pick<Transport, 'send' | 'sendTracked' | 'checkNumber' | 'onDelivery'>;
+  transport: Pick<Transport, 'send' | 'sendTracked' | 'checkNumber' | 'onDelivery' | 'lidForPhone'>;
   deliveries: DeliveryRepo;
   dispatches: DispatchRepo;
-  contacts: DriverContactsPort;
+  /** With `learnLid`, a LID found for a driver's number before a guide is kept for them. */
+  contacts: DriverContactsPort & Partial<Pick<DriverContactsRepo, 'learnLid'>>;
   templates: TemplateRenderer;
   logger: Logger;
   now?: () => number;
@@ -59,6 +62,23 @@ export function createDeliveryTracker(options: DeliveryTrackerOptions): Delivery
   const reportAfterMs = options.reportAfterMs ?? 10 * 60_000;
   let timer: NodeJS.Timeout | undefined;
   const reporting = new Set<Promise<void>>();
+  /** LIDs found for a phone-number chat by `sendTracked`, by message id, until `track` keeps them. */
+  const foundLids = new Map<string, string>();
+
+  /**
+   * A guide for a driver with no known LID goes to the LID WhatsApp pairs with the number when
+   * Baileys knows or can ask it (`getLIDForPN`): v7 addresses 1:1 chats by LID, and the driver's
+   * later LID-only messages are then recognised (`track` stores it). Else the phone-number chat.
+   */
+  async function addressing(chatId: string): Promise<string> {
+    if (!isPhoneChat(chatId) || !transport.lidForPhone) return chatId;
+    try {
+      return (await transport.lidForPhone(chatId)) ?? chatId;
+    } catch (error) {
+      log.debug({ err: error }, 'no LID for a driver number');
+      return chatId;
+    }
+  }
 
   function complete(id: number): boolean {
     const dispatch = dispatches.get(id);
@@ -145,16 +165,35 @@ export function createDeliveryTracker(options: DeliveryTrackerOptions): Delivery
         message.kind === 'document' && message.caption !== undefined
           ? { ...message, caption: cutText(message.caption) }
           : message;
-      return (await transport.sendTracked(chatId, cut)).messageId;
+      const target = await addressing(chatId);
+      const { messageId } = await transport.sendTracked(target, cut);
+      if (target !== chatId) {
+        if (foundLids.size >= 1000) foundLids.clear();
+        foundLids.set(messageId, target);
+      }
+      return messageId;
     },
     track(dispatch) {
+      for (const item of dispatch.items) {
+        const lid = foundLids.get(item.waId);
+        if (lid === undefined) continue;
+        foundLids.delete(item.waId);
+        try {
+          if (options.contacts.learnLid?.(item.documentNumber, lid)) {
+            log.info({ dispatchItem: item.waId }, 'driver LID learnt before sending a guide');
+          }
+        } catch (error) {
+          log.error({ err: error }, 'could not store a driver LID');
+        }
+      }
       const createdAt = now();
       const id = dispatches.create({ ...dispatch, createdAt, dueAt: createdAt + reportAfterMs });
       if (complete(id)) schedule(id);
     },
     reportAfterMinutes: () => Math.round(reportAfterMs / 60_000),
+    // A driver's last guide, not the last message to their chat (see DeliveryRepo.latestGuideFor).
     latestFor(chatIds) {
-      const record = deliveries.latestFor(chatIds);
+      const record = deliveries.latestGuideFor(chatIds);
       if (!record) return undefined;
       return record.code === undefined
         ? { state: record.state, at: record.stateAt }

@@ -8,11 +8,11 @@ import type { SqliteDatabase } from '../store/sqlite.js';
 
 /**
  * Driver deliveries (issue 12) as the console's Drivers page and /metrics read them: state counts
- * of the guides sent with `guia … enviar`, and per driver the latest message to their phone-number
- * or LID chat (what `choferes` shows in the chat).
+ * of the guides sent with `guia … enviar`, and per driver the latest of those guides sent to their
+ * phone-number or LID chat (what `choferes` shows in the chat; greetings and replies excluded).
  */
 export function createDeliveryStates(options: {
-  deliveries: Pick<DeliveryRepo, 'driverCountsByState' | 'latestFor'>;
+  deliveries: Pick<DeliveryRepo, 'driverCountsByState' | 'latestGuideFor'>;
   drivers: Pick<DriversPort, 'list'>;
   contacts: Pick<DriverContactsPort, 'get'>;
 }): DeliveryStatesPort {
@@ -23,7 +23,7 @@ export function createDeliveryStates(options: {
       const out: Record<string, { state: string; at: Date }> = {};
       for (const driver of drivers.list()) {
         const lid = contacts.get(driver.documentNumber)?.lid;
-        const record = deliveries.latestFor([`${driver.phone}@s.whatsapp.net`, ...(lid ? [lid] : [])]);
+        const record = deliveries.latestGuideFor([`${driver.phone}@s.whatsapp.net`, ...(lid ? [lid] : [])]);
         if (record) out[driver.documentNumber] = { state: record.state, at: new Date(record.stateAt) };
       }
       return out;

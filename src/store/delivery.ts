@@ -36,8 +36,12 @@ export interface DeliveryRepo {
   get(waId: string): DeliveryRecord | undefined;
   /** Marks 'sent' messages older than `sentBefore` as doubtful (no server ack); returns them. */
   markDoubtful(sentBefore: number, at: number): DeliveryRecord[];
-  /** The latest message sent to any of these chats (a driver's PN and LID chats). */
-  latestFor(chatIds: readonly string[]): DeliveryRecord | undefined;
+  /**
+   * The latest guide (`guia … enviar`, a dispatch item) sent to any of these chats (a driver's PN
+   * and LID chats). Only guides: the greeting or a `guia` reply in the driver's direct chat would
+   * otherwise hide a failed guide.
+   */
+  latestGuideFor(chatIds: readonly string[]): DeliveryRecord | undefined;
   /** How many messages are in each state (created since `since`, default all): metrics. */
   countsByState(since?: number): Record<DeliveryState, number>;
   /** The same, only for guides sent to drivers (`guia … enviar`): the console and /metrics. */
@@ -171,12 +175,14 @@ export function createDeliveryRepo(db: SqliteDatabase): DeliveryRepo {
         return updated ? [toRecord(updated)] : [];
       });
     },
-    latestFor(chatIds) {
+    latestGuideFor(chatIds) {
       if (chatIds.length === 0) return undefined;
       const placeholders = chatIds.map(() => '?').join(', ');
       const row = db
         .prepare<string[], Row>(
-          `SELECT ${COLUMNS} FROM deliveries WHERE chat_id IN (${placeholders}) ORDER BY queued_at DESC, rowid DESC LIMIT 1`,
+          `SELECT ${COLUMNS} FROM deliveries
+           WHERE chat_id IN (${placeholders}) AND wa_id IN (SELECT wa_id FROM dispatch_items)
+           ORDER BY queued_at DESC, rowid DESC LIMIT 1`,
         )
         .get(...chatIds);
       return row ? toRecord(row) : undefined;

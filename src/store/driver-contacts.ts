@@ -6,10 +6,16 @@ import type { SqliteDatabase } from './sqlite.js';
  * number and when the driver last wrote to the bot. Apart from `drivers` so config-file drivers
  * (which have no `drivers` row) get the same facts, and the phone override logic stays untouched.
  */
+/** The port, plus what the transport side learns about a driver's LID (delivery/driver-lids.ts). */
+export interface DriverContactsRepo extends DriverContactsPort {
+  /** Stores the LID WhatsApp paired with the driver's number; false when it was already stored. */
+  learnLid(documentNumber: string, lid: string): boolean;
+}
+
 export function createDriverContactsRepo(
   db: SqliteDatabase,
   options: { now?: () => number } = {},
-): DriverContactsPort {
+): DriverContactsRepo {
   const now = options.now ?? Date.now;
   const select = db.prepare<
     [string],
@@ -24,6 +30,10 @@ export function createDriverContactsRepo(
   const reached = db.prepare<[string, number]>(
     `INSERT INTO driver_contacts (document_number, reached_at) VALUES (?, ?)
      ON CONFLICT (document_number) DO UPDATE SET reached_at = excluded.reached_at`,
+  );
+  const lidOnly = db.prepare<[string, string]>(
+    `INSERT INTO driver_contacts (document_number, lid) VALUES (?, ?)
+     ON CONFLICT (document_number) DO UPDATE SET lid = excluded.lid WHERE lid IS NOT excluded.lid`,
   );
   const key = (documentNumber: string) => documentNumber.trim().toUpperCase();
   return {
@@ -40,6 +50,9 @@ export function createDriverContactsRepo(
     recordCheck(documentNumber, result, newNumber) {
       const has = result.hasWhatsApp === undefined ? null : result.hasWhatsApp ? 1 : 0;
       check.run(key(documentNumber), result.lid ?? null, has, now(), newNumber ? 1 : 0);
+    },
+    learnLid(documentNumber, lid) {
+      return lidOnly.run(key(documentNumber), lid).changes > 0;
     },
     markReached(documentNumber) {
       reached.run(key(documentNumber), now());

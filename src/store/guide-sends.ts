@@ -4,9 +4,14 @@ import { createPseudonymizer } from './keyed-crypto.js';
 import type { SqliteDatabase } from './sqlite.js';
 
 /**
- * `guia <ref> enviar` limits, over table `guide_sends` (migration 7): the same guide to the same
- * driver at most once per cooldown (an owner may force it), and at most N documents per driver
- * and Lima day. Guide and phone are stored only as keyed hashes.
+ * `guia <ref> enviar` limits, over table `guide_sends` (migrations 7 and 10): the same guide to
+ * the same driver at most once per cooldown (an owner may force it), and at most N documents per
+ * driver and Lima day. Guide and phone are stored only as keyed hashes.
+ *
+ * A send whose delivery failed (WhatsApp's 463 to a driver who never wrote) or was reported
+ * doubtful (no server ack) does not hold the cooldown: the follow-up tells the dispatcher to have
+ * the driver write «hola» and send again, and the driver never received it. It still counts for
+ * the daily cap, which limits what we ask WhatsApp to carry to one number.
  */
 export interface GuideSendLimits {
   resendCooldownMinutes: number;
@@ -19,13 +24,17 @@ export function createGuideSendsRepo(
   now: () => Date = () => new Date(),
 ): GuideSendsPort {
   const key = createPseudonymizer(db);
-  const last = db.prepare<[string, string], { at: number }>(
-    'SELECT MAX(at) AS at FROM guide_sends WHERE guide_key = ? AND driver_key = ?',
+  const last = db.prepare<[string, string], { at: number | null }>(
+    `SELECT MAX(s.at) AS at FROM guide_sends s LEFT JOIN deliveries d ON d.wa_id = s.wa_id
+     WHERE s.guide_key = ? AND s.driver_key = ?
+       AND (d.state IS NULL OR d.state NOT IN ('failed', 'doubtful'))`,
   );
   const today = db.prepare<[string, number], { n: number }>(
     'SELECT COUNT(*) AS n FROM guide_sends WHERE driver_key = ? AND at >= ?',
   );
-  const insert = db.prepare('INSERT INTO guide_sends (guide_key, driver_key, at) VALUES (?, ?, ?)');
+  const insert = db.prepare<[string, string, number, string | null]>(
+    'INSERT INTO guide_sends (guide_key, driver_key, at, wa_id) VALUES (?, ?, ?, ?)',
+  );
   const prune = db.prepare('DELETE FROM guide_sends WHERE at < ?');
   const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -47,9 +56,9 @@ export function createGuideSendsRepo(
       }
       return undefined;
     },
-    record(guideRef, phone) {
+    record(guideRef, phone, messageId) {
       const at = now().getTime();
-      insert.run(key(`guide:${guideRef}`), key(`driver:${phone}`), at);
+      insert.run(key(`guide:${guideRef}`), key(`driver:${phone}`), at, messageId ?? null);
       prune.run(at - 2 * DAY_MS);
     },
   };

@@ -310,4 +310,19 @@ export const migrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 10,
+    name: 'guide sends: the WhatsApp id of each send',
+    // Checked by its column, like 6 and 7: should a parallel branch also number a migration 10,
+    // a database already at v10 without this column still gets it.
+    isApplied: (db) =>
+      db.prepare("SELECT 1 FROM pragma_table_info('guide_sends') WHERE name = 'wa_id'").get() !== undefined,
+    up(db) {
+      db.exec(`
+        -- guides/sends: the message's WhatsApp id (deliveries.wa_id); a send WhatsApp refused or
+        -- never acknowledged does not hold the resend cooldown (NULL: untracked, always counts)
+        ALTER TABLE guide_sends ADD COLUMN wa_id TEXT;
+      `);
+    },
+  },
 ];

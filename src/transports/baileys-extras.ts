@@ -78,11 +78,43 @@ export async function checkNumber(
   const hit = found.find((entry) => entry.exists);
   if (!hit) return { status: 'missing' };
   const id = normalizeId(hit.jid);
-  const lid = await withTimeout(sock.signalRepository.lidMapping.getLIDForPN(id), timeoutMs);
-  return lid ? { status: 'exists', id, lid: normalizeId(lid) } : { status: 'exists', id };
+  const lid = await lidForPhone(sock, id, timeoutMs);
+  return lid ? { status: 'exists', id, lid } : { status: 'exists', id };
 }
 
-/** Best effort: a presence that fails (socket closing) must never fail the command. */
+/**
+ * The LID Baileys pairs with a phone number: from its mapping store, or asked by USync when not
+ * cached (rc14's `getLIDForPN`). undefined when offline, unknown or not answered in time.
+ */
+export async function lidForPhone(
+  sock: SocketLike | undefined,
+  phone: string,
+  timeoutMs: number,
+): Promise<string | undefined> {
+  const digits = idDigitsOf(phone);
+  if (!sock || !digits) return undefined;
+  const lid = await withTimeout(
+    sock.signalRepository.lidMapping.getLIDForPN(`${digits}@s.whatsapp.net`),
+    timeoutMs,
+  );
+  return lid ? normalizeId(lid) : undefined;
+}
+
+/** Digits of a phone number or of a phone-number id (`51…@s.whatsapp.net`, device suffix dropped). */
+function idDigitsOf(phone: string): string {
+  return (phone.split('@')[0]?.split(':')[0] ?? '').replace(/\D/g, '');
+}
+
+/**
+ * The typing indicator, best effort: a presence that fails (socket closing) never fails the
+ * command. The socket connects with `markOnlineOnConnect: false`, so Baileys sends 'unavailable'
+ * at connect, and WhatsApp does not show "escribiendo…" from a client that is offline. In rc14
+ * `sendPresenceUpdate('available' | 'unavailable')` sends the account-wide `<presence type=…>`
+ * node (skipped with a warning when the creds have no push name), while 'composing' / 'paused'
+ * send a `<chatstate>` to the one chat (Socket/chats.js). So: 'available' before the first
+ * 'composing' and 'unavailable' after the last 'paused', counted per socket so overlapping
+ * documents in two chats do not go offline under each other; the phone keeps its notifications.
+ */
 export async function setComposing(
   sock: SocketLike | undefined,
   chatId: string,
@@ -90,9 +122,24 @@ export async function setComposing(
   log: Logger,
 ): Promise<void> {
   if (!sock) return;
-  try {
-    await sock.sendPresenceUpdate(composing ? 'composing' : 'paused', chatId);
-  } catch (error) {
-    log.debug({ err: error }, 'presence update failed');
+  const active = composingChats.get(sock) ?? 0;
+  const next = composing ? active + 1 : Math.max(active - 1, 0);
+  composingChats.set(sock, next);
+  const send = async (type: 'available' | 'unavailable' | 'composing' | 'paused', jid?: string) => {
+    try {
+      await sock.sendPresenceUpdate(type, jid);
+    } catch (error) {
+      log.debug({ err: error, type }, 'presence update failed');
+    }
+  };
+  if (composing) {
+    if (active === 0) await send('available');
+    await send('composing', chatId);
+  } else {
+    await send('paused', chatId);
+    if (active > 0 && next === 0) await send('unavailable');
   }
 }
+
+/** Chats each socket is showing "escribiendo…" in (a new socket starts offline again). */
+const composingChats = new WeakMap<SocketLike, number>();

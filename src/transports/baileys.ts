@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
 import { type OutboxItem, randomMessageId, type SendResult } from '../store/outbox.js';
-import { checkNumber, DeliveryFeed, setComposing } from './baileys-extras.js';
+import { checkNumber, DeliveryFeed, lidForPhone, setComposing } from './baileys-extras.js';
 import { GroupMetadataCache } from './baileys-groups.js';
 import { normalizeId } from './baileys-message.js';
-import { type BaileysLogger, rateLimitDecryptLogs } from './baileys-log.js';
+import { type DecryptLogLimiter, rateLimitDecryptLogs } from './baileys-log.js';
 import { deserializeQuoted, deserializeSent, serializeQuoted } from './baileys-outgoing.js';
 import { closeStatusCode, DEFAULT_POLICY, decideReconnect, INITIAL_POLICY_STATE } from './baileys-policy.js';
 import { askPairingCode } from './baileys-pairing.js';
@@ -48,8 +48,11 @@ export class BaileysTransport implements Transport {
   private closeCurrent: ((closed: SocketClosed) => void) | undefined;
   private wakeSleep: (() => void) | undefined;
   private readonly deliveries: DeliveryFeed;
-  /** One for every socket, so the per-sender decrypt-failure windows survive reconnects. */
-  private readonly baileysLog: BaileysLogger;
+  /**
+   * One for every socket, so the per-sender decrypt-failure windows survive reconnects; while the
+   * transport runs it also takes libsignal's console lines about those failures.
+   */
+  private readonly baileysLog: DecryptLogLimiter;
   private relinking = false;
 
   constructor(options: BaileysTransportOptions) {
@@ -83,6 +86,7 @@ export class BaileysTransport implements Transport {
     if (this.loopDone) throw new Error('transport already started');
     this.receiver.accept(handler);
     this.receiver.loadPending();
+    this.baileysLog.start();
     this.loopDone = this.loop();
   }
 
@@ -123,6 +127,12 @@ export class BaileysTransport implements Transport {
   checkNumber(phone: string): Promise<NumberCheck> {
     const sock = this.open ? this.current : undefined;
     return checkNumber(sock, phone, this.options.lookupTimeoutMs ?? 3000);
+  }
+
+  /** The LID WhatsApp pairs with `phone` (see baileys-extras.ts); undefined when offline or unknown. */
+  lidForPhone(phone: string): Promise<string | undefined> {
+    const sock = this.open ? this.current : undefined;
+    return lidForPhone(sock, phone, this.options.lookupTimeoutMs ?? 3000);
   }
 
   /** The typing indicator while a document is prepared; best effort. */
@@ -188,6 +198,7 @@ export class BaileysTransport implements Transport {
     }
     await this.loopDone;
     this.options.outbox.close();
+    this.baileysLog.stop();
   }
 
   private emit(status: WhatsAppStatus): void {

@@ -114,11 +114,16 @@ export interface Transport {
   onDelivery?(listener: (update: DeliveryUpdate) => void): void;
   /** Asks the platform whether a phone number (digits with country code) has an account. */
   checkNumber?(phone: string): Promise<NumberCheck>;
+  /** The LID the platform pairs with a phone number, when it knows or can ask; never throws. */
+  lidForPhone?(phone: string): Promise<string | undefined>;
   /** Shows (true) or stops showing (false) "escribiendo…" in a chat; best effort, never throws. */
   setComposing?(chatId: string, composing: boolean): Promise<void>;
 }
 
-export type TransportExtras = Pick<Transport, 'sendTracked' | 'onDelivery' | 'checkNumber' | 'setComposing'>;
+export type TransportExtras = Pick<
+  Transport,
+  'sendTracked' | 'onDelivery' | 'checkNumber' | 'lidForPhone' | 'setComposing'
+>;
 
 /**
  * A wrapper's copy of the inner transport's optional features (delivery tracking, number checks,
@@ -129,7 +134,7 @@ export function forwardExtras(
   transport: Transport,
   hooks: { outgoing?: (message: OutgoingMessage) => OutgoingMessage; sent?: () => void } = {},
 ): TransportExtras {
-  const { sendTracked, onDelivery, checkNumber, setComposing } = transport;
+  const { sendTracked, onDelivery, checkNumber, lidForPhone, setComposing } = transport;
   const outgoing = hooks.outgoing ?? ((message: OutgoingMessage) => message);
   return {
     ...(sendTracked
@@ -143,6 +148,7 @@ export function forwardExtras(
       : {}),
     ...(onDelivery ? { onDelivery: onDelivery.bind(transport) } : {}),
     ...(checkNumber ? { checkNumber: checkNumber.bind(transport) } : {}),
+    ...(lidForPhone ? { lidForPhone: lidForPhone.bind(transport) } : {}),
     ...(setComposing ? { setComposing: setComposing.bind(transport) } : {}),
   };
 }

@@ -108,6 +108,17 @@ describe('a driver writing to the bot', () => {
     expect(sent.every((s) => s.chatId === `${HUAMAN.phone}@s.whatsapp.net`)).toBe(true);
   });
 
+  it('choferes shows a driver whose number WhatsApp said has no account', async () => {
+    const FIFTH = { dni: '40000009', phone: '51944444449' };
+    h.app.services.drivers.set(FIFTH.dni, FIFTH.phone, 'test');
+    contacts().recordCheck(FIFTH.dni, { hasWhatsApp: false }, false);
+    const text = textOf(await h.send('choferes'));
+    expect(text).toMatch(
+      /• 40000009 → \+51944444449\n {2}🚫 WhatsApp dice que este número no tiene cuenta · ⚠️ nunca escribió al bot/,
+    );
+    expect(text).not.toMatch(/• 41234567[^\n]*\n[^\n]*🚫/);
+  });
+
   it('choferes shows who wrote to the bot', async () => {
     const text = textOf(await h.send('choferes'));
     expect(text).toMatch(/• 41234567 → \+51911111111\n {2}✉️ escribió al bot el \d\d\/\d\d\/\d{4} \d\d:\d\d/);

@@ -97,6 +97,33 @@ async function dispatch(): Promise<void> {
   );
 }
 
+/** Only Flores is registered: her guide is refused with 463 and the group gets the follow-up. */
+async function floresRefused(): Promise<string> {
+  app.services.drivers.remove(HUAMAN.dni);
+  fake.latest().upsert([waText('guia 20123456786-09-T001-42 enviar', { participant: ADMIN_PN })]);
+  await waitFor(() => documentsTo(FLORES.jid).length === 1, 10_000, 'the guide to Flores');
+  const flores = idOf(FLORES.jid);
+  const deliveries = createDeliveryRepo(db);
+  await waitFor(() => deliveries.get(flores)?.state === 'sent', 2000, 'sent recorded');
+  fake.latest().serverAck(flores, FLORES.jid);
+  fake.latest().statusUpdate(flores, FLORES.jid, WAMessageStatus.ERROR, ['463']);
+  await waitFor(() => followUps().length === 1, 5000, 'the follow-up');
+  return flores;
+}
+
+/** Flores writes «hola» to the bot in her direct chat, as the follow-up asked, and is greeted. */
+async function floresWritesHola(): Promise<void> {
+  fake.latest().upsert([waText('hola', { chat: FLORES.jid })]);
+  await waitFor(() => textsTo(FLORES.jid).length === 1, 5000, 'the greeting to Flores');
+  const greeting = fake.server.sent.find((s) => s.jid === FLORES.jid && 'text' in s.content);
+  const deliveries = createDeliveryRepo(db);
+  await waitFor(
+    () => deliveries.get(greeting?.options?.messageId ?? '')?.state === 'sent',
+    2000,
+    'the greeting recorded as sent',
+  );
+}
+
 describe('delivery truth after guia … enviar', () => {
   it('records server ack → delivered → read, fails a 463 without resending, and posts one follow-up naming both', async () => {
     await dispatch();
@@ -232,5 +259,69 @@ describe('delivery truth after guia … enviar', () => {
     sock.upsert([waText('guia 20123456786-09-T001-42 enviar', { participant: ADMIN_PN })]);
     await waitFor(() => documentsTo('211111111111111@lid').length === 1, 10_000, 'guide sent to the LID');
     expect(documentsTo(HUAMAN.jid)).toHaveLength(0);
+  });
+
+  it('resends a guide WhatsApp refused (463) once the driver wrote «hola», within the cooldown; a delivered one still waits', async () => {
+    await floresRefused();
+    await floresWritesHola();
+    offsetMs = 5 * 60_000; // well inside the 30-minute resend cooldown
+    fake.latest().upsert([waText('guia 20123456786-09-T001-42 enviar', { participant: ADMIN_PN })]);
+    await waitFor(() => documentsTo(FLORES.jid).length === 2, 10_000, 'the guide sent again');
+    const replies = textsTo(GROUP).filter((t) => t.startsWith('*Guía T001-42*'));
+    expect(replies).toHaveLength(2);
+    expect(replies[1]).toContain('Listo, enviando la guía por WhatsApp a:\n📤 FLORES CCAHUANA LUCÍA');
+    expect(replies[1]).not.toContain('ya recibió esta guía hace poco');
+
+    // The second one arrives: another resend a minute later is held by the cooldown again.
+    const second = documentsTo(FLORES.jid)[1]?.options?.messageId ?? '';
+    fake.latest().statusUpdate(second, FLORES.jid, WAMessageStatus.DELIVERY_ACK);
+    offsetMs = 6 * 60_000;
+    fake.latest().upsert([waText('guia 20123456786-09-T001-42 enviar', { participant: ADMIN_PN })]);
+    await waitFor(
+      () => textsTo(GROUP).filter((t) => t.startsWith('*Guía T001-42*')).length === 3,
+      10_000,
+      'the third reply',
+    );
+    expect(textsTo(GROUP).filter((t) => t.startsWith('*Guía T001-42*'))[2]).toContain(
+      'FLORES CCAHUANA LUCÍA (+51 9•••••222): ya recibió esta guía hace poco.',
+    );
+    expect(documentsTo(FLORES.jid)).toHaveLength(2);
+  });
+
+  it('stores a driver’s LID from a message carrying both ids, so a later LID-only message is recognised', async () => {
+    const LID = '222222222222222@lid';
+    expect(app.services.driverContacts?.get(FLORES.dni)?.lid).toBeUndefined();
+    const first = waText('hola', { chat: LID });
+    first.key.remoteJidAlt = FLORES.jid;
+    fake.latest().upsert([first]);
+    await waitFor(() => textsTo(LID).length === 1, 5000, 'the greeting');
+    expect(app.services.driverContacts?.get(FLORES.dni)?.lid).toBe(LID);
+    // No phone number in the message and none Baileys can map: recognised by the stored LID.
+    fake.latest().upsert([waText('guia 20123456786-09-T001-42', { chat: LID })]);
+    await waitFor(() => documentsTo(LID).length === 1, 10_000, 'her own guide');
+    expect(textsTo(LID).join('\n')).not.toContain('solo atiendo a los administradores');
+  });
+
+  it('asks WhatsApp for the LID of a driver with none stored before sending a guide, and keeps it', async () => {
+    const LID = '233333333333333@lid';
+    app.services.drivers.remove(HUAMAN.dni);
+    fake.server.lidToPn.set(LID, FLORES.jid);
+    fake.latest().upsert([waText('guia 20123456786-09-T001-42 enviar', { participant: ADMIN_PN })]);
+    await waitFor(() => documentsTo(LID).length === 1, 10_000, 'the guide sent to the LID');
+    expect(documentsTo(FLORES.jid)).toHaveLength(0);
+    expect(app.services.driverContacts?.get(FLORES.dni)?.lid).toBe(LID);
+  });
+
+  it('choferes and the console show the last guide to a driver, not the greeting sent after it', async () => {
+    await floresRefused();
+    await floresWritesHola();
+    const states = storedDeliveryStates(db, config);
+    expect(states.latestByDriver?.()).toMatchObject({ [FLORES.dni]: { state: 'failed' } });
+    fake.latest().upsert([waText('choferes', { participant: ADMIN_PN })]);
+    await waitFor(() => textsTo(GROUP).some((t) => t.includes('Choferes registrados')), 5000, 'choferes');
+    const list = textsTo(GROUP).find((t) => t.includes('Choferes registrados')) ?? '';
+    expect(list).toMatch(
+      /• 70123456 → \+51922222222\n {2}✉️ escribió al bot el [^\n]* · última guía: ❌ no llegó \(código 463\)/,
+    );
   });
 });

@@ -102,11 +102,14 @@ describe('schema versions', () => {
 describe('a migration numbered below one that landed first', () => {
   it('is applied to a database already past its version (created before it landed), after a copy', () => {
     // A database created by code that had migration 9 (issue 14) but not 7 (issue 10).
-    const early = openDatabase({ dir, migrations: migrations.filter((m) => m.version !== 7) });
+    const early = openDatabase({
+      dir,
+      migrations: migrations.filter((m) => m.version !== 7 && m.version <= 9),
+    });
     expect(early.pragma('user_version', { simple: true })).toBe(9);
     early.close();
     const db = openDatabase({ dir });
-    expect(db.pragma('user_version', { simple: true })).toBe(9);
+    expect(db.pragma('user_version', { simple: true })).toBe(LATEST);
     const columns = db.prepare<[], { name: string }>('PRAGMA table_info(group_settings)').all();
     expect(columns.map((c) => c.name)).toContain('owner_allowed');
     expect(db.prepare('SELECT COUNT(*) AS n FROM budget_notices').get()).toEqual({ n: 0 });
@@ -119,11 +122,14 @@ describe('a migration numbered below one that landed first', () => {
   it('applies migration 6 (issue 12) to a database at v9 that had 7 and 9 but not 6, and to one with neither', () => {
     for (const missing of [[6], [6, 7]]) {
       rmSync(dir, { recursive: true, force: true });
-      const early = openDatabase({ dir, migrations: migrations.filter((m) => !missing.includes(m.version)) });
+      const early = openDatabase({
+        dir,
+        migrations: migrations.filter((m) => !missing.includes(m.version) && m.version <= 9),
+      });
       expect(early.prepare("SELECT name FROM sqlite_master WHERE name = 'deliveries'").get()).toBeUndefined();
       early.close();
       const db = openDatabase({ dir });
-      expect(db.pragma('user_version', { simple: true })).toBe(9);
+      expect(db.pragma('user_version', { simple: true })).toBe(LATEST);
       for (const table of [
         'deliveries',
         'dispatches',
@@ -134,6 +140,26 @@ describe('a migration numbered below one that landed first', () => {
         expect(db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get()).toEqual({ n: 0 });
       }
       expect(db.prepare('SELECT COUNT(*) AS n FROM budget_notices').get()).toEqual({ n: 0 });
+      db.close();
+      openDatabase({ dir }).close();
+    }
+  });
+
+  it('adds guide_sends.wa_id (migration 10) at v9, and at a v10 from a parallel branch without it', () => {
+    const hasWaId = (db: ReturnType<typeof openDatabase>) =>
+      db
+        .prepare<[], { name: string }>('PRAGMA table_info(guide_sends)')
+        .all()
+        .some((c) => c.name === 'wa_id');
+    for (const version of [9, 10]) {
+      rmSync(dir, { recursive: true, force: true });
+      const early = openDatabase({ dir, migrations: migrations.filter((m) => m.version <= 9) });
+      early.pragma(`user_version = ${version}`);
+      expect(hasWaId(early)).toBe(false);
+      early.close();
+      const db = openDatabase({ dir });
+      expect(hasWaId(db)).toBe(true);
+      expect(db.pragma('user_version', { simple: true })).toBe(LATEST);
       db.close();
       openDatabase({ dir }).close();
     }
