@@ -233,6 +233,12 @@ export const guia = defineCommand<GuiaArgs>({
   ],
   fillers: ['de remision', 'remision', 'remitente', 'electronica', 'pdf'],
   keywords: [...SEND_VERBS.keys(), 'transportista'],
+  // `mándale al chofer la guía …`, `reenvía la guía …`: the send said before the guide's name.
+  impliedByLeadIn(before) {
+    const clauses = readGuideClauses(before);
+    if (!clauses.send) return undefined;
+    return clauses.force ? 'reenviar' : 'enviar';
+  },
   summary: 'Guía de remisión: resumen y PDF; con «enviar», el PDF a sus choferes',
   usage: 'guia <ruc>-09-<serie>-<número> [enviar]',
   examples,

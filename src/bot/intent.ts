@@ -94,7 +94,9 @@ export function createIntentReader(commands: readonly AnyCommand[], validates: V
       : args.text;
     if (looksLikeAttempt(command.argShape, words)) return true;
     if (forMe && command.argShape === 'required' && !command.literalArgs && /\d/u.test(words)) return true;
-    return args.text !== '' && command.isAttempt?.(args.text, attemptContext) === true;
+    // In a question the command judges the argument without what is asked (`de hoy cuánto está`).
+    const judged = question ? words : args.text;
+    return judged !== '' && command.isAttempt?.(judged, attemptContext) === true;
   }
 
   /** `rcu 2012…`, `pllaca ABC-123`: the first word past lead-ins, one edit from a command word. */

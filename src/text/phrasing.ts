@@ -123,7 +123,7 @@ export const LEAD_IN: readonly string[] = [
   'disculpe', 'perdon', 'perdona', 'perdonen', 'permiso', 'preguntita', 'duda', 'dudita', 'consultas',
   'una', 'otra', 'otro', 'vez', 'tambien', 'ademas', 'asimismo', 'ahora', 'hoy', 'social',
   'disculpen la hora', 'disculpa la hora', 'disculpe la hora', 'perdon la hora', 'perdonen la hora',
-  'quien', 'quienes', 'de quien', 'a nombre de', 'a quien', 'pertenece', 'pertenecen', 'como', 'se',
+  'de quien', 'a nombre de', 'a quien', 'cual es', 'cuales son', 'cual fue', 'que son', 'pertenece', 'pertenecen', 'como', 'se',
   'llama', 'cuales', 'cuantos', 'cuantas', 'donde', 'saber', 'decir', 'decirme', 'decirnos', 'dices',
   'dicen', 'hacer', 'haces', 'hacen', 'harias', 'harian', 'haria', 'estas', 'estamos',
   // what is asked of the identifier (`datos del ruc …`, `titular de la placa …`)
@@ -163,7 +163,9 @@ const QUESTION_WORDS = new PhraseSet(STATE_WORDS, FUNCTION_WORDS, [
 // prettier-ignore
 const QUESTION_LEAD_IN = new PhraseSet(STATE_WORDS, [
   'activo', 'activa', 'habido', 'vigente', 'valido', 'valida', 'queda', 'quedan', 'carro', 'auto',
-  'vehiculo', 'camion', 'marca', 'modelo', 'existe', 'figura', 'aparece',
+  'vehiculo', 'camion', 'marca', 'modelo', 'existe', 'figura', 'aparece', 'quien', 'quienes',
+  // how a rate moved (`¿a cuánto cerró el dólar ayer?`)
+  'cerro', 'abrio', 'amanecio', 'estuvo', 'fue', 'quedo', 'anda', 'va', 'esta',
 ]);
 
 /**
