@@ -25,10 +25,17 @@ const JOB_PHRASES: readonly (readonly [string, JobName])[] = [
   ['comision afp', 'afp'],
   ['comision de afp', 'afp'],
   ['comisiones', 'afp'],
+  ['comision', 'afp'],
 ];
 const PHRASES = JOB_PHRASES.map(([phrase, job]) => ({ keys: phrase.split(' '), job })).sort(
   (a, b) => b.keys.length - a.keys.length,
 );
+
+/**
+ * Words that name a job only in a line that is otherwise a schedule: `las comisiones de los
+ * vendedores para el 5` or `el dólar subió a las 8` are not about the posts.
+ */
+const VAGUE = new Set(['comisiones', 'comision', 'dolar']);
 
 /** Said after the job without changing it (`tipo de cambio sunat`, `afp de la sbs`). */
 const JOB_SUFFIXES: readonly (readonly string[])[] = [['sunat'], ['sbs'], ['de', 'la', 'sbs'], ['oficial']];
@@ -49,13 +56,16 @@ export interface JobMention {
   lead: number;
 }
 
-function phraseAt(keys: readonly string[], at: number): { job: JobName; end: number } | undefined {
+function phraseAt(
+  keys: readonly string[],
+  at: number,
+): { job: JobName; end: number; vague: boolean } | undefined {
   const phrase = PHRASES.find(({ keys: words }) => words.every((word, i) => keys[at + i] === word));
   if (!phrase) return undefined;
   let end = at + phrase.keys.length;
   const suffix = JOB_SUFFIXES.find((words) => words.every((word, i) => keys[end + i] === word));
   if (suffix) end += suffix.length;
-  return { job: phrase.job, end };
+  return { job: phrase.job, end, vague: phrase.keys.length === 1 && VAGUE.has(phrase.keys[0] ?? '') };
 }
 
 /** The first job named in `words` (tokens of the argument): `leading` when only fillers precede it. */
@@ -65,8 +75,10 @@ export function findJob(words: readonly string[]): (JobMention & { leading: bool
   while (lead < keys.length && LEADING.has(keys[lead] ?? '')) lead++;
   for (let i = 0; i < keys.length; i++) {
     const found = phraseAt(keys, i);
-    if (found)
-      return { job: found.job, start: i, end: found.end, lead: Math.min(lead, i), leading: i <= lead };
+    if (!found) continue;
+    // A vague word (`comisiones`) leads only in a line that is otherwise a schedule (see VAGUE).
+    const leading = i <= lead && !found.vague;
+    return { job: found.job, start: i, end: found.end, lead: Math.min(lead, i), leading };
   }
   return undefined;
 }

@@ -88,7 +88,10 @@ describe('programar', () => {
     expect(await say('programa la reunión para las 3')).toEqual([]);
     expect(await say('programa el recojo del lunes a las 9')).toEqual([]);
     expect(await say('agenda la cita con el cliente a las 4')).toEqual([]);
+    expect(await say('programa las comisiones de los vendedores para el 5')).toEqual([]);
     expect(h.app.services.schedules?.list(GROUP_ID)).toEqual([]);
+    // The same word in command form is the AFP job.
+    expect((await say('programar comisiones dia 1 09:00'))[0]).toContain('*las comisiones AFP* el día 1');
   });
 
   it('a schedule added by chat survives a restart and posts the next morning', async () => {
