@@ -6,8 +6,15 @@ import { schedulesOf } from './programar.js';
 export const programados = defineCommand({
   name: 'programados',
   aliases: ['programacion', 'programaciones'],
-  phrases: ['programado'],
-  fillers: ['del grupo'],
+  phrases: [
+    'programado',
+    'programadas',
+    'publicaciones programadas',
+    ...['hay', 'tienes', 'tenemos', 'publicaciones hay'].flatMap((verb) =>
+      ['programado', 'programados', 'programada', 'programadas'].map((word) => `${verb} ${word}`),
+    ),
+  ],
+  fillers: ['del grupo', 'en este grupo', 'de este grupo', 'en el grupo', 'aqui', 'en este chat', 'ahora'],
   summary: 'Lista las publicaciones programadas de este grupo',
   usage: 'programados',
   examples: ['programados'],

@@ -1,14 +1,14 @@
 import { type CommandContext, defineCommand } from '../src/bot/command.js';
 import { UserError } from '../src/input/user-error.js';
 import { echo, tokens } from '../src/input/args.js';
-import { fold } from '../src/text/fold.js';
-import { isJobName, type JobName, type SchedulesPort } from '../src/scheduler/port.js';
+import type { JobName, SchedulesPort } from '../src/scheduler/port.js';
 import {
   describeScheduleSpec,
   parseScheduleSpec,
   type ScheduleSpec,
   ScheduleSpecError,
 } from '../src/scheduler/schedule-spec.js';
+import { findJob, firstWord, withoutJob } from './lib/schedule-job.js';
 
 const examples = ['programar tc 08:30', 'programar tc 08:30 todos', 'programar afp dia 1 09:00'];
 
@@ -19,33 +19,28 @@ export function schedulesOf(ctx: CommandContext<unknown>): SchedulesPort {
   return port;
 }
 
-/** The job as staff name it: `tc`, `tipo de cambio`, `afp`, `comisiones afp`. */
-const JOB_PHRASES: readonly [string, JobName][] = [
-  ['tipo de cambio', 'tc'],
-  ['tipo cambio', 'tc'],
-  ['t/c', 'tc'],
-  ['comisiones afp', 'afp'],
-  ['comision afp', 'afp'],
-  ['comisiones', 'afp'],
-];
-
-function jobOf(words: readonly string[]): { job: string; length: number } {
-  const folded = words.map((word) => fold(word));
-  for (const [phrase, job] of JOB_PHRASES) {
-    const parts = phrase.split(' ');
-    if (parts.every((part, i) => folded[i] === part)) return { job, length: parts.length };
+/** Whether the words after the job, and nothing else, are a valid schedule. */
+function isSchedule(text: string): boolean {
+  try {
+    parseScheduleSpec(text);
+    return true;
+  } catch {
+    return false;
   }
-  return { job: folded[0] ?? '', length: 1 };
 }
 
 function parseArgs(raw: string): { job: JobName; spec: ScheduleSpec } {
   const words = tokens(raw);
-  const first = words[0];
+  const first = firstWord(words);
   if (first === undefined) throw new UserError('schedule-missing-job');
-  const { job, length } = jobOf(words);
-  if (!isJobName(job)) throw new UserError('schedule-unknown-job', { valor: echo(first) });
+  const mention = findJob(words);
+  if (!mention) {
+    if (/^\d/u.test(first) || isSchedule(words.join(' '))) throw new UserError('schedule-missing-job');
+    throw new UserError('schedule-unknown-job', { valor: echo(first) });
+  }
+  const { job } = mention;
   try {
-    return { job, spec: parseScheduleSpec(words.slice(length).join(' ')) };
+    return { job, spec: parseScheduleSpec(withoutJob(words, mention)) };
   } catch (error) {
     if (!(error instanceof ScheduleSpecError)) throw error;
     // The example of the job being scheduled: `programar afp dia 1 09:00` or `programar tc 08:30`.
@@ -55,22 +50,45 @@ function parseArgs(raw: string): { job: JobName; spec: ScheduleSpec } {
 }
 
 /**
+ * An unaddressed line is an attempt only when it names what to post: a job up front (`el tc a las
+ * 8`, `la publicación del tc …`), a job anywhere in a line that is otherwise a schedule (`a las 8
+ * el tc`), or, in command form, one word and straight a time (`xyz 08:30`, `dni 08:30`: answered
+ * "I can only post tc/afp"). `programa la reunión para las 3` is chatter: the router has already
+ * trimmed the article, and `para las 3` is not a bare time after the word.
+ */
+function isAttempt(raw: string): boolean {
+  const words = tokens(raw);
+  const mention = findJob(words);
+  if (mention) return mention.leading || isSchedule(withoutJob(words, mention));
+  // Command form: one word, then straight a schedule (`xyz 08:30`, `dni 8 am`), answered with the jobs.
+  const rest = words.slice(1).join(' ');
+  return /^\d/u.test(rest) && isSchedule(rest);
+}
+
+/**
  * `programar tc 08:30 [todos|lun-vie]`, `programar afp dia 1 09:00`: a daily or monthly post in
  * this group, persisted; times are Lima time.
  */
 export const programar = defineCommand({
   name: 'programar',
   aliases: [],
-  phrases: ['programa'],
+  // Its attempt rule needs a job, so chatter (`agenda de mañana`, `programen la capacitación`) stays silent.
+  phrases: [
+    'programa',
+    'programame',
+    'programanos',
+    'programen',
+    'agenda',
+    'agendar',
+    'agendame',
+    'agendanos',
+  ],
   summary: 'Publica en este grupo el tipo de cambio cada mañana (o las comisiones AFP cada mes)',
   usage: 'programar <tc|afp> <HH:MM> [todos | lun-vie | dia N]',
   examples,
   access: 'groupAdmin',
-  argShape: 'required',
-  isAttempt: (raw) => {
-    const words = tokens(raw);
-    return (words.length > 0 && isJobName(jobOf(words).job)) || /\d/.test(raw);
-  },
+  argShape: 'text',
+  isAttempt,
   parse: parseArgs,
   async run(ctx) {
     const schedules = schedulesOf(ctx);

@@ -72,6 +72,8 @@ export const ERROR_IDS = [
   'schedule-bad-time',
   'schedule-config',
   'schedule-duplicate',
+  'schedule-job-ambiguous',
+  'schedule-job-none',
   'schedule-missing-job',
   'schedule-missing-time',
   'schedule-unavailable',

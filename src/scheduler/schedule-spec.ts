@@ -1,5 +1,8 @@
 import { addDays, daysInMonth, limaDate, limaInstant, type Weekday, weekdayOf } from '../time/lima.js';
 import { fold } from '../text/fold.js';
+import { ALL_DAYS, isDayWord, parseDays } from './spoken-days.js';
+import { numberWordAt, ordinalOf } from './spoken-numbers.js';
+import { BadTime, timeAt, type TimeMatch } from './spoken-time.js';
 
 /**
  * When a schedule fires, in Lima wall-clock time. Parsed from what admins type after the job
@@ -11,7 +14,6 @@ export type ScheduleSpec =
 
 /** Monday to Saturday: the days the exchange rate is published. The default. */
 export const DEFAULT_DAYS: readonly Weekday[] = [1, 2, 3, 4, 5, 6];
-const ALL_DAYS: readonly Weekday[] = [1, 2, 3, 4, 5, 6, 0];
 /** Display order: Monday first. */
 const WEEK_ORDER: readonly Weekday[] = ALL_DAYS;
 
@@ -24,12 +26,6 @@ const DAY_NAMES: Record<Weekday, { full: string; short: string }> = {
   5: { full: 'viernes', short: 'vie' },
   6: { full: 'sábado', short: 'sáb' },
 };
-
-const DAY_WORDS = new Map<string, Weekday>();
-for (const [day, names] of Object.entries(DAY_NAMES)) {
-  DAY_WORDS.set(fold(names.full), Number(day) as Weekday);
-  DAY_WORDS.set(fold(names.short), Number(day) as Weekday);
-}
 
 export type ScheduleSpecProblem = 'missing-time' | 'bad-time' | 'bad-days' | 'bad-day-of-month';
 
@@ -44,124 +40,194 @@ export class ScheduleSpecError extends Error {
   }
 }
 
-/** `08:30`, `8.30`, `8h30`, `8`, `7am`, `6:30pm` (am/pm may also be the next token, see spokenTimes). */
-function parseTime(token: string): { hour: number; minute: number } {
-  const match = /^(\d{1,2})(?:[:.h](\d{2}))?(am|pm)?$/.exec(token);
-  let hour = Number(match?.[1]);
-  const minute = Number(match?.[2] ?? 0);
-  const half = match?.[3];
-  if (!match || hour > 23 || minute > 59 || (half && (hour < 1 || hour > 12))) {
-    throw new ScheduleSpecError('bad-time', token);
-  }
-  if (half === 'pm' && hour < 12) hour += 12;
-  if (half === 'am' && hour === 12) hour = 0;
-  return { hour, minute };
+/** Folded words; commas and sentence punctuation split or drop (`lunes,` → `lunes`, `a.m.` → `a.m`). */
+function specTokens(text: string): string[] {
+  return fold(text)
+    .split(/[\s,;]+/u)
+    .map((token) => token.replace(/^[¿¡("'«“]+/u, '').replace(/[?!)"'»”…:.]+$/u, ''))
+    .filter((token) => token !== '');
 }
 
-function looksLikeTime(token: string): boolean {
-  return /^\d/.test(token) && /[:.h]|[ap]m$/.test(token);
-}
+/** When the posts start is not part of a schedule (`desde mañana`, `a partir de hoy`): dropped. */
+const START_PHRASES: readonly (readonly string[])[] = [
+  ['a', 'partir', 'de', 'hoy'],
+  ['a', 'partir', 'de', 'manana'],
+  ['a', 'partir', 'de', 'ahora'],
+  ['de', 'ahora', 'en', 'adelante'],
+  ['desde', 'hoy'],
+  ['desde', 'manana'],
+  ['desde', 'ahora'],
+  ['desde', 'ya'],
+];
 
-const TIME_WORDS = new Set(['a', 'las', 'la', 'el', 'de', 'del', 'y', 'hrs', 'hr', 'horas', 'h']);
-
-/**
- * Spoken time around the numbers: `a las 8:30`, `8:30 am`, `8 a.m.`, `20:00 hrs`, `el dia 1`.
- * Glues am/pm to the time and drops the words that carry nothing; `a` between days stays.
- */
-function spokenTimes(tokens: readonly string[]): string[] {
+function withoutStartPhrases(tokens: readonly string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i] ?? '';
-    const half = /^([ap])\.?m\.?$/.exec(token);
-    const previous = out.at(-1);
-    if (half && previous !== undefined && /^\d/.test(previous)) {
-      out[out.length - 1] = `${previous}${half[1]}m`;
-    } else if (TIME_WORDS.has(token) && !/^\p{L}/u.test(out.at(-1) ?? '1')) {
-      continue;
-    } else if (TIME_WORDS.has(token) && token !== 'a' && token !== 'y') {
-      continue;
-    } else {
-      out.push(token);
-    }
+    const phrase = START_PHRASES.find((words) => words.every((word, k) => tokens[i + k] === word));
+    if (phrase) i += phrase.length - 1;
+    else out.push(tokens[i] ?? '');
   }
   return out;
 }
 
-function dayOf(token: string): Weekday {
-  const day = DAY_WORDS.get(token);
-  if (day === undefined) throw new ScheduleSpecError('bad-days', token);
-  return day;
+/** Words around a day of the month that carry nothing: `el primero de cada mes`, `mensual`. */
+// prettier-ignore
+const MONTH_WORDS = new Set([
+  'el', 'los', 'la', 'las', 'de', 'del', 'cada', 'todos', 'todas', 'a', 'al', 'por', 'dia', 'dias',
+  'mes', 'meses', 'mensual', 'mensualmente', 'y', 'solo', 'nomas',
+]);
+const MONTH_MARKERS = new Set(['mes', 'meses', 'mensual', 'mensualmente']);
+/** After `dia`, words of the weekly grammar (`cada día a las 8`, `día hábil`), not a day number. */
+const AFTER_DIA = new Set([
+  'a',
+  'al',
+  'de',
+  'del',
+  'y',
+  'e',
+  'las',
+  'la',
+  'los',
+  'por',
+  'en',
+  'habil',
+  'habiles',
+]);
+
+interface DayOfMonth {
+  value: number;
+  start: number;
+  end: number;
 }
 
-function dayRange(from: Weekday, to: Weekday): Weekday[] {
-  const start = WEEK_ORDER.indexOf(from);
-  const end = WEEK_ORDER.indexOf(to);
-  if (end < start) throw new ScheduleSpecError('bad-days', `${DAY_NAMES[from].short}-${DAY_NAMES[to].short}`);
-  return WEEK_ORDER.slice(start, end + 1);
+function checkedDay(value: number, text: string): number {
+  if (!Number.isInteger(value) || value < 1 || value > 31)
+    throw new ScheduleSpecError('bad-day-of-month', text);
+  return value;
 }
 
-/** `todos`, `lun-vie`, `lun,mie,vie`, `lunes a viernes`, `sab dom` → the set of weekdays. */
-function parseDays(tokens: string[]): Weekday[] {
-  if (tokens.length === 0) return [...DEFAULT_DAYS];
-  const words = tokens.flatMap((t) => t.split(',')).filter((t) => t !== '');
-  if (words[0] === 'todos' || words[0] === 'diario') {
-    const rest = words.slice(1).join(' ');
-    if (rest !== '' && rest !== 'los dias' && rest !== 'dias') throw new ScheduleSpecError('bad-days', rest);
-    return [...ALL_DAYS];
+/** `N de (cada) mes`, `N de todos los meses`: the tokens after N that make it a day of the month. */
+function monthTailAt(tokens: readonly string[], at: number): number {
+  if (tokens[at] !== 'de') return 0;
+  if (tokens[at + 1] === 'mes' || tokens[at + 1] === 'cada') return tokens[at + 1] === 'cada' ? 3 : 2;
+  if (tokens[at + 1] === 'todos' && tokens[at + 2] === 'los' && tokens[at + 3] === 'meses') return 4;
+  return 0;
+}
+
+/**
+ * The day of the month at `tokens[at]`: `dia 1`, `día primero`, `1ro`, `primero`, `el 5 de cada
+ * mes`, `último día`. Throws on an impossible one (`dia 32`, `dia x`).
+ */
+function dayOfMonthAt(tokens: readonly string[], at: number): DayOfMonth | undefined {
+  const token = tokens[at] ?? '';
+  const next = tokens[at + 1];
+  const previous = tokens[at - 1] ?? '';
+  if (
+    token === 'dia' &&
+    next !== undefined &&
+    previous !== 'cada' &&
+    !AFTER_DIA.has(next) &&
+    !isDayWord(next)
+  ) {
+    const value = /^\d{1,2}$/u.test(next)
+      ? Number(next)
+      : (ordinalOf(next) ?? numberWordAt(tokens, at + 1)?.value);
+    return { value: checkedDay(value ?? NaN, next), start: at, end: at + 2 };
   }
-  const days = new Set<Weekday>();
-  for (let i = 0; i < words.length; i++) {
-    const word = words[i] ?? '';
-    const next = words[i + 1];
-    const after = words[i + 2];
-    if ((next === 'a' || next === 'al') && after !== undefined) {
-      for (const d of dayRange(dayOf(word), dayOf(after))) days.add(d);
-      i += 2;
-    } else if (word.includes('-')) {
-      const [from, to, extra] = word.split('-');
-      if (extra !== undefined || !from || !to) throw new ScheduleSpecError('bad-days', word);
-      for (const d of dayRange(dayOf(from), dayOf(to))) days.add(d);
-    } else {
-      days.add(dayOf(word));
-    }
+  if (token === 'ultimo' && (next === 'dia' || monthTailAt(tokens, at + 1) > 0)) {
+    return { value: 31, start: at, end: at + 1 };
   }
-  return WEEK_ORDER.filter((d) => days.has(d));
+  const ordinal = ordinalOf(token);
+  const afterMinutes = previous === 'y' || previous === 'menos';
+  if (
+    ordinal !== undefined &&
+    !afterMinutes &&
+    (!token.startsWith('cuart') || /^(el|cada|los)$/u.test(previous))
+  ) {
+    return { value: checkedDay(ordinal, token), start: at, end: at + 1 };
+  }
+  const tail = /^\d{1,2}$/u.test(token) ? monthTailAt(tokens, at + 1) : 0;
+  if (tail > 0) return { value: checkedDay(Number(token), token), start: at, end: at + 1 + tail };
+  return undefined;
 }
 
-/** Parses what follows the job name. Throws ScheduleSpecError with the offending token. */
-export function parseScheduleSpec(text: string): ScheduleSpec {
-  const tokens = spokenTimes(
-    fold(text)
-      .trim()
-      .split(/\s+/)
-      .filter((t) => t !== ''),
-  );
-  let time: { hour: number; minute: number } | undefined;
-  let dayOfMonth: number | undefined;
-  const rest: string[] = [];
+function findDayOfMonth(tokens: readonly string[]): DayOfMonth | undefined {
+  let found: DayOfMonth | undefined;
   for (let i = 0; i < tokens.length; i++) {
-    const token = tokens[i] ?? '';
-    if (token === 'dia') {
-      const value = tokens[i + 1] ?? '';
-      const n = Number(value);
-      if (!/^\d{1,2}$/.test(value) || n < 1 || n > 31) {
-        throw new ScheduleSpecError('bad-day-of-month', value || token);
-      }
-      dayOfMonth = n;
-      i += 1;
-    } else if (looksLikeTime(token) || /^\d+$/.test(token)) {
-      if (time !== undefined) throw new ScheduleSpecError('bad-time', token);
-      time = parseTime(token);
-    } else {
-      rest.push(token);
+    const day = dayOfMonthAt(tokens, i);
+    if (!day) continue;
+    if (found) throw new ScheduleSpecError('bad-day-of-month', tokens.slice(day.start, day.end).join(' '));
+    found = day;
+    i = day.end - 1;
+  }
+  return found;
+}
+
+function badTime(error: unknown): never {
+  if (error instanceof BadTime) throw new ScheduleSpecError('bad-time', error.text);
+  throw error;
+}
+
+/**
+ * The one time phrase of a spec. A marked time (`a las 9`, `9:00`, `9 am`) wins over a bare number;
+ * a bare number left beside it after `el` is a day of the month (`el 5 a las 10`); two times fail.
+ */
+function findTime(tokens: readonly string[]): { time: TimeMatch; dayOfMonth?: DayOfMonth } | undefined {
+  const found: TimeMatch[] = [];
+  for (let i = 0; i < tokens.length;) {
+    let match: TimeMatch | undefined;
+    try {
+      match = timeAt(tokens, i);
+    } catch (error) {
+      badTime(error);
     }
+    if (match) found.push(match);
+    i = match ? match.end : i + 1;
   }
-  if (time === undefined) throw new ScheduleSpecError('missing-time', text.trim());
-  if (dayOfMonth !== undefined) {
-    if (rest.length > 0) throw new ScheduleSpecError('bad-days', rest.join(' '));
-    return { kind: 'monthly', ...time, dayOfMonth };
+  const strong = found.filter((match) => match.strong);
+  const chosen = strong.length > 0 ? strong : found;
+  const [time, second] = chosen;
+  if (!time) return undefined;
+  if (second) throw new ScheduleSpecError('bad-time', second.text);
+  const others = found.filter((match) => match !== time);
+  const [other, extra] = others;
+  if (extra) throw new ScheduleSpecError('bad-time', extra.text);
+  if (!other) return { time };
+  if (tokens[other.start - 1] !== 'el' || other.suffixed || !/^\d{1,2}$/u.test(other.text)) {
+    throw new ScheduleSpecError('bad-time', other.text);
   }
-  return { kind: 'weekly', ...time, days: parseDays(rest) };
+  const value = checkedDay(Number(other.text), other.text);
+  return { time, dayOfMonth: { value, start: other.start, end: other.end } };
+}
+
+/**
+ * Parses what follows the job name: the time phrase is found first (`a las 8 y media`, `6 de la
+ * tarde`), then a day of the month (`dia 1`, `el primero de cada mes`) makes it monthly; otherwise
+ * what is left is read as days (see spoken-days.ts). Throws ScheduleSpecError with the offending text.
+ */
+export function parseScheduleSpec(text: string): ScheduleSpec {
+  let tokens = withoutStartPhrases(specTokens(text));
+  let dayOfMonth = findDayOfMonth(tokens);
+  if (dayOfMonth) tokens = [...tokens.slice(0, dayOfMonth.start), ...tokens.slice(dayOfMonth.end)];
+  const found = findTime(tokens);
+  if (!found) throw new ScheduleSpecError('missing-time', text.trim());
+  const { time } = found;
+  if (found.dayOfMonth) {
+    if (dayOfMonth) throw new ScheduleSpecError('bad-day-of-month', tokens[found.dayOfMonth.start] ?? '');
+    dayOfMonth = found.dayOfMonth;
+  }
+  const spans = [time, ...(found.dayOfMonth ? [found.dayOfMonth] : [])];
+  const rest = tokens.filter((_, i) => !spans.some((span) => i >= span.start && i < span.end));
+  if (dayOfMonth) {
+    const extra = rest.filter((word) => !MONTH_WORDS.has(word));
+    if (extra.length > 0) throw new ScheduleSpecError('bad-days', extra.join(' '));
+    return { kind: 'monthly', ...time.time, dayOfMonth: dayOfMonth.value };
+  }
+  const month = rest.find((word) => MONTH_MARKERS.has(word));
+  if (month !== undefined) throw new ScheduleSpecError('bad-day-of-month', month);
+  const days = parseDays(rest, DEFAULT_DAYS);
+  if (!days.ok) throw new ScheduleSpecError('bad-days', days.token);
+  return { kind: 'weekly', ...time.time, days: days.days };
 }
 
 function pad(n: number): string {

@@ -46,6 +46,42 @@ describe('desprogramar', () => {
     ]);
   });
 
+  it('accepts ordinals: "la segunda", "el 2do"', async () => {
+    expect(h.texts(await h.send('desprogramar la segunda'))[0]).toContain(
+      'ya no publicaré *las comisiones AFP*',
+    );
+    expect(h.app.services.schedules?.list(GROUP_ID)).toHaveLength(1);
+  });
+
+  it('removes a job by name when this chat has exactly one of it, and says so when none is left', async () => {
+    expect(h.texts(await h.send('desprogramar afp'))).toEqual([
+      'Listo: ya no publicaré *las comisiones AFP* el día 1 de cada mes a las 09:00.',
+    ]);
+    expect(h.texts(await h.send('desprogramar las comisiones afp'))).toEqual([
+      'No hay ninguna publicación de *comisiones AFP* programada en este chat. Mira la lista con *programados*.',
+    ]);
+  });
+
+  it('refuses by name a job that only the config schedules', async () => {
+    const [reply] = h.texts(await h.send('desprogramar el tc'));
+    expect(reply).toContain('viene de la configuración del servidor');
+    expect(h.app.services.schedules?.list(GROUP_ID)).toHaveLength(2);
+  });
+
+  it('lists the candidates and asks for the number when the job is scheduled more than once', async () => {
+    await h.send('programar tc 07:30 lun-vie');
+    await h.send('programar tc 18:00 todos');
+    expect(h.texts(await h.send('desprogramar tc'))).toEqual([
+      [
+        'Hay 2 publicaciones de *tipo de cambio* programadas en este chat:',
+        '3. de lunes a viernes a las 07:30',
+        '4. todos los días a las 18:00',
+        '¿Cuál quito? Responde con su número, por ejemplo: *desprogramar 3*',
+      ].join('\n'),
+    ]);
+    expect(h.app.services.schedules?.list(GROUP_ID)).toHaveLength(4);
+  });
+
   it('is for admins only', async () => {
     const [reply] = h.texts(await h.send('desprogramar 2', { admin: false }));
     expect(reply).toContain('solo para administradores');

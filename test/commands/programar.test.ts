@@ -76,6 +76,24 @@ describe('programar', () => {
     expect(await say('programar la reunión con el cliente')).toEqual([]);
   });
 
+  it('reads times and days as people say them, and the job after "la publicación del"', async () => {
+    const [reply] = await say('programa la publicación del tc a las 7 y media de lunes a viernes');
+    expect(reply).toContain('*el tipo de cambio* de lunes a viernes a las 07:30');
+    expect((await say('programar afp el primero de cada mes a las 9 de la mañana'))[0]).toContain(
+      'el día 1 de cada mes a las 09:00',
+    );
+  });
+
+  it('stays quiet on chatter with a time but no job to post', async () => {
+    expect(await say('programa la reunión para las 3')).toEqual([]);
+    expect(await say('programa el recojo del lunes a las 9')).toEqual([]);
+    expect(await say('agenda la cita con el cliente a las 4')).toEqual([]);
+    expect(await say('programa las comisiones de los vendedores para el 5')).toEqual([]);
+    expect(h.app.services.schedules?.list(GROUP_ID)).toEqual([]);
+    // The same word in command form is the AFP job.
+    expect((await say('programar comisiones dia 1 09:00'))[0]).toContain('*las comisiones AFP* el día 1');
+  });
+
   it('a schedule added by chat survives a restart and posts the next morning', async () => {
     await say('programar tc 08:30');
     await h.restart();
