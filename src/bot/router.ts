@@ -16,7 +16,8 @@ import { type AccessPolicy, canRun, chatAccess, isOwner, senderKey, senderRole }
 import type { BotServices } from './ports.js';
 import { logOutcome, type PseudonymFn, type RouteResult } from './outcome.js';
 import { fold } from '../text/fold.js';
-import { type CleanArgs, socialKind } from '../text/phrasing.js';
+import type { CleanArgs } from '../text/phrasing.js';
+import { socialKind } from '../text/social.js';
 import { createIntentReader } from './intent.js';
 import { closestWord, idDigits, parseText } from './parse.js';
 import { createRateLimiter } from './rate-limit.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { asksForMe, chatKey, cleanArgs, PhraseSet, socialKind } from '../../src/text/phrasing.js';
+import { asksForMe, chatKey, cleanArgs, PhraseSet } from '../../src/text/phrasing.js';
+import { socialKind } from '../../src/text/social.js';
 
 const grammar = { fillers: new PhraseSet(), literal: false };
 
