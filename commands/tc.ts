@@ -1,7 +1,25 @@
 import { defineCommand } from '../src/bot/command.js';
 import { looksLikeSpokenDate } from '../src/input/date-words.js';
 import { parseDate } from '../src/input/dates.js';
-import { isQuotedValue } from '../src/text/phrasing.js';
+import { parseScheduleSpec } from '../src/scheduler/schedule-spec.js';
+import { chatKey, isQuotedValue } from '../src/text/phrasing.js';
+
+/** Words that make a time a repeating one: `todos los días`, `cada mañana`, `diario`. */
+const RECURRENCE = new Set(['todos', 'cada', 'diario', 'diariamente', 'habiles', 'siempre', 'mensual']);
+
+/**
+ * `manda el tc todos los días a las 8`: a recurring time is a schedule (`programar tc …`), not a
+ * date; a one-off time (`tc 20/11 a las 3pm`) stays a date.
+ */
+function scheduleOf(args: string): { command: string; rawArgs: string } | undefined {
+  if (!args.split(' ').some((word) => RECURRENCE.has(chatKey(word)))) return undefined;
+  try {
+    parseScheduleSpec(args);
+  } catch {
+    return undefined;
+  }
+  return { command: 'programar', rawArgs: `tc ${args}` };
+}
 
 const examples = ['tc', 'tc 20/11/2026', 'tc ayer'];
 
@@ -33,6 +51,7 @@ export const tc = defineCommand({
   // Besides the default rule (a date with no words after it), any whole spoken date: `tc ayer`,
   // `tc el lunes`, `tc hace 2 días`, `tc 20/11 a las 3pm`; a line with other words is a remark.
   isAttempt: looksLikeSpokenDate,
+  handOff: scheduleOf,
   parse: (raw, ctx) => ({ fecha: parseDate(raw, ctx.now()) }),
   async run(ctx) {
     const rate = await ctx.lookup.exchangeRate(ctx.args.fecha);

@@ -79,6 +79,11 @@ export interface CommandDefinition<A = unknown> {
    */
   topicIsCommand?: boolean;
   /**
+   * Another command this argument belongs to (`tc todos los días a las 8` is `programar tc …`):
+   * the router reads the line as that command with `rawArgs`.
+   */
+  handOff?(args: string): { command: string; rawArgs: string } | undefined;
+  /**
    * Arguments implied by the words before the command word (`mándale al chofer la guía …` →
    * `enviar`): `before` are their keys (see `chatKey`), lead-ins and earlier command words.
    */

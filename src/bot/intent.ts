@@ -122,10 +122,16 @@ export function createIntentReader(commands: readonly AnyCommand[], validates: V
     read(line, { addressed, question }) {
       let first: Intent | undefined;
       for (const match of index.matches(line, question)) {
-        const { command } = match;
+        let { command } = match;
         const implied = command.impliedByLeadIn?.(match.before);
         const raw = implied === undefined ? match.rawArgs : `${implied} ${match.rawArgs}`.trim();
-        const args = argsOf(command, raw, question);
+        let args = argsOf(command, raw, question);
+        const handed = command.handOff?.(args.text);
+        const target = handed && index.find(handed.command);
+        if (handed && target) {
+          command = target;
+          args = argsOf(target, handed.rawArgs, question);
+        }
         const intent = {
           command,
           args,

@@ -20,6 +20,9 @@ export const adminAndChatterRows: readonly Row[] = [
   ['encender bot', 'activar', {}],
   ['Activar!', 'activar', {}],
   ['actívate', 'activar', {}],
+  // a recurring time after tc is a schedule
+  ['envía el tc cada mañana a las 7:30', 'programar', weekly(7, 30)],
+  ['tc diario a las 9 porfa', 'programar', weekly(9, 0)],
   ['desactivar', 'desactivar', {}],
   ['desactiva el bot', 'desactivar', {}],
   ['apagar bot pls', 'desactivar', {}],

@@ -32,6 +32,7 @@ export const dateAndDocumentRows: readonly Row[] = [
   ['tc compra venta hoy', 'tc', tc(TODAY)],
   ['precio del dólar porfa', 'tc', tc(TODAY)],
   ['tc ayer', 'tc', tc('2026-11-21')],
+  ['tc del 19/11 a las 4pm', 'tc', tc('2026-11-19')],
   ['tipo de cambio de ayer', 'tc', tc('2026-11-21')],
   ['tc antier', 'tc', tc('2026-11-20')],
   ['tc anteayer', 'tc', tc('2026-11-20')],
