@@ -125,9 +125,12 @@ export const chofer = defineCommand<ChoferArgs>({
   access: 'owner',
   argShape: 'required',
   isStatement: (keys) => isDriverRemark(keys),
+  // Only numbers, labels and the action: `el chofer 41234567 no contesta` is a remark, not a phone.
   isAttempt: (raw) => {
     const words = tokens(raw);
-    return words.length > 0 && words.length <= 6 && !isDriverRemark(words);
+    const rest = withoutWords(raw, LABEL_WORDS);
+    const plain = rest.filter((word) => !/\d/u.test(word) && !REMOVE_WORDS.has(fold(word)));
+    return words.length > 0 && words.length <= 6 && !isDriverRemark(words) && plain.length === 0;
   },
   parse(raw) {
     const words = tokens(withoutWords(raw, LABEL_WORDS).join(' '));

@@ -86,7 +86,7 @@ export const COURTESY: readonly string[] = [
   'plz', 'please', 'xfa', 'xfas', 'xfis', 'x fa', 'x favor', 'xfavor', 'gracias', 'grax', 'grcs',
   'muchas gracias', 'mil gracias', 'gracias de antemano', 'de antemano', 'thanks', 'thx', 'tks',
   'bendiciones', 'saludos', 'slds', 'bro', 'amigo', 'amiga', 'causa', 'jefe', 'jefa', 'estimado',
-  'estimada', 'bot', 'chasqui', 'pe', 'pues', 'urgente', 'rapidito', 'ok', 'okey', 'nomas',
+  'estimada', 'bot', 'chasqui', 'pe', 'pues', 'urgente', 'rapidito', 'nomas',
   'x fvr', 'xfv', 'xfvr', 'porfavorcito', 'se agradece', 'te agradezco', 'le agradezco', 'les agradezco',
   'agradezco', 'agradeceria', 'agradecere', 'muy amable', 'muy amables', 'gracias totales', 'cuando puedas',
   'cuando puedan', 'cuando pueda', 'lo antes posible', 'apenas puedas', 'asap', 'es urgente', 'please',
@@ -116,7 +116,7 @@ export const LEAD_IN: readonly string[] = [
   'dame', 'denme', 'dime', 'pasame', 'pasa', 'pasas', 'pasan', 'das', 'dan', 'sabes', 'necesito',
   'necesitamos', 'quiero', 'queria', 'quisiera', 'podrias', 'puedes', 'pueden', 'busca', 'buscame',
   'ver', 'veme', 'revisa', 'revisame', 'consultame', 'saca', 'sacame', 'averigua', 'cual', 'cuanto',
-  'a', 'esta', 'es', 'que', 'q', 'lista', 'favor',
+  'a', 'esta', 'es', 'que', 'q', 'lista', 'favor', 'ok', 'okey', 'oka',
   // people addressed, apologies, and the openers of a question (`chicos una consulta`, `disculpen`)
   'estimados', 'estimadas', 'senores', 'senoras', 'sres', 'srs', 'amigos', 'amigas', 'gente', 'colegas',
   'companeros', 'companeras', 'team', 'todos', 'todas', 'alguien', 'alguno', 'disculpa', 'disculpen',

@@ -29,6 +29,8 @@ const GREETINGS = new PhraseSet([
 ]);
 /** Acknowledgements and laughter that need no answer (`listo`, `ok gracias`, `jaja`). */
 const ACKNOWLEDGEMENTS = new PhraseSet(COURTESY, FUNCTION_WORDS, [
+  'ok',
+  'okey',
   'listo',
   'dale',
   'vale',

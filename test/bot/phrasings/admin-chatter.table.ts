@@ -75,6 +75,8 @@ export const adminAndChatterRows: readonly Row[] = [
   ['info del conductor 41234567', 'chofer', { action: 'show', document: D2 }],
   ['el celular del chofer es nuevo', null],
   ['el chofer 41234567 ya llegó', null],
+  ['chofer 41234567: llamarlo urgente', null],
+  ['el conductor 41234567 no responde', null],
   ['chofer nuevo mañana', null],
   // watch list: verb families, and generic verbs only with the list named
   ['monitoréame el ruc 20601234565', 'vigilar', { ruc: R2 }],

@@ -61,6 +61,7 @@ export const identifierRows: readonly Row[] = [
   ['rcu 20123456786', 'ruc', { ruc: R1 }],
   ['pllaca ABC-123', 'placa', { placa: 'ABC123' }],
   ['rcu 20123456781', null],
+  ['dni 70123456 ok', null],
   ['el ruc 20123456786 es del proveedor', null],
   ['confirmo el ruc 20123456786', null],
   ['pásale la placa ABC123 al chofer del turno', null],
