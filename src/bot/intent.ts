@@ -126,7 +126,7 @@ export function createIntentReader(commands: readonly AnyCommand[], validates: V
         const implied = command.impliedByLeadIn?.(match.before);
         const raw = implied === undefined ? match.rawArgs : `${implied} ${match.rawArgs}`.trim();
         let args = argsOf(command, raw, question);
-        const handed = command.handOff?.(args.text);
+        const handed = command.handOff?.(args.text) ?? command.handOff?.(raw);
         const target = handed && index.find(handed.command);
         if (handed && target) {
           command = target;

@@ -147,8 +147,14 @@ export function looksLikeAttempt(shape: ArgShape, rawArgs: string): boolean {
       return words.length === 0;
     case 'optional':
       return words.length === 0 || (hasDigit(words[0] ?? '') && endsAtIdentifier(words));
-    case 'required':
+    case 'required': {
+      // `dirección de entrega: Av. Argentina 2345`: a short number after several plain words is
+      // part of what is said (an address, a count), not an identifier typed for the command.
+      const at = words.findIndex((word) => /\d/u.test(word));
+      const plainBefore = words.slice(0, Math.max(at, 0)).filter((word) => !/\d/u.test(word)).length;
+      if (plainBefore >= 2 && /^\d{1,5}$/u.test(words[at] ?? '')) return false;
       return words.length > 0 && words.length <= 4 && endsAtIdentifier(words);
+    }
   }
 }
 

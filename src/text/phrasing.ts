@@ -98,6 +98,7 @@ export const COURTESY: readonly string[] = [
 // prettier-ignore
 export const FUNCTION_WORDS: readonly string[] = [
   'de', 'del', 'el', 'la', 'los', 'las', 'al', 'para', 'un', 'una', 'y', 'e', 'o', 'con', 'en', 'mi', 'su', 'sobre',
+  'd', 'dl', // `tc d hoy`, `placa dl camión`: chat spellings of `de`, `del`
 ];
 
 /**
@@ -149,10 +150,13 @@ export const STATEMENT_WORDS: ReadonlySet<string> = new Set([
   'desconto', 'vencio', 'vence',
 ]);
 
+/** How a rate moved, asked about (`¿a cuánto cerró el dólar?`, `¿el dólar a cuánto amaneció?`). */
+const RATE_MOVES: readonly string[] = ['cerro', 'abrio', 'amanecio', 'estuvo', 'fue', 'quedo', 'anda', 'va'];
+
 /** In a question, what is asked about an identifier: `¿de qué marca es?`, `¿está habido?`. */
 // prettier-ignore
-const QUESTION_WORDS = new PhraseSet(STATE_WORDS, FUNCTION_WORDS, [
-  'que', 'q', 'cual', 'cuales', 'quien', 'quienes', 'cuanto', 'cuantos', 'cuantas', 'donde', 'como',
+const QUESTION_WORDS = new PhraseSet(STATE_WORDS, FUNCTION_WORDS, RATE_MOVES, [
+  'a', 'que', 'q', 'cual', 'cuales', 'quien', 'quienes', 'cuanto', 'cuantos', 'cuantas', 'donde', 'como',
   'activo', 'activa', 'habido', 'vigente', 'valido', 'valida', 'correcto', 'correcta', 'existe',
   'marca', 'modelo', 'color', 'dueno', 'titular', 'nombre', 'estado', 'condicion', 'queda', 'quedan',
   'carro', 'auto', 'vehiculo', 'camion', 'empresa', 'razon social', 'direccion', 'a nombre',
@@ -164,8 +168,7 @@ const QUESTION_WORDS = new PhraseSet(STATE_WORDS, FUNCTION_WORDS, [
 const QUESTION_LEAD_IN = new PhraseSet(STATE_WORDS, [
   'activo', 'activa', 'habido', 'vigente', 'valido', 'valida', 'queda', 'quedan', 'carro', 'auto',
   'vehiculo', 'camion', 'marca', 'modelo', 'existe', 'figura', 'aparece', 'quien', 'quienes',
-  // how a rate moved (`¿a cuánto cerró el dólar ayer?`)
-  'cerro', 'abrio', 'amanecio', 'estuvo', 'fue', 'quedo', 'anda', 'va', 'esta',
+  'esta', ...RATE_MOVES,
 ]);
 
 /**
@@ -325,9 +328,17 @@ export function cleanArgs(raw: string, grammar: ArgsGrammar, question = false): 
   const skip = (at: number) =>
     grammar.literal
       ? courtesy.lengthAt(keys, at)
-      : Math.max(edges.lengthAt(keys, at), grammar.fillers.lengthAt(keys, at)) ||
-        (keys[at] === 'no' && /\d/u.test(keys[at + 1] ?? '') ? 1 : 0);
-  const sets = grammar.literal ? [courtesy] : [edges, grammar.fillers];
+      : Math.max(
+          edges.lengthAt(keys, at),
+          grammar.fillers.lengthAt(keys, at),
+          question ? QUESTION_WORDS.lengthAt(keys, at) : 0,
+        ) || (keys[at] === 'no' && /\d/u.test(keys[at + 1] ?? '') ? 1 : 0);
+  // In a question, what is asked is not part of the argument: `2012… está habido`, `a cuánto`.
+  const sets = grammar.literal
+    ? [courtesy]
+    : question
+      ? [edges, grammar.fillers, QUESTION_WORDS]
+      : [edges, grammar.fillers];
   let start = 0;
   for (let n = skip(start); n > 0 && start < keys.length; n = skip(start)) start += n;
   const end = ignorableTail(keys, start, sets);

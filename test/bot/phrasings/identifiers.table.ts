@@ -60,6 +60,11 @@ export const identifierRows: readonly Row[] = [
   // a one-letter slip of the command word runs only on an argument the command accepts
   ['rcu 20123456786', 'ruc', { ruc: R1 }],
   ['pllaca ABC-123', 'placa', { placa: 'ABC123' }],
+  ['¿el señor con dni 41234567 tiene ruc?', 'dniruc', { dni: D2 }],
+  ['ruc de la señora identificada con dni 70123456', 'dniruc', { dni: D3 }],
+  ['el dólar a cuánto amaneció?', 'tc', {}],
+  ['tc d ayer', 'tc', {}],
+  ['domicilio de entrega: Jr. Los Pinos 145', null],
   ['rcu 20123456781', null],
   ['dni 70123456 ok', null],
   ['el ruc 20123456786 es del proveedor', null],
