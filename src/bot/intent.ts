@@ -20,9 +20,7 @@ export interface Intent {
   args: CleanArgs;
   /** Reads as a request even unaddressed (the attempt rule); addressed lines are always tried. */
   attempt: boolean;
-  /** The command word was a one-letter slip (`rcu`, `pllaca`) and the argument is valid for it. */
-  typo?: true;
-  /** The parsed argument, when reading already validated it (a slip). */
+  /** The parsed argument, when reading already validated it: a one-letter slip (`rcu`, `pllaca`). */
   parsed?: { value: unknown };
 }
 
@@ -114,7 +112,7 @@ export function createIntentReader(commands: readonly AnyCommand[], validates: V
     const args = argsOf(only, tokens.slice(at + 1).join(' '), question);
     if (!isAttempt(only, args, question)) return undefined;
     const parsed = validates(only, args.text);
-    return parsed && { command: only, args, attempt: true, typo: true, parsed };
+    return parsed && { command: only, args, attempt: true, parsed };
   }
 
   return {

@@ -94,12 +94,17 @@ export function createRouter(options: RouterOptions): Router {
     return { ...result, template };
   }
 
-  /** An echoed value never shows the bot's own number or LID (`ruc @51900000001abc`). */
-  function withoutSelf(data: Record<string, unknown>): Record<string, unknown> {
-    const own = transport
+  /** The digits of the bot's own ids (phone number and LID). */
+  function ownDigits(): string[] {
+    return transport
       .selfIds()
       .map(idDigits)
-      .filter((digits) => digits.length >= 6);
+      .filter((digits) => digits.length > 0);
+  }
+
+  /** An echoed value never shows the bot's own number or LID (`ruc @51900000001abc`). */
+  function withoutSelf(data: Record<string, unknown>): Record<string, unknown> {
+    const own = ownDigits().filter((digits) => digits.length >= 6); // never scrub a stray digit
     if (own.length === 0) return data;
     const out: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(data)) {
@@ -107,6 +112,12 @@ export function createRouter(options: RouterOptions): Router {
         typeof value === 'string' ? own.reduce((text, digits) => text.split(digits).join('…'), value) : value;
     }
     return out;
+  }
+
+  /** The driver's help in a direct chat: what Chasqui sends them and how to ask for a guide. */
+  function driverHelp(message: IncomingMessage, command?: string): Promise<RouteResult> {
+    const result: RouteResult = { outcome: 'ok', reason: 'driver-help', ...(command ? { command } : {}) };
+    return answer(message, 'chofer-bienvenida', { nombre: message.senderName }, result);
   }
 
   async function fail(message: IncomingMessage, command: AnyCommand, error: unknown): Promise<RouteResult> {
@@ -167,7 +178,7 @@ export function createRouter(options: RouterOptions): Router {
 
   async function route(message: IncomingMessage, sender: string): Promise<RouteResult> {
     const selfIds = transport.selfIds();
-    const selfDigits = selfIds.map(idDigits).filter((digits) => digits.length > 0);
+    const selfDigits = ownDigits();
     if (message.senderIds.some((id) => selfDigits.includes(idDigits(id)))) {
       return { outcome: 'ignored', reason: 'self' };
     }
@@ -184,8 +195,7 @@ export function createRouter(options: RouterOptions): Router {
       if (!directDriver.greet || policy.directChats === 'everyone' || isOwner(message, policy)) {
         return { outcome: 'ignored', reason: 'empty' };
       }
-      const result = { outcome: 'ok', reason: 'driver-help' } as const;
-      return answer(message, 'chofer-bienvenida', { nombre: message.senderName }, result);
+      return driverHelp(message);
     }
     const line = parsed.rawArgs === '' ? parsed.word : `${parsed.word} ${parsed.rawArgs}`;
     const intent = reader.read(line, {
@@ -234,10 +244,7 @@ export function createRouter(options: RouterOptions): Router {
       // The help again when asked for (`ayuda`, `hola`); another command gets a short "only your
       // guides here"; thanks and chatter stay silent after the first greeting.
       const asksHelp = command?.topicIsCommand === true || social === 'greeting';
-      if (greet || asksHelp) {
-        const result = { outcome: 'ok', reason: 'driver-help', command: name } as const;
-        return answer(message, 'chofer-bienvenida', { nombre: message.senderName }, result);
-      }
+      if (greet || asksHelp) return driverHelp(message, name);
       if (!command) return { outcome: 'ignored', reason: 'driver-chatter' };
       const result = { outcome: 'denied', reason: 'driver-command', command: name } as const;
       return answer(message, 'errors/driver-only-guides', { command: name }, result);
