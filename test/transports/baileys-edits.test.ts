@@ -1,52 +1,26 @@
 import { createCipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { proto, type WAMessage } from '@whiskeysockets/baileys';
-import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type App, createApp } from '../../src/app.js';
-import { parseConfig } from '../../src/config.js';
-import { startSandbox } from '../../src/sandbox/server.js';
-import type { SandboxHandle } from '../../src/sandbox/types.js';
-import { openDatabase, type SqliteDatabase } from '../../src/store/sqlite.js';
 import { editKeyInfo } from '../../src/transports/baileys-edit-secret.js';
-import { createWhatsAppSetup } from '../../src/transports/baileys-setup.js';
-import { fakeSocketFactory, TEST_WHATSAPP, waitFor, waText } from '../helpers/fake-socket.js';
+import { waitFor, waText } from '../helpers/fake-socket.js';
+import { startWhatsAppApp, WA_GROUP, type WhatsAppApp } from '../helpers/whatsapp-app.js';
 
 /** Edited commands as real clients send them, through the production transport and app. */
-const GROUP = '120363000000000001@g.us';
+const GROUP = WA_GROUP;
 const ADMIN_LID = '123456789012345@lid';
 const ADMIN_PN = '51987654321@s.whatsapp.net';
 const EDIT = proto.Message.ProtocolMessage.Type.MESSAGE_EDIT;
 
-let dir: string;
-let sandbox: SandboxHandle;
-let db: SqliteDatabase;
-let app: App;
-let fake: ReturnType<typeof fakeSocketFactory>;
+let wa: WhatsAppApp;
+let fake: WhatsAppApp['fake'];
 
 beforeEach(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-edits-'));
-  sandbox = await startSandbox({ port: 0 });
-  const config = parseConfig(
-    { admins: ['51987654321'], groups: [{ id: GROUP, personalData: true }] },
-    { CHASQUI_DATA_DIR: dir, LOOKUP_BASE_URL: sandbox.baseUrl, LOOKUP_TOKEN: sandbox.token },
-  );
-  const logger = pino({ level: 'silent' });
-  db = openDatabase({ dir });
-  fake = fakeSocketFactory();
-  const setup = createWhatsAppSetup({ db, logger, whatsapp: TEST_WHATSAPP, createSocket: fake.factory });
-  app = createApp({ config, transport: setup.transport, logger, db, runSchedules: false });
-  await app.start();
-  fake.latest().open();
+  wa = await startWhatsAppApp();
+  fake = wa.fake;
 });
 
 afterEach(async () => {
-  await app.close();
-  db.close();
-  await sandbox.close();
-  rmSync(dir, { recursive: true, force: true });
+  await wa.close();
 });
 
 const replies = () => fake.server.sent.map((s) => ('text' in s.content ? s.content.text : ''));

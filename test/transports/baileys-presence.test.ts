@@ -1,60 +1,32 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type App, createApp } from '../../src/app.js';
-import { parseConfig } from '../../src/config.js';
-import { startSandbox } from '../../src/sandbox/server.js';
-import type { SandboxHandle } from '../../src/sandbox/types.js';
-import { openDatabase, type SqliteDatabase } from '../../src/store/sqlite.js';
 import { setComposing } from '../../src/transports/baileys-extras.js';
-import { createWhatsAppSetup } from '../../src/transports/baileys-setup.js';
 import type { SocketLike } from '../../src/transports/baileys-socket.js';
-import { fakeSocketFactory, TEST_WHATSAPP, waitFor, waText } from '../helpers/fake-socket.js';
+import { waitFor, waText } from '../helpers/fake-socket.js';
+import { startWhatsAppApp, WA_GROUP, type WhatsAppApp } from '../helpers/whatsapp-app.js';
 
 /**
  * "escribiendo…" while a document is prepared, on the production transport and a fake socket.
  * The socket connects offline (markOnlineOnConnect: false), so the chat state is wrapped in
  * 'available' … 'unavailable' or WhatsApp would not show it.
  */
-const GROUP = '120363000000000001@g.us';
+const GROUP = WA_GROUP;
 const ADMIN_PN = '51987654321@s.whatsapp.net';
 
-let dir: string;
-let sandbox: SandboxHandle;
-let db: SqliteDatabase;
-let app: App;
-let fake: ReturnType<typeof fakeSocketFactory>;
+let wa: WhatsAppApp;
+let fake: WhatsAppApp['fake'];
 
 beforeEach(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-presence-'));
-  sandbox = await startSandbox({ port: 0 });
-  const config = parseConfig(
-    { admins: ['51987654321'], groups: [{ id: GROUP, personalData: true }] },
-    {
-      CHASQUI_DATA_DIR: dir,
-      LOOKUP_BASE_URL: sandbox.baseUrl,
-      LOOKUP_TOKEN: sandbox.token,
-      TAX_PORTAL_RUC: '20123456786',
-      TAX_PORTAL_USER: 'CHASQUI1',
-      TAX_PORTAL_PASSWORD: 'sandbox-clave',
-    },
-  );
-  const logger = pino({ level: 'silent' });
-  db = openDatabase({ dir });
-  fake = fakeSocketFactory();
-  const setup = createWhatsAppSetup({ db, logger, whatsapp: TEST_WHATSAPP, createSocket: fake.factory });
-  app = createApp({ config, transport: setup.transport, logger, db, runSchedules: false });
-  await app.start();
-  fake.latest().open();
+  wa = await startWhatsAppApp({
+    TAX_PORTAL_RUC: '20123456786',
+    TAX_PORTAL_USER: 'CHASQUI1',
+    TAX_PORTAL_PASSWORD: 'sandbox-clave',
+  });
+  fake = wa.fake;
 });
 
 afterEach(async () => {
-  await app.close();
-  db.close();
-  await sandbox.close();
-  rmSync(dir, { recursive: true, force: true });
+  await wa.close();
 });
 
 const documents = () => fake.server.sent.filter((s) => s.jid === GROUP && 'document' in s.content);
