@@ -1,0 +1,57 @@
+import { list, valued } from '../build.js';
+import type { LexEntry } from '../types.js';
+
+/**
+ * How people ask, and how they tell instead: question words, what is asked of an identifier
+ * (`titular`, `estado`, `¿está habido?`), verbs of state (`es`, `está`, `tiene`), reports (`ya
+ * llegó`), the moves of a rate (`¿a cuánto cerró?`), and the reasons said after a request.
+ */
+export const ASKING_WORDS: readonly LexEntry[] = [
+  ...list('question-word', 'es', 'que', 'cual', 'cuales', 'cuanto', 'cuanta', 'cuantos', 'cuantas'),
+  ...list('question-word', 'es', 'quien', 'quienes', 'donde', 'como', 'cuando', 'por que'),
+  ...list('question-word', 'chat', 'q', 'xq', 'pq', 'k'),
+  ...list('asking-noun', 'es', 'consulta', 'consultas', 'consultita', 'pregunta', 'preguntita', 'duda'),
+  ...list('asking-noun', 'es', 'dudita', 'pedido', 'solicitud', 'encargo', 'encarguito', 'ayudita'),
+  ...list('asking-noun', 'es', 'una consulta', 'una pregunta', 'una duda', 'una ayudita', 'otra consulta'),
+  ...list('asking-noun', 'es', 'consulta rapida', 'pregunta rapida', 'lista', 'urgente consulta'),
+  // What is asked of an identifier: `datos del ruc …`, `titular de la placa …`.
+  ...list('topic-noun', 'es', 'datos', 'dato', 'info', 'informacion', 'data', 'detalle', 'detalles'),
+  ...list('topic-noun', 'es', 'ficha', 'nombre', 'titular', 'propietario', 'dueno', 'duena', 'categoria'),
+  ...list('topic-noun', 'es', 'identificado', 'identificada', 'razon social', 'a nombre de', 'a nombre'),
+  ...list('topic-noun', 'es', 'de quien', 'a quien', 'quien es', 'resultado', 'reporte', 'situacion'),
+  // Asked about in a question (`¿de qué marca es?`, `¿en qué estado está?`).
+  ...list('attribute', 'es', 'estado', 'condicion', 'marca', 'modelo', 'color', 'ano de fabricacion'),
+  ...list('attribute', 'es', 'vigencia', 'fecha de vencimiento', 'tipo de contribuyente'),
+  ...list('state-adjective', 'es', 'activo', 'activa', 'habido', 'habida', 'vigente', 'vigentes'),
+  ...list('state-adjective', 'es', 'valido', 'valida', 'correcto', 'correcta', 'inactivo', 'inactiva'),
+  ...list('state-adjective', 'es', 'no habido', 'no habida', 'suspendido', 'suspendida', 'de baja'),
+  ...list('state-adjective', 'es', 'mal', 'en regla', 'al dia', 'limpio', 'limpia', 'en orden'),
+  // Verbs of state: they tell in a statement (`el ruc es …`) and ask in a question.
+  ...list('state-verb', 'es', 'es', 'son', 'esta', 'estan', 'tiene', 'tienen', 'era', 'eran', 'estaba'),
+  ...list('state-verb', 'es', 'estaban', 'sigue', 'siguen', 'figura', 'figuran', 'aparece', 'aparecen'),
+  ...list('state-verb', 'es', 'existe', 'existen', 'queda', 'quedan', 'pertenece', 'pertenecen'),
+  ...list('state-verb', 'es', 'corresponde', 'corresponden', 'continua', 'sale como', 'se llama'),
+  // Reports: what happened (`guía T001-42 ya llegó`). Events (`llegar`, `subir`) are verbs of
+  // sense `event` in verbs.ts; these are the forms of verbs that are no lemma there.
+  ...list('report-verb', 'es', 'fue', 'fueron', 'sera', 'seria', 'estuvo', 'quedo', 'tenia', 'tengo'),
+  ...list('report-verb', 'es', 'tenemos', 'estoy', 'estamos', 'hubo', 'habia', 'ha sido', 'ya esta'),
+  ...list('report-verb', 'es', 'ya estan', 'ya tengo', 'ya lo tengo', 'ya la tengo', 'ya lo vi'),
+  // How a rate moved, asked about (`¿a cuánto cerró el dólar?`, `¿el dólar a cuánto amaneció?`).
+  ...list('rate-move', 'es', 'cerro', 'abrio', 'amanecio', 'anda', 'va', 'cierra', 'abre', 'amanece'),
+  // Whose identifier: `dni de la señora …`, `ruc del proveedor …`.
+  ...list('person-noun', 'es', 'senor', 'senora', 'senorita', 'don', 'dona', 'sr', 'sra', 'persona'),
+  ...list('person-noun', 'es', 'proveedor', 'proveedora', 'cliente', 'clienta', 'trabajador'),
+  ...list('person-noun', 'es', 'trabajadora', 'empresa', 'contribuyente', 'postulante', 'colaborador'),
+  ...list('person-noun', 'es', 'colaboradora', 'practicante'),
+  ...list('person-noun', 'es', 'nuevo proveedor', 'nuevo cliente', 'candidato', 'candidata'),
+  // Why, said after a complete request: `… es para la cotización`, `… que el cliente espera`.
+  ...valued(
+    'reason',
+    'es',
+    {
+      purpose: ['es para', 'para', 'lo necesito para', 'lo necesitamos para', 'necesito para'],
+      cause: ['que', 'porque', 'ya que', 'es que', 'debido a que', 'puesto que', 'dado que'],
+    },
+    false,
+  ),
+];
