@@ -66,16 +66,15 @@ export function validateSchemas(docs: readonly KubeObject[]): Problem[] {
 }
 
 /** The field path (`spec.template.spec.containers[0].readinesProbe`) of the node at `pos`. */
-function pathAt(node: ts.Node, pos: number, trail: string[] = []): string[] {
+function pathAt(node: ts.Node, pos: number, trail = ''): string {
   let found: ts.Node | undefined;
   ts.forEachChild(node, (child) => {
     if (found === undefined && child.getStart() <= pos && pos < child.getEnd()) found = child;
   });
   if (found === undefined) return trail;
-  if (ts.isPropertyAssignment(found) && ts.isStringLiteral(found.name)) trail.push(found.name.text);
-  if (ts.isArrayLiteralExpression(node)) {
-    const last = trail.pop();
-    trail.push(`${last ?? ''}[${node.elements.indexOf(found as ts.Expression)}]`);
+  if (ts.isArrayLiteralExpression(node)) trail += `[${node.elements.indexOf(found as ts.Expression)}]`;
+  if (ts.isPropertyAssignment(found) && ts.isStringLiteral(found.name)) {
+    trail += `${trail === '' ? '' : '.'}${found.name.text}`;
   }
   return pathAt(found, pos, trail);
 }
@@ -114,16 +113,14 @@ export function unknownFields(docs: readonly KubeObject[]): Problem[] {
     const text = ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ');
     if (diagnostic.code === CANNOT_FIND_MODULE) throw new Error(`kubernetes-models no se encontró: ${text}`);
     if (!EXCESS_PROPERTY_CODES.has(diagnostic.code) || diagnostic.start === undefined) continue;
-    const statement = sourceFile.statements.find(
-      (s) => ts.isVariableStatement(s) && s.getStart() <= diagnostic.start! && diagnostic.start! < s.getEnd(),
+    // The i-th variable statement holds checked[i].
+    const statements = sourceFile.statements.filter(ts.isVariableStatement);
+    const index = statements.findIndex(
+      (st) => st.getStart() <= diagnostic.start! && diagnostic.start! < st.getEnd(),
     );
-    const index = statement
-      ? Number((statement as ts.VariableStatement).declarationList.declarations[0]?.name.getText().slice(3))
-      : -1;
+    const initializer = statements[index]?.declarationList.declarations[0]?.initializer;
     const doc = checked[index]?.doc;
-    const initializer = (statement as ts.VariableStatement | undefined)?.declarationList.declarations[0]
-      ?.initializer;
-    const field = initializer ? pathAt(initializer, diagnostic.start).join('.') : '?';
+    const field = initializer ? pathAt(initializer, diagnostic.start) : '?';
     const type = /in type '(\w+)'/.exec(text)?.[1] ?? 'su tipo';
     problems.push({
       source: doc ? objectName(doc) : 'manifiestos',
