@@ -51,7 +51,7 @@ export const afp = defineCommand({
   aliases: ['comisiones', 'afps'],
   triggers: [{ parts: ['c:pension'] }],
   slots: { fondo: { grammar: 'fund', optional: true }, periodo: { grammar: 'period', optional: true } },
-  ignores: ['k:filler=pension'],
+  ignores: ['k:filler=pension', 'k:state-adjective'],
   build: (slots, ctx) => {
     const periodo = slots['periodo'] as string | undefined;
     const fondo = slots['fondo'] as string | undefined;

@@ -1,7 +1,7 @@
 import { refersToItself } from '../src/language/understand/self.js';
 import { type CommandContext, type CommandDefinition, defineCommand } from '../src/bot/command.js';
-import { closestWord } from '../src/bot/parse.js';
-import { createPhraseIndex, type PhraseIndex } from '../src/bot/phrase-index.js';
+import { closestWord } from '../src/language/edit-distance.js';
+import { createUnderstanding, type Understanding } from '../src/language/understand/understand.js';
 import { fold } from '../src/text/fold.js';
 import { chatKey } from '../src/text/phrasing.js';
 import { combine } from './lib/forms.js';
@@ -14,13 +14,14 @@ function visibleTo(ctx: CommandContext<unknown>): Listed[] {
   return ctx.services.commands.filter((c) => canRun(c.access, ctx.sender.role));
 }
 
-const indexes = new WeakMap<readonly Listed[], PhraseIndex<Listed>>();
+const readers = new WeakMap<readonly Listed[], Understanding>();
 
-/** The command a topic names (name, alias or phrase: `tipo de cambio`), accent/case-insensitive. */
+/** The command a topic names (its name, or its words: `tipo de cambio`), accent/case-insensitive. */
 function findCommand(commands: readonly Listed[], topic: string): Listed | undefined {
-  let index = indexes.get(commands);
-  if (!index) indexes.set(commands, (index = createPhraseIndex(commands)));
-  return index.match(topic)?.command;
+  let reader = readers.get(commands);
+  if (!reader) readers.set(commands, (reader = createUnderstanding(commands as never)));
+  const found = reader.commandIn(topic);
+  return found ? commands.find((c) => c.name === found.name) : undefined;
 }
 
 /** How many declared forms `ayuda <comando>` shows: generated families run to hundreds. */

@@ -29,7 +29,7 @@ export const vigilar = defineCommand({
   aliases: ['vigila', 'vigilen'],
   triggers: [
     { parts: ['v:watch'] },
-    { parts: ['v:notify'] },
+    { parts: ['v:notify!them'] },
     { parts: ['v:register'], needs: 'k:list-word' },
   ],
   slots: {

@@ -262,6 +262,7 @@ export function createApp(options: AppOptions): App {
       settings: {
         maxListItems: config.maxListItems,
         maxZipBytes: config.maxZipBytes,
+        holidays: config.scheduler.holidays,
         ...(config.taxPortal ? { taxPortal: config.taxPortal } : {}),
       },
       usage,

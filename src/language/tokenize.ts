@@ -26,6 +26,9 @@ export interface Token {
   readonly shape: Shape;
   /** Sentence punctuation written right after the word (`,` `.` `?` `!` `:` `;`), or ''. */
   readonly after: string;
+  /** Every mark written around the word: opening (`¿`, `"`, `(`) and closing (`?»)`, emoji). */
+  readonly lead: string;
+  readonly trail: string;
   /** True when the word was typed with an accent or `ñ` (`sí`, `está`, `mandé`). */
   readonly accented: boolean;
 }
@@ -54,12 +57,14 @@ function shapeOf(text: string): Shape {
   return PICTOGRAPH.test(text) ? 'emoji' : 'punct';
 }
 
-function makeToken(text: string, trail: string): Token {
+function makeToken(text: string, lead: string, trail: string): Token {
   return {
     text,
     key: key(text),
     shape: shapeOf(text),
     after: SENTENCE_MARK.exec(trail)?.[0] ?? '',
+    lead,
+    trail,
     accented: ACCENTED.test(text),
   };
 }
@@ -98,17 +103,19 @@ export function tokenize(line: string): Token[] {
   const out: Token[] = [];
   for (const piece of line.split(' ')) {
     if (piece === '') continue;
-    const lead = LEADING.exec(piece)?.[0].length ?? 0;
-    const rest = piece.slice(lead);
+    const lead = LEADING.exec(piece)?.[0] ?? '';
+    const rest = piece.slice(lead.length);
     const trail = TRAILING.exec(rest)?.[0] ?? '';
     const body = rest.slice(0, rest.length - trail.length);
     // A token of marks alone (`?`, `🙏`, `-`) keeps them as its text.
     if (body === '') {
-      out.push(makeToken(piece, ''));
+      out.push(makeToken(piece, '', ''));
       continue;
     }
     const words = split(body).filter(([word]) => word !== '');
-    words.forEach(([word, marks], i) => out.push(makeToken(word, i === words.length - 1 ? trail : marks)));
+    words.forEach(([word, marks], i) =>
+      out.push(makeToken(word, i === 0 ? lead : '', i === words.length - 1 ? trail : marks)),
+    );
   }
   return out;
 }

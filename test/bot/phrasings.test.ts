@@ -12,8 +12,8 @@ import { NOW, type Row } from './phrasings/rows.js';
 /**
  * Issue 11: a few hundred lines as Peruvian office staff type them in WhatsApp groups, each with
  * its expected outcome, through the real router and commands against the sandbox. Each command's
- * `parse` is observed (not replaced) to check the normalised argument; silent lines and local
- * errors must not reach the API.
+ * `run` is observed (not replaced) to check the arguments the language layer read; silent lines
+ * and local errors must not reach the API.
  */
 const LOOKUP_COMMANDS = new Set(
   ['ruc', 'deuda', 'domicilio', 'locales', 'trabajadores', 'dni', 'dniruc', 'licencia'].concat([
@@ -35,10 +35,9 @@ const observed = commands.map((command) => {
   const original = command as CommandDefinition<unknown>;
   return {
     ...original,
-    parse(raw: string, ctx: Parameters<CommandDefinition<unknown>['parse']>[1]) {
-      const args = original.parse(raw, ctx);
-      parsed.push({ command: original.name, args });
-      return args;
+    async run(ctx: Parameters<CommandDefinition<unknown>['run']>[0]) {
+      parsed.push({ command: original.name, args: ctx.args });
+      return original.run(ctx);
     },
   } as CommandDefinition<never>;
 });

@@ -40,7 +40,13 @@ const date: SlotGrammar<string> = {
   name: 'date',
   find(tokens, ctx) {
     if (tokens.length === 0) return undefined;
-    const text = textOf(tokens);
+    // Chat spellings of `de`/`del` (`tc d ayer`) are fillers the reader of src/input does not know.
+    const chat = (t: Token) =>
+      lexicon.entries(t.key).some((e) => e.class === 'preposition' && e.variety === 'chat');
+    const text = tokens
+      .filter((t) => !chat(t))
+      .map((t) => t.text)
+      .join(' ');
     const numeric =
       /\d/u.test(tokens[0]?.text ?? '') && tokens.every((t) => /\d/u.test(t.text) || t.shape === 'punct');
     if (!numeric && !looksLikeSpokenDate(text)) return undefined;
@@ -116,7 +122,7 @@ const guideClauses: SlotGrammar<GuideClauses> = {
         continue;
       }
       const concept = lexicon.entries(token.key).find((e) => e.class === 'concept');
-      if (concept?.value === 'driver' || concept?.value === 'carrier') {
+      if (concept?.value === 'driver' || concept?.value === 'drivers' || concept?.value === 'carrier') {
         if (preposition === undefined && concept.value === 'carrier') carrier = true;
         else if (preposition === 'a' || preposition === 'al') driver = true;
         preposition = undefined;
@@ -173,7 +179,14 @@ const formats: SlotGrammar<ReadonlySet<'xml' | 'pdf'>> = {
   },
 };
 
-/** The job a schedule posts: the exchange rate (`tc`, `tipo de cambio`) or the AFP rates. */
+/** Words before a job that name the post (`el envío del tc`, `la publicación de las comisiones`). */
+const BEFORE_JOB = new Set<WordClass>(['article', 'preposition', 'topic-noun', 'demonstrative']);
+
+/**
+ * The job a schedule posts: the exchange rate (`tc`, `tipo de cambio`) or the AFP rates, with the
+ * words naming the post before it. One unknown word straight before a time (`programar dni 08:30`)
+ * is a job Chasqui cannot post: `schedule-unknown-job`.
+ */
 const job: SlotGrammar<JobName> = {
   name: 'job',
   find(tokens) {
@@ -185,15 +198,23 @@ const job: SlotGrammar<JobName> = {
       if (!hit) continue;
       let end = at + hit.length;
       // `tipo de cambio sunat`, `afp de la sbs`
-      while (end < tokens.length && lexicon.lengthAt(keys, end, new Set<WordClass>(['filler'])) > 0) {
-        end += lexicon.lengthAt(keys, end, new Set<WordClass>(['filler']));
-      }
+      for (let n = lexicon.lengthAt(keys, end, FILLERS); n > 0; n = lexicon.lengthAt(keys, end, FILLERS))
+        end += n;
+      let start = at;
+      while (start > 0 && lexicon.lengthAt(keys, start - 1, BEFORE_JOB) > 0) start -= 1;
       const value: JobName = hit.entry.value === 'exchange-rate' ? 'tc' : 'afp';
-      return { start: at, end, result: { value }, because: ['job'] };
+      return { start, end, result: { value }, because: ['job'], ...(hit.entry.vague ? { vague: true } : {}) };
+    }
+    // `programar dni 08:30`: one word, then straight a time (not `la visita para las 10`).
+    const [word, next] = tokens;
+    if (word?.shape === 'word' && next && /^\d/u.test(next.text)) {
+      const error = new UserError('schedule-unknown-job', { valor: word.text.slice(0, 30) });
+      return { start: 0, end: 1, result: { error }, because: ['unknown-job'] };
     }
     return undefined;
   },
 };
+const FILLERS = new Set<WordClass>(['filler']);
 
 /** A schedule: the time, and the days or day of the month (INTERIM over schedule-spec.ts). */
 const schedule: SlotGrammar<ScheduleSpec> = {
@@ -272,18 +293,28 @@ const watchNote: SlotGrammar<string> = {
 const topic: SlotGrammar<string> = {
   name: 'topic',
   find(tokens) {
-    const words = tokens.filter((token) => token.shape !== 'emoji');
+    let start = 0;
+    while (
+      start < tokens.length &&
+      (is(tokens[start], 'preposition', 'article') || tokens[start]!.shape !== 'word')
+    ) {
+      start += 1;
+    }
+    const words = tokens.slice(start).filter((token) => token.shape !== 'emoji');
     if (words.length === 0) return undefined;
-    return {
-      start: 0,
-      end: tokens.length,
-      result: {
-        value: textOf(words)
-          .replace(/^[/!.]+/u, '')
-          .slice(0, 40),
-      },
-      because: ['topic'],
-    };
+    const value = textOf(words)
+      .replace(/^[/!.]+/u, '')
+      .slice(0, 40);
+    return { start, end: tokens.length, result: { value }, because: ['topic'] };
+  },
+};
+
+/** Free text, all of the argument: only when the line is addressed to the bot (a test's echo). */
+const text: SlotGrammar<string> = {
+  name: 'text',
+  find(tokens) {
+    if (tokens.length === 0) return undefined;
+    return { start: 0, end: tokens.length, result: { value: textOf(tokens) }, because: ['text'], weak: true };
   },
 };
 
@@ -291,11 +322,11 @@ const topic: SlotGrammar<string> = {
 const idList: SlotGrammar<number> = {
   name: 'id-list',
   find(tokens) {
-    const numbers = tokens.filter((token) => /\d/u.test(token.text));
+    const numbers = tokens.filter((token) => token.shape === 'number');
     if (numbers.length === 0) return undefined;
     const first = tokens.indexOf(numbers[0]!);
     const rest = tokens.slice(first);
-    if (!rest.every((token) => /\d/u.test(token.text) || token.shape === 'punct')) return undefined;
+    if (!rest.every((token) => token.shape === 'number' || token.shape === 'punct')) return undefined;
     return { start: 0, end: tokens.length, result: { value: numbers.length }, because: ['id-list'] };
   },
 };
@@ -313,4 +344,5 @@ export const COMMAND_GRAMMARS = {
   'watch-note': watchNote,
   topic,
   'id-list': idList,
+  text,
 } as const;

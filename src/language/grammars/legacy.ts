@@ -7,6 +7,7 @@ import { parseRuc } from '../../input/ruc.js';
 import { parseSearchText } from '../../input/search.js';
 import { UserError } from '../../input/user-error.js';
 import { lexicon } from '../lexicon/index.js';
+import type { WordClass } from '../lexicon/types.js';
 import type { Token } from '../tokenize.js';
 import type { GrammarContext, SlotGrammar, SlotMatch } from './types.js';
 
@@ -59,22 +60,16 @@ function attempt<V>(
   }
 }
 
-/** How many digits an identifier's span needs to be one (`T001-43` is no RUC attempt). */
-const MIN_DIGITS = 6;
+/** A document reference (`T001-43`): a series with a letter, then a number; no identifier of a person or taxpayer. */
+const REFERENCE = /^(?=[0-9]*[a-z])[a-z0-9]{4}-\d{1,8}$/iu;
 
 function digits<V>(name: string, parse: (raw: string) => V, weakBelow = 0): SlotGrammar<V> {
   return {
     name,
     find(tokens) {
       const span = digitSpan(tokens);
-      if (!span) return undefined;
+      if (!span || REFERENCE.test(tokens[span.start]?.text ?? '')) return undefined;
       const text = textOf(tokens, span.start, span.end);
-      if (
-        (text.match(/\d/gu)?.length ?? 0) < Math.min(MIN_DIGITS, weakBelow || MIN_DIGITS) &&
-        weakBelow === 0
-      ) {
-        return undefined;
-      }
       const match = attempt(tokens, span.start, span.end, () => parse(text), name);
       const short = text.replace(/[-.\s]/gu, '').length < weakBelow;
       return short ? { ...match, weak: true } : match;
@@ -95,11 +90,27 @@ const plate: SlotGrammar<string> = {
   },
 };
 
-/** Words of a reference's kind before it: type words, labels, `de`, `la`. */
-function refWord(token: Token): boolean {
-  return ['document-type', 'document-word', 'label', 'article', 'preposition', 'filler', 'concept'].some(
-    (cls) => lexicon.is(token.key, cls as never),
-  );
+const REF_WORDS = new Set<WordClass>([
+  'document-type',
+  'document-word',
+  'label',
+  'article',
+  'preposition',
+  'filler',
+  'concept',
+]);
+
+/** The first token of the run of reference words (`la nota de crédito`, `guía de remisión`) ending before `end`. */
+function refWordsStart(tokens: readonly Token[], end: number): number {
+  const keys = tokens.map((token) => token.key);
+  const covered: boolean[] = [];
+  for (let i = 0; i < end; i++) {
+    const length = lexicon.lengthAt(keys, i, REF_WORDS);
+    for (let k = i; k < Math.min(i + length, end); k++) covered[k] = true;
+  }
+  let start = end;
+  while (start > 0 && covered[start - 1] === true) start -= 1;
+  return start;
 }
 
 function reference(name: string, kind: 'guide' | 'invoice'): SlotGrammar<DocumentRef> {
@@ -108,8 +119,7 @@ function reference(name: string, kind: 'guide' | 'invoice'): SlotGrammar<Documen
     find(tokens, ctx: GrammarContext) {
       const first = tokens.findIndex(hasDigit);
       if (first < 0) return undefined;
-      let start = first;
-      while (start > 0 && refWord(tokens[start - 1]!)) start -= 1;
+      const start = refWordsStart(tokens, first);
       let end = first + 1;
       while (
         end < tokens.length &&
@@ -132,19 +142,37 @@ function reference(name: string, kind: 'guide' | 'invoice'): SlotGrammar<Documen
   };
 }
 
+/** Company names: words, with a legal form, a company word, quotes or capitals (`buscar la llave` is no name). */
+const NOT_NAME = new Set<WordClass>(['concept', 'document-type', 'state-verb', 'report-verb']);
+const NAME_EDGE = new Set<WordClass>(['article', 'preposition', 'person-noun', 'topic-noun', 'possessive']);
+
 const company: SlotGrammar<string> = {
   name: 'company-name',
   find(tokens) {
-    if (tokens.length === 0) return undefined;
-    return attempt(
-      tokens,
-      0,
-      tokens.length,
-      () => parseSearchText(textOf(tokens, 0, tokens.length)),
-      'company-name',
-    );
+    const keys = tokens.map((token) => token.key);
+    const last = tokens[tokens.length - 1];
+    const quoted = /["'«“]/u.test(tokens[0]?.lead ?? '') && /["'»”]/u.test(last?.trail ?? '');
+    let start = 0;
+    for (let n = edgeAt(keys, start); !quoted && n > 0; n = edgeAt(keys, start)) start += n;
+    if (start >= tokens.length) return undefined;
+    const words = tokens.slice(start);
+    const text = textOf(tokens, start, tokens.length);
+    const notName = (t: Token, i: number) =>
+      hasDigit(t) || lexicon.lengthAt(keys, start + i, NOT_NAME) > 0 || lexicon.verb(t.key).length > 0;
+    if (!quoted && words.some(notName)) return undefined;
+    const named =
+      quoted ||
+      words.some((t) => lexicon.is(t.key, 'legal-form') || lexicon.is(t.key, 'company-word')) ||
+      tokens.slice(0, start).some((t) => t.key === 'empresa') ||
+      words.filter((t) => /^\p{Lu}/u.test(t.text)).length >= 2;
+    const match = attempt(tokens, start, tokens.length, () => parseSearchText(text), 'company-name');
+    return named ? match : { ...match, weak: true };
   },
 };
+
+function edgeAt(keys: readonly string[], at: number): number {
+  return at < keys.length ? lexicon.lengthAt(keys, at, NAME_EDGE) : 0;
+}
 
 /** The identifier grammars by name. */
 export const IDENTIFIER_GRAMMARS = {

@@ -47,13 +47,17 @@ const DOCUMENT_REF = /(?:^|[-\s])(?=[0-9]*[a-z])[a-z0-9]{4}-\d{1,8}(?:$|[-.\s])/
 const personNumber = (token: Token) =>
   (token.text.match(/\d/gu)?.length ?? 0) >= 7 && !DOCUMENT_REF.test(token.text);
 
-/** The first person number of the argument: the driver's DNI or card. */
+/**
+ * The first number of the argument (not a document reference): the driver's DNI or card. A line
+ * with no person number at all (7 digits or more) is weak: `chofer del camión 12` is no attempt.
+ */
 export const personId: SlotGrammar<string> = {
   name: 'person-id',
   find(tokens) {
-    const at = tokens.findIndex(personNumber);
+    const at = tokens.findIndex((token) => hasDigit(token) && !DOCUMENT_REF.test(token.text));
     if (at < 0) return undefined;
-    return attempt(at, at + 1, () => parseDriverDocument(tokens[at]!.text), 'person-id');
+    const match = attempt(at, at + 1, () => parseDriverDocument(tokens[at]!.text), 'person-id');
+    return tokens.some(personNumber) ? match : { ...match, weak: true };
   },
 };
 

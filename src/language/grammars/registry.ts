@@ -43,6 +43,7 @@ export interface GrammarValues {
   'watch-note': string;
   topic: string;
   'id-list': number;
+  text: string;
 }
 
 export type GrammarName = keyof GrammarValues;

@@ -32,6 +32,8 @@ export interface SlotMatch<V> {
    * card number has 9 characters; `buscar la llave`: no company name in sight).
    */
   readonly weak?: boolean;
+  /** Counts only when every other slot holds a value (`comisiones` is the AFP job only beside a valid time). */
+  readonly vague?: boolean;
 }
 
 export interface SlotGrammar<V> {

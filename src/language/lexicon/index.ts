@@ -25,6 +25,16 @@ const ENTRIES: readonly LexEntry[] = [
 ];
 const PATTERNS: readonly LexPattern[] = [...SOCIAL_PATTERNS, ...NUMBER_PATTERNS];
 
+/** Nouns whose plural is made, not listed (`proveedores`, `datos`, `marcas`). */
+const PLURALS: ReadonlySet<WordClass> = new Set(['person-noun', 'topic-noun', 'attribute', 'company-word']);
+
+/** The plural of a noun: a vowel takes `s`, a consonant `es`, `z` becomes `ces`. */
+function plural(word: string): string {
+  if (/[aeiou]$/u.test(word)) return `${word}s`;
+  if (word.endsWith('z')) return `${word.slice(0, -1)}ces`;
+  return `${word}es`;
+}
+
 /** A lexicon entry found at a position of a token list, spanning `length` tokens. */
 export interface PhraseHit {
   readonly entry: LexEntry;
@@ -69,6 +79,16 @@ export class Lexicon {
           node = child;
         }
         if (!node.entries.includes(entry)) node.entries.push(entry);
+      }
+    }
+    // Plurals of nouns, where no entry has that form already.
+    for (const entry of entries) {
+      if (!PLURALS.has(entry.class)) continue;
+      for (const form of entry.forms) {
+        const k = phraseKey(form);
+        if (k.includes(' ') || k.endsWith('s')) continue;
+        const p = plural(k);
+        if (!this.#root.next.has(p)) this.#root.next.set(p, { entries: [entry], next: new Map() });
       }
     }
     for (const lemma of verbs) {

@@ -94,6 +94,11 @@ export interface LexEntry {
   /** The meaning where the class needs one: a month's number, a concept's id, a type code. */
   readonly value?: string | number;
   readonly variety: Variety;
+  /**
+   * Names its concept only in a line otherwise about it (`comisiones`, `dólar`): `programa las
+   * comisiones de los vendedores para el 5` is not about the AFP post.
+   */
+  readonly vague?: true;
 }
 
 /** A pattern entry: a word recognised by its shape (`jajaja`, `xddd`), not listed. */

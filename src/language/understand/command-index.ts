@@ -58,11 +58,18 @@ export function parsePart(written: string, command: string): Part {
     return { kind: 'concept', id: rest, ...opt };
   }
   if (kind === 'v' || kind === 'v*' || kind === 'not' || kind === 'stop') {
-    if (!(SENSES as readonly string[]).includes(rest))
-      throw new Error(`command ${command}: no sense "${rest}"`);
-    const sense = rest as Sense;
+    const [name = '', only] = rest.split('!', 2);
+    if (!(SENSES as readonly string[]).includes(name))
+      throw new Error(`command ${command}: no sense "${name}"`);
+    const sense = name as Sense;
     if (kind === 'not' || kind === 'stop') return { kind, sense, ...opt };
-    return { kind: 'verb', sense, anyForm: kind === 'v*', ...opt };
+    return {
+      kind: 'verb',
+      sense,
+      anyForm: kind === 'v*',
+      ...(only === 'them' ? { notThem: true } : {}),
+      ...opt,
+    };
   }
   if (kind === 'k') {
     const [cls = '', value] = rest.split('=', 2);
@@ -102,7 +109,12 @@ export function partLength(part: Part, keys: readonly string[], at: number, name
       );
     }
     case 'verb':
-      return verbLength(keys, at, part.sense, part.anyForm ? () => true : asks);
+      return verbLength(
+        keys,
+        at,
+        part.sense,
+        (form) => (part.anyForm || asks(form)) && !(part.notThem === true && form.addressee === 'them'),
+      );
     case 'not': {
       // `no respondas`, `ya no contestes`, `no me avises`, `nunca publiques`
       const negation = lexicon.lengthAt(keys, at, NEGATION);
@@ -174,9 +186,22 @@ export class CommandIndex {
 
   constructor(commands: readonly CommandLanguage[]) {
     const triggers: ParsedTrigger[] = [];
+    const claimed = new Map<string, string>();
     for (const command of commands) {
-      this.#names.set(key(command.name), command);
+      const name = key(command.name);
+      const other = this.#names.get(name);
+      if (other)
+        throw new Error(`command word "${command.name}" of "${command.name}" is already "${other.name}"`);
+      this.#names.set(name, command);
       command.triggers.forEach((trigger, order) => {
+        // Two commands named by the same words would make the line's reading a coin toss.
+        const words = trigger.parts.map((part) => (part === 'name' ? `name:${name}` : part)).join(' ');
+        const signature = `${words}|${trigger.needs ?? ''}`;
+        const owner = claimed.get(signature);
+        if (owner !== undefined && owner !== command.name) {
+          throw new Error(`command word "${words}" of "${command.name}" is already "${owner}"`);
+        }
+        claimed.set(signature, command.name);
         const needs = trigger.needs;
         const needPart =
           needs !== undefined && needs !== 'bot' && needs !== 'bot-or-here' && needs !== 'addressed'
@@ -205,6 +230,26 @@ export class CommandIndex {
   /** The command a single word names by its name (`ruc`, `guiaxml`). */
   byName(word: string): CommandLanguage | undefined {
     return this.#names.get(key(word));
+  }
+
+  /**
+   * The command a word or phrase names on its own: its name, or the first command whose one-part
+   * trigger matches it whole (`RAZÓN` → buscar, `tipo de cambio` → tc).
+   */
+  byWords(text: string): CommandLanguage | undefined {
+    const named = this.byName(text);
+    if (named) return named;
+    const keys = text
+      .split(/\s+/u)
+      .map(key)
+      .filter((k) => k !== '');
+    if (keys.length === 0) return undefined;
+    for (const trigger of this.triggers) {
+      const [part] = trigger.parts;
+      if (trigger.parts.length !== 1 || !part || trigger.needs !== undefined) continue;
+      if (partLength(part, keys, 0, key(trigger.command.name)) === keys.length) return trigger.command;
+    }
+    return undefined;
   }
 
   /** Every trigger that matches at `tokens[at]`, longest first, then in declaration order. */

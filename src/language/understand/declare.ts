@@ -14,7 +14,8 @@ import type { GrammarName } from '../grammars/registry.js';
  * `de`, `del`, `al`, `a`) allowed between them. A part is
  * - `c:<concept>`: a concept's phrase (`c:exchange-rate` → `tipo de cambio`, `tc`, `dólar`),
  * - `v:<sense>`: a verb asking in that sense (`v:register` → `registra`, `anótame`, `agreguen`);
- *   `v*:<sense>` any form of it (`v*:spend` → `gastamos`, `consumido`),
+ *   `v*:<sense>` any form of it (`v*:spend` → `gastamos`, `consumido`); a trailing `!them` refuses
+ *   forms for a third person (`v:notify!them` takes `avísame`, not `avísale`),
  * - `not:<sense>`: a negated verb of that sense (`not:answer` → `no respondas`, `ya no contestes`),
  * - `stop:<sense>`: a stop verb and the verb (`stop:watch` → `deja de vigilar`, `paren de monitorear`),
  * - `k:<class>` or `k:<class>=<value>`: any lexicon entry of that class (`k:format=xml`),
@@ -71,7 +72,7 @@ export interface CommandLanguage {
 /** A parsed trigger part. */
 export type Part = (
   | { readonly kind: 'concept'; readonly id: string }
-  | { readonly kind: 'verb'; readonly sense: Sense; readonly anyForm: boolean }
+  | { readonly kind: 'verb'; readonly sense: Sense; readonly anyForm: boolean; readonly notThem?: boolean }
   | { readonly kind: 'not' | 'stop'; readonly sense: Sense }
   | { readonly kind: 'class'; readonly cls: WordClass; readonly value?: string }
   | { readonly kind: 'name' }

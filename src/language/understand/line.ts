@@ -42,7 +42,6 @@ const LEAD_IN = set(
   ...SOCIAL,
   ...FUNCTION,
   'ack',
-  'affirmation',
   'clitic',
   'asking-noun',
   'question-word',
@@ -67,8 +66,11 @@ const QUESTION = set(
 /** Verb senses that ask for something, so their forms may precede the command word (`mándame`). */
 const ASKING_SENSES = new Set(['ask', 'need', 'modal', 'help', 'verify', 'search', 'show', 'send']);
 
-/** Trailing words that end a request without changing it: `porfa`, `gracias 🙏`, `bendiciones`. */
-const TAIL = set(...SOCIAL, 'adverb', 'ack');
+/**
+ * Trailing words that end a request without changing it: `porfa`, `gracias 🙏`, `bendiciones`.
+ * Not an acknowledgement: `dni … ok` tells a colleague the number is fine.
+ */
+const TAIL = set(...SOCIAL, 'adverb');
 
 /** Words that tell rather than ask: `es`, `ya llegó`, `tenía`. */
 const STATEMENT = set('state-verb', 'report-verb');
@@ -84,9 +86,9 @@ export function classAt(keys: readonly string[], at: number, classes: ReadonlySe
 }
 
 /** An asking verb at `keys[at]` (`mándame`, `me puedes`, `necesito`), with its length. */
-function askingVerbAt(keys: readonly string[], at: number): number {
+function askingVerbAt(tokens: readonly Token[], keys: readonly string[], at: number): number {
   const verb = lexicon.verbAt(keys, at);
-  if (!verb) return 0;
+  if (!verb || (verb.length === 1 && reports(verb.forms, tokens[at]?.text ?? ''))) return 0;
   return verb.forms.some((form) => asks(form) && form.senses.some((sense) => ASKING_SENSES.has(sense)))
     ? verb.length
     : 0;
@@ -106,12 +108,12 @@ export function leadInLength(
   const token = tokens[at];
   if (!token) return 0;
   if (isMark(token)) return 1;
-  if (token.shape === 'number') return 0;
+  if (token.shape === 'number' || lexicon.is(keys[at] ?? '', 'negation')) return 0;
   const afterQuestionWord = at > 0 && lexicon.is(keys[at - 1] ?? '', 'question-word');
   const asked = question || afterQuestionWord ? classAt(keys, at, QUESTION) : 0;
   const today =
     lexicon.phrasesAt(keys, at, set('relative-day')).find((hit) => hit.entry.value === 0)?.length ?? 0;
-  return Math.max(classAt(keys, at, LEAD_IN), askingVerbAt(keys, at), asked, today);
+  return Math.max(classAt(keys, at, LEAD_IN), askingVerbAt(tokens, keys, at), asked, today);
 }
 
 /** Edge words at the start of an argument: function words, social words, labels, marks. */
@@ -153,8 +155,11 @@ export function tailStart(
     let ok = isMark(tokens[at]) && reach[at + 1] === true;
     for (const hit of ok ? [] : lexicon.phrasesAt(keys, at)) {
       if ((TAIL.has(hit.entry.class) || extra.has(hit.entry.class)) && reach[at + hit.length] === true) {
-        ok = true;
-        break;
+        // One word is tail only when all its readings are: `todos` may be the days of a schedule.
+        ok =
+          hit.length > 1 ||
+          lexicon.entries(keys[at] ?? '').every((e) => TAIL.has(e.class) || extra.has(e.class));
+        if (ok) break;
       }
     }
     reach[at] = ok;
@@ -198,7 +203,11 @@ export function statementAt(
   }
   if (k === 'ya' && at + 1 < tokens.length) return 'report-verb';
   const verb = lexicon.verbAt(keys, at);
-  if (verb && verb.length === 1 && reports(verb.forms, token.text)) return 'report';
+  if (verb && verb.length === 1 && reports(verb.forms, token.text)) {
+    // In a question, the present of an event asks (`¿en qué grupos participas?`); its past still tells.
+    const past = verb.forms.some((form) => form.form === 'past' || form.form === 'participle');
+    if (!question || past) return 'report';
+  }
   return undefined;
 }
 
@@ -234,32 +243,38 @@ export function socialKind(
   keys: readonly string[],
 ): 'greeting' | 'thanks' | undefined {
   let greeting = false;
+  let social = false;
   for (let at = 0; at < tokens.length;) {
     if (isMark(tokens[at])) {
+      social ||= tokens[at]?.shape === 'emoji';
       at += 1;
       continue;
     }
     const hits = lexicon.phrasesAt(keys, at);
     const greet = hits.find((hit) => hit.entry.class === 'greeting' || hit.entry.class === 'callout');
-    const other = hits.find(
-      (hit) =>
-        SOCIAL.has(hit.entry.class) ||
-        ['ack', 'affirmation', 'article', 'preposition', 'conjunction', 'adverb', 'duration'].includes(
-          hit.entry.class,
-        ),
-    );
+    const other = hits.find((hit) => SOCIAL.has(hit.entry.class) || ACKNOWLEDGING.has(hit.entry.class));
+    const glue = hits.find((hit) => GLUE.has(hit.entry.class));
     if (greet && greet.length >= (other?.length ?? 0)) {
       greeting = true;
       at += greet.length;
-    } else if (other) at += other.length;
+    } else if (other) {
+      social = true;
+      at += other.length;
+    } else if (glue) at += glue.length;
     else if (
       lexicon.is(keys[at] ?? '', 'asking-noun') ||
-      askingVerbAt(keys, at) > 0 ||
+      askingVerbAt(tokens, keys, at) > 0 ||
       lexicon.is(keys[at] ?? '', 'clitic')
     ) {
       greeting = true; // `me ayudas?`, `una consulta`: someone wants something, not yet said what
-      at += Math.max(askingVerbAt(keys, at), 1);
+      at += Math.max(askingVerbAt(tokens, keys, at), 1);
     } else return undefined;
   }
-  return greeting ? 'greeting' : 'thanks';
+  if (greeting) return 'greeting';
+  return social ? 'thanks' : undefined;
 }
+
+/** Acknowledgements and answers in a social line (`ok`, `listo`, `sí`). */
+const ACKNOWLEDGING = set('ack', 'affirmation', 'duration');
+/** Words that only join social words (`ok y gracias`, `buenos días a todos`). */
+const GLUE = set('article', 'preposition', 'conjunction', 'adverb');

@@ -40,6 +40,8 @@ export interface Understanding {
   understand(text: string, context: UnderstandContext): Reading;
   /** Reads `rawArgs` as the argument of `command` addressed to the bot (`ayuda`, tests). */
   argsOf(command: CommandLanguage, rawArgs: string, context: GrammarContext): NonNullable<Reading['args']>;
+  /** The first command a text names, past its lead-in (`ayuda con la guía de remisión` → guia). */
+  commandIn(text: string): CommandLanguage | undefined;
 }
 
 /** Requests answered from one message; more are pointed to `lote`. */
@@ -116,23 +118,14 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
           seen.add(match.command.name);
           out.push(match);
         }
-        at = found[0]!.end;
+        // A trigger that may still fail its `needs` does not hide what starts inside it.
+        at = Math.min(...found.map((m) => (m.trigger.needs === undefined ? m.end : at + 1)));
         continue;
       }
       const skip = leadInLength(tokens, keys, at, question);
       if (skip === 0) break;
       at += skip;
       leadIns += 1;
-    }
-    // A first command word that is itself an asking verb (`verificar`, `ayuda`) gives way to a
-    // later one: `verificar la placa …`, `ayuda con el ruc 2012…` (help keeps its topic without digits).
-    const [first, second] = out;
-    if (first && second && second.start > first.start) {
-      const words = tokens.slice(first.start, first.end);
-      const asking = words.every((_, i) => leadInLength(tokens, keys, first.start + i, question) > 0);
-      const digits = tokens.slice(second.end).some((t) => /\d/u.test(t.text));
-      const topical = first.command.slots?.['tema']?.grammar === 'topic';
-      if (asking && (!topical || digits)) out.splice(0, 2, second, first);
     }
     return out;
   }
@@ -160,6 +153,8 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     const from = Math.min(...tokens.map((_, i) => i).filter((i) => !taken.has(i)), tokens.length);
     for (const [name, spec] of Object.entries(command.slots ?? {})) {
       const map: number[] = [];
+      // A slot read after the others (a note after the RUC) waits for them.
+      if (spec.after && Object.keys(slots).length === 0) continue;
       const after = spec.after ? Math.max(from, ...Object.values(slots).map((s) => s.end)) : 0;
       tokens.forEach((_, i) => {
         if (!taken.has(i) && i >= after) map.push(i);
@@ -205,15 +200,22 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
       for (let i = span.start; i < span.end; i++) taken.add(i);
       because.push('needed-word');
     }
-    // `tc 3.79`, `afp 10%`, `S/ 3.79`: a value someone quotes, not a request.
-    if (
-      tokens
-        .slice(match.end)
-        .some((t) => /^(s\/)?\d[.,]\d{2,4}$/iu.test(t.text) || t.text.includes('%') || t.key === 's/')
-    ) {
-      return remark('quoted-value');
+    // `tc 3.79`, `afp 10%`, `S/ 3.79`: a rate someone quotes, not a request for one.
+    const rates = Object.values(command.slots ?? {}).some(
+      (s) => s.grammar === 'date' || s.grammar === 'period',
+    );
+    if (rates && tokens.slice(match.end).some(quotedValue)) return remark('quoted-value');
+    // Courtesy, thanks and slang at the end are no part of any slot: `tc hoy porfa`, `… al toque pe`.
+    const tailFrom = tailStart(tokens, keys, from, ignoredSet(command));
+    const slotTaken = new Set(taken);
+    for (let i = tailFrom; i < tokens.length; i++) slotTaken.add(i);
+    // Words the command ignores are no slot's either: `tc SUNAT hoy`, `deuda del ruc …`.
+    for (let i = from; i < tailFrom; i++) {
+      const ignored = slotTaken.has(i) ? 0 : ignoredAt(command, keys, i);
+      for (let k = i; k < i + ignored; k++) slotTaken.add(k);
     }
-    const slots = fillSlots(command, tokens, taken, line.gctx);
+    const slots = fillSlots(command, tokens, slotTaken, line.gctx);
+    for (const slot of Object.values(slots)) for (let i = slot.start; i < slot.end; i++) taken.add(i);
     const spans = Object.values(slots);
     const firstSpan = spans.length > 0 ? Math.min(...spans.map((s) => s.start)) : tokens.length;
     const lastSpan = spans.length > 0 ? Math.max(...spans.map((s) => s.end)) : from;
@@ -226,21 +228,28 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
         at += 1;
         continue;
       }
+      const ignored = ignoredAt(command, keys, at);
+      if (ignored > 0) {
+        at += ignored;
+        continue;
+      }
+      const after = at >= lastSpan && spans.length > 0;
       const statement = statementAt(tokens, keys, at, line.question);
       if (statement && !(statement === 'state-verb' && line.question)) {
-        if (!(at >= lastSpan && forMe)) return remark(`statement:${keys[at]}`);
+        if (!(after && (forMe || conditionTail(match, tokens, keys, at))))
+          return remark(`statement:${keys[at]}`);
       }
       const edge = Math.max(
         edgeLength(tokens, keys, at, line.question, set()),
-        ignoredAt(command, keys, at),
         line.question ? classAt(keys, at, ASKED) : 0,
-        at < firstSpan ? classAt(keys, at, BEFORE_SLOT) : 0,
+        line.question && spans.length === 0 && presentVerb(keys, at) ? 1 : 0,
+        spans.length > 0 && at < firstSpan ? classAt(keys, at, BEFORE_SLOT) : 0,
       );
       if (edge > 0) {
         at += edge;
         continue;
       }
-      if (at >= lastSpan && spans.length > 0) {
+      if (after) {
         if (reasonAt(tokens, keys, at)) {
           because.push('reason-tail');
           break;
@@ -261,11 +270,29 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
       return remark(`word-beside:${keys[at]}`);
     }
     if (tail < tokens.length) because.push('social-tail');
-    // Required slots: a request without one is no request (addressed: its "missing" error).
+    // A vague slot (`comisiones` as the AFP job) counts only beside valid others.
+    const vague = spans.some((s) => s.match.vague === true);
+    if (vague && spans.some((s) => 'error' in s.match.result)) return remark('vague-slot');
+    // Required slots: a request without one is no request (addressed: its "missing" error), but a
+    // line that filled another one asked for it (`programar tc` lacks only the time).
     for (const [name, spec] of Object.entries(command.slots ?? {})) {
       if (spec.optional === true || slots[name]) continue;
       if (spec.optional === 'addressed' && line.addressed !== undefined) continue;
-      return remark(`slot-missing:${name}`);
+      const filled = spans.some(
+        (s) => !('error' in s.match.result) && s.match.weak !== true && s.match.vague !== true,
+      );
+      if (!filled || spec.missing === undefined) return remark(`slot-missing:${name}`);
+      const error = new UserError(spec.missing, {});
+      return {
+        reading: {
+          act: 'request',
+          command: command.name,
+          because: [...because, `missing:${name}`],
+          args: { error },
+          rawArgs: textOf(tokens, from),
+        },
+        request: true,
+      };
     }
     const topic = Object.entries(command.slots ?? {}).find(([, spec]) => spec.grammar === 'topic')?.[0];
     const topicSlot = topic ? slots[topic] : undefined;
@@ -400,18 +427,27 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
       namesHere: keys.some((_, i) => classAt(keys, i, set('place-here')) > 0),
     };
     const candidates = scan(tokens, keys, question);
-    let first: { match: CommandMatch; judged: Judged } | undefined;
+    const judgedAll: { match: CommandMatch; judged: Judged; asking: boolean }[] = [];
     for (const match of candidates) {
-      const handed = handOff(match, tokens, keys, line);
-      const judged = handed ?? judge(match, tokens, keys, line);
-      if (judged.request) return { ...base, ...judged.reading, because: [...judged.reading.because] };
-      first ??= { match, judged };
+      const judged = handOff(match, tokens, keys, line) ?? judge(match, tokens, keys, line);
+      const words = tokens.slice(match.start, match.end);
+      // Help gives way only to an identifier: `ayuda con el ruc 2012…` looks it up, `ayuda ruc` explains.
+      const topical = Object.values(match.command.slots ?? {}).some((slot) => slot.grammar === 'topic');
+      const digits = tokens.slice(match.end).some((t) => /\d/u.test(t.text));
+      const asking =
+        words.every((_, i) => leadInLength(tokens, keys, match.start + i, question) > 0) &&
+        (!topical || digits);
+      judgedAll.push({ match, judged, asking });
       // A word that takes no argument, followed by more (`confirmo el ruc …`), is a remark: no
       // later command word is tried (an asking verb such as `verificar` still passes on).
-      const words = tokens.slice(match.start, match.end);
-      const asking = words.every((_, i) => leadInLength(tokens, keys, match.start + i, question) > 0);
-      if (match.command.argShape === 'none' && !asking) break;
+      const saidMore = judged.reading.because.some(
+        (r) => r.startsWith('word-beside') || r.startsWith('statement'),
+      );
+      if (match.command.argShape === 'none' && !asking && saidMore) break;
     }
+    const best = pickCandidate(judgedAll);
+    if (best) return { ...base, ...best.judged.reading, because: [...best.judged.reading.because] };
+    const first = judgedAll[0];
     if (first) {
       if (lineAddressed) return { ...base, ...addressedReading(first.match, tokens, line, first.judged) };
       return { ...base, ...first.judged.reading };
@@ -435,7 +471,8 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
       if (rule.from !== match.command.name) continue;
       const target = index.byName(rule.to);
       if (!target) continue;
-      const args = rule.when(tokens, keys, match.end, line.gctx);
+      const end = tailStart(tokens, keys, match.end, new Set());
+      const args = rule.when(tokens.slice(0, end), keys.slice(0, end), match.end, line.gctx);
       if (args === undefined) continue;
       const retokens = tokenize(args);
       const targetMatch: CommandMatch = {
@@ -531,6 +568,14 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
   return {
     index,
     understand,
+    commandIn(text) {
+      const tokens = tokenize(text);
+      return scan(
+        tokens,
+        tokens.map((t) => t.key),
+        false,
+      )[0]?.command;
+    },
     argsOf(command, rawArgs, context) {
       const tokens = tokenize(rawArgs);
       const match: CommandMatch = {
@@ -555,6 +600,31 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
       return addressedReading(match, tokens, line, judged).args ?? { value: {} };
     },
   };
+}
+
+/** A verb in the present (`participas`, `tenemos`): in a question about a list, what is asked. */
+function presentVerb(keys: readonly string[], at: number): boolean {
+  return (lexicon.verbAt(keys, at)?.forms ?? []).some(
+    (f) => f.form === 'present-2' || f.form === 'present-1',
+  );
+}
+
+/**
+ * Which of the commands a line names it asks for: the first that reads as a request, except that
+ * a command named by an asking verb (`verificar`, `ayuda`, `confírmame`) gives way to a later one
+ * with a valid value (`me confirmas el dni …`, `verificar la placa …`).
+ */
+function pickCandidate<T extends { judged: { request: boolean; reading: Reading }; asking: boolean }>(
+  all: readonly T[],
+): T | undefined {
+  const valued = (c: T) =>
+    c.judged.request && c.judged.reading.args !== undefined && 'value' in c.judged.reading.args;
+  return all.find((c, i) => c.judged.request && !(c.asking && all.slice(i + 1).some(valued)));
+}
+
+/** `3.79`, `3,7120`, `S/ 3.79`, `10%`: a rate or share someone quotes. */
+function quotedValue(token: Token): boolean {
+  return /^(s\/)?\d[.,]\d{2,4}$/iu.test(token.text) || token.text.includes('%') || token.key === 's/';
 }
 
 function textOf(tokens: readonly Token[], from: number): string {

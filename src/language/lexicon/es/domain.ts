@@ -30,21 +30,16 @@ export const DOMAIN_WORDS: readonly LexEntry[] = [
   named('concept', 'es', 'vehicle', ['vehiculos', 'camiones', 'unidades', 'carros', 'autos', 'camionetas']),
   named('concept', 'es', 'exchange-rate', ['tc', 't/c', 't.c', 'tipo de cambio', 'tipos de cambio']),
   named('concept', 'es', 'exchange-rate', ['tipo cambio', 'tcambio', 'tipodecambio', 'tipocambio']),
-  named('concept', 'es', 'exchange-rate', ['dolar', 'dolares', 'precio del dolar', 'cambio del dolar']),
+  { ...named('concept', 'es', 'exchange-rate', ['dolar', 'dolares']), vague: true },
+  named('concept', 'es', 'exchange-rate', ['precio del dolar', 'cambio del dolar']),
   named('concept', 'es', 'exchange-rate', [
     'valor del dolar',
     'cotizacion del dolar',
     'tipo de cambio del dolar',
   ]),
   named('concept', 'chat', 'exchange-rate', ['tipo d cambio', 'tipo de canbio', 'tipo de camb', 't c']),
-  named('concept', 'es', 'pension', [
-    'afp',
-    'afps',
-    'comision',
-    'comisiones',
-    'comision afp',
-    'comisiones afp',
-  ]),
+  named('concept', 'es', 'pension', ['afp', 'afps', 'comision afp', 'comisiones afp']),
+  { ...named('concept', 'es', 'pension', ['comision', 'comisiones']), vague: true },
   named('concept', 'es', 'pension', ['comisiones de afp', 'comisiones de la afp', 'comisiones de las afp']),
   named('concept', 'es', 'pension', ['comision de afp', 'comision de la afp', 'comisiones de las afps']),
   named('concept', 'es', 'pension', [
@@ -162,7 +157,7 @@ export const DOMAIN_WORDS: readonly LexEntry[] = [
     'ruc de dni',
     'ruc por dni',
   ]),
-  named('concept', 'es', 'guide-xml', ['guiaxml', 'xmlguia', 'xml guia']),
+  named('concept', 'es', 'guide-xml', ['guiaxml', 'xmlguia']),
   named('concept', 'es', 'invoice-xml', ['facturaxml', 'xmlfactura']),
   named('concept', 'es', 'invoice-pdf', ['facturapdf', 'pdffactura']),
   // A document type's catálogo 01 code: `nota de crédito FC01-5` is 07 before any call.
@@ -226,7 +221,7 @@ export const DOMAIN_WORDS: readonly LexEntry[] = [
   ...valued('switch', 'es', { on: ['on'], off: ['off'] }, false),
   named('filler', 'es', 'exchange-rate', ['sunat', 'sbs', 'oficial', 'compra', 'venta', 'usd', 'bancario']),
   named('filler', 'es', 'exchange-rate', ['compra y venta', 'del dia', 'de hoy dia', 'en soles', 'paralelo']),
-  named('filler', 'es', 'pension', ['sbs', 'del mes', 'de la sbs', 'del sistema privado']),
+  named('filler', 'es', 'pension', ['sbs', 'de la sbs', 'del sistema privado']),
   named('filler', 'es', 'guide', ['de remision', 'remision', 'remitente', 'electronica', 'sunat']),
   named('filler', 'es', 'document', ['electronica', 'electronico', 'sunat', 'de pago', 'de venta']),
 ];

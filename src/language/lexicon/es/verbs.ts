@@ -98,14 +98,18 @@ export const VERBS: readonly VerbLemma[] = [
   verb('pedir', ['need'], { strongStem: 'pid' }),
   verb('querer', ['need'], {
     strongStem: 'quier',
-    irregular: { past: ['quisiera', 'quisieramos'], 'present-1': ['queria'] },
+    irregular: {
+      'present-1': ['quiero', 'queremos', 'queria', 'queriamos'],
+      conditional: ['quisiera', 'quisieramos', 'querria', 'querriamos'],
+    },
   }),
   verb('gustar', ['need'], { irregular: { conditional: ['gustaria'] } }),
   verb('poder', ['modal'], {
     strongStem: 'pued',
     irregular: {
       conditional: ['podrias', 'podria', 'podrian', 'podriamos'],
-      'present-2': ['podras', 'podra', 'podran'],
+      'present-2': ['puedes', 'puede', 'pueden', 'podras', 'podra', 'podran'],
+      'present-1': ['puedo', 'podemos'],
     },
   }),
   // The watch list, drivers and other lists.
