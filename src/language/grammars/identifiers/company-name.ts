@@ -91,9 +91,14 @@ const opensNoName = (key: string) => {
   return classes.some((cls) => EDGE.has(cls));
 };
 
-/** The written form of a name's token: an abbreviation keeps its final dot (`S.A.C.`). */
+/** Longest word whose final dot is an abbreviation's (`S.`, `Hnos.`, `Cía.`), not the sentence's. */
+const ABBREVIATION_MAX = 4;
+
+/** The written form of a name's token: an abbreviation keeps its final dot (`S.A.C.`, `Hnos.`). */
 const written = (token: Token) =>
-  token.after === '.' && token.text.includes('.') ? `${token.text}.` : token.text;
+  token.after === '.' && (token.text.includes('.') || token.text.length <= ABBREVIATION_MAX)
+    ? `${token.text}.`
+    : token.text;
 
 /**
  * The company name that starts exactly at `from`, read up to the first word that makes the line a
@@ -152,6 +157,39 @@ export function readCompanyName(
         : 'name-words';
   const name = tokens.slice(from, end).map(written).join(' ');
   return matched(from, end, { value: legalForm ? { name, legalForm } : { name } }, [rule]);
+}
+
+/** Words that may follow a name without making the line a sentence (`… S.A.C. gracias`). */
+const SOCIAL: ReadonlySet<WordClass> = new Set<WordClass>([
+  'courtesy',
+  'thanks',
+  'regards',
+  'addressee',
+  'urgency',
+  'farewell',
+  'laughter',
+]);
+
+/**
+ * True when nothing but social words, punctuation or emoji follows `at`: a name read up to there
+ * is the line's last say (`20123456786 - Transportes Andinos porfa`), not a sentence's start.
+ */
+export function onlySocialFrom(
+  tokens: readonly Token[],
+  at: number,
+  keys: readonly string[] = keysOf(tokens),
+): boolean {
+  for (let next = at; next < tokens.length;) {
+    const token = tokens[next]!;
+    if (token.shape === 'punct' || token.shape === 'emoji') {
+      next += 1;
+      continue;
+    }
+    const social = lexicon.lengthAt(keys, next, SOCIAL);
+    if (social === 0) return false;
+    next += social;
+  }
+  return true;
 }
 
 /**

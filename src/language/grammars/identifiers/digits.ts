@@ -12,8 +12,12 @@ import { isDash } from './shared.js';
 const SEPARATED = /^\d+(?:[.-]\d+)*$/u;
 /** A group of a number typed apart: digits only. */
 const GROUP = /^\d+$/u;
-/** Digits of a group after a complete grouped number that make the whole one longer number. */
-const OVERSHOOT_GROUP = 4;
+/**
+ * Digits of a group after a complete grouped number that make the whole one longer number: 4 to
+ * 7 (`1234 5678 9012`); shorter is the next thing's start, 8 or more an identifier of its own.
+ */
+const OVERSHOOT_MIN = 4;
+const OVERSHOOT_MAX = 7;
 
 /** The digits of a token written as one number (`20-12345678-6` → `20123456786`), else undefined. */
 export function numberDigits(text: string): string | undefined {
@@ -41,7 +45,7 @@ function groupAfter(tokens: readonly Token[], end: number): number | undefined {
 /**
  * The number that starts at `tokens[at]`, looking for `want` digits: one token, or groups of
  * digits apart (a dash between groups allowed) taken while they fit in `want`. A run of groups
- * that misses `want`, or is followed by one more group of 4+ digits, is still returned with all
+ * that misses `want`, or is followed by one more group of 4–7 digits, is still returned with all
  * its digits (grouped, so the count is wrong), so a reply can say "tiene 7 dígitos" about what was
  * typed instead of guessing. Undefined when `tokens[at]` is not a number.
  */
@@ -68,7 +72,8 @@ export function digitRunAt(tokens: readonly Token[], at: number, want: number): 
   // `1234 5678 9012` is no 8-digit number followed by more: the whole is what was typed. A short
   // group after it is the next thing (`4123 4567 987 654 321`: a DNI, then a phone).
   const more = texts.length > 1 && joined.length === want ? groupAfter(tokens, end) : undefined;
-  if (more !== undefined && tokens[more]!.text.length >= OVERSHOOT_GROUP) take(more);
+  const extra = more === undefined ? 0 : tokens[more]!.text.length;
+  if (more !== undefined && extra >= OVERSHOOT_MIN && extra <= OVERSHOOT_MAX) take(more);
   if (texts.length === 1) return single;
   return { digits: joined, start: at, end, grouped: true, text: texts.join(' ') };
 }

@@ -1,7 +1,7 @@
 import { UserError, echo } from '../../../input/user-error.js';
 import type { Token } from '../../tokenize.js';
 import type { SlotGrammar, SlotMatch, SlotResult } from '../types.js';
-import { readCompanyName } from './company-name.js';
+import { onlySocialFrom, readCompanyName } from './company-name.js';
 import { type DigitRun, digitRunAt } from './digits.js';
 import { digitCount, holdsDigits, IDENTIFIER_DIGITS, isDash, matched, pickOne } from './shared.js';
 
@@ -86,14 +86,16 @@ export function rucCandidates(tokens: readonly Token[]): Candidate[] {
 
 /**
  * The company name after a RUC and a dash or colon (`20123456786 - Transportes Andinos`,
- * `20123456786: Comercial Pachacamac S.A.C.`): words that make a name, not a sentence.
+ * `20123456786: Comercial Pachacamac S.A.C.`): words that make a name and end the line (social
+ * words aside), not a sentence (`20123456786 - ya lo revisé`).
  */
 function nameAfter(tokens: readonly Token[], end: number): { name: string; end: number } | undefined {
   const last = tokens[end - 1];
   const from = isDash(tokens[end]) ? end + 1 : last?.after === ':' ? end : undefined;
   if (from === undefined) return undefined;
   const read = readCompanyName(tokens, from);
-  return read && 'value' in read.result ? { name: read.result.value.name, end: read.end } : undefined;
+  if (read === undefined || 'error' in read.result || !onlySocialFrom(tokens, read.end)) return undefined;
+  return { name: read.result.value.name, end: read.end };
 }
 
 /**
