@@ -1,7 +1,14 @@
 import { UserError, echo } from './user-error.js';
+import { numberDigits } from '../language/grammars/identifiers/digits.js';
 import { dniGrammar } from '../language/grammars/identifiers/dni.js';
 import { licenceGrammar } from '../language/grammars/identifiers/licence.js';
-import { isContent, NO_CONTEXT, readLine, valueOrThrow } from '../language/grammars/identifiers/shared.js';
+import {
+  holdsDigits,
+  isContent,
+  NO_CONTEXT,
+  readLine,
+  valueOrThrow,
+} from '../language/grammars/identifiers/shared.js';
 import type { SlotGrammar } from '../language/grammars/types.js';
 
 export { dniCheckDigit, isValidDni } from '../language/grammars/identifiers/dni.js';
@@ -11,9 +18,13 @@ function readDni(raw: string, grammar: SlotGrammar<string>): string {
   const tokens = readLine(raw);
   const found = grammar.find(tokens, NO_CONTEXT);
   if (found) return valueOrThrow(found);
-  const first = tokens.find(isContent);
+  // Too short for the grammar's attempt (`12`): still the user's DNI, told what is wrong.
+  const first = tokens.find(holdsDigits) ?? tokens.find(isContent);
   if (first === undefined) throw new UserError('dni-missing');
-  throw new UserError('invalid-dni', { valor: echo(first.text), digitos: 0 });
+  throw new UserError('invalid-dni', {
+    valor: echo(first.text),
+    digitos: numberDigits(first.text)?.length ?? 0,
+  });
 }
 
 /**

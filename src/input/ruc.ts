@@ -1,6 +1,13 @@
 import { UserError, echo } from './user-error.js';
-import { rucGrammar } from '../language/grammars/identifiers/ruc.js';
-import { isContent, NO_CONTEXT, readLine, valueOrThrow } from '../language/grammars/identifiers/shared.js';
+import { numberDigits } from '../language/grammars/identifiers/digits.js';
+import { checkRuc, rucGrammar } from '../language/grammars/identifiers/ruc.js';
+import {
+  holdsDigits,
+  isContent,
+  NO_CONTEXT,
+  readLine,
+  valueOrThrow,
+} from '../language/grammars/identifiers/shared.js';
 
 export { isValidRuc, RUC_PREFIXES, rucCheckDigit } from '../language/grammars/identifiers/ruc.js';
 
@@ -14,8 +21,11 @@ export { isValidRuc, RUC_PREFIXES, rucCheckDigit } from '../language/grammars/id
 export function parseRuc(raw: string): string {
   const tokens = readLine(raw);
   const found = rucGrammar.find(tokens, NO_CONTEXT);
-  if (found) return valueOrThrow(found).ruc;
-  const first = tokens.find(isContent);
+  if (found) return valueOrThrow(found);
+  // Too short for the grammar's attempt (`2 veces`): still the user's RUC, told what is wrong.
+  const first = tokens.find(holdsDigits) ?? tokens.find(isContent);
   if (first === undefined) throw new UserError('ruc-missing');
-  throw new UserError('invalid-ruc-format', { valor: echo(first.text) });
+  const digits = numberDigits(first.text);
+  const checked = checkRuc(digits, echo(digits ?? first.text));
+  throw 'error' in checked ? checked.error : new UserError('invalid-ruc-format', { valor: echo(first.text) });
 }

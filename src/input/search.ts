@@ -28,12 +28,12 @@ export function parseSearchText(raw: string): string {
 }
 
 /** The `company-name` rules that make unaddressed text a name without quotes. */
-const NAME_RULES = new Set(['name-legal-form', 'name-business-word', 'name-capitalised']);
+const NAME_RULES = new Set(['name-legal-form', 'name-company-word', 'name-capitalised']);
 
 /**
  * Whether unaddressed group text after `buscar` is a search rather than chatter: a quoted name
  * (`buscar "los alamos"`), or the whole text read as a company name by a rule that marks it as one:
- * a legal form (`comercial pachacamac s.a.`), a word of business (`transportes andinos`), or
+ * a legal form (`comercial pachacamac s.a.`), a company word (`transportes andinos`), or
  * capitals (`Los Alamos`). Plain words (`el archivo`) are left to an addressed `buscar`.
  */
 export function looksLikeCompanySearch(raw: string): boolean {

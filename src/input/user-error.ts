@@ -86,8 +86,6 @@ export const ERROR_IDS = [
   'zip-empty',
   'zip-no-credentials',
   'zip-too-large',
-  'invalid-mobile',
-  'invalid-person-id',
 ] as const;
 
 /** The id of one error template (see `ERROR_IDS`). */

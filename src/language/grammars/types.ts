@@ -32,6 +32,11 @@ export interface SlotMatch<V> {
    * card number has 9 characters; `buscar la llave`: no company name in sight).
    */
   readonly weak?: boolean;
+  /**
+   * Words inside the span said about the value, not part of it: the company name after a RUC
+   * (`20123456786 - Transportes Andinos`), for understand to keep as a note. `[start, end)` as above.
+   */
+  readonly note?: { readonly start: number; readonly end: number; readonly text: string };
 }
 
 export interface SlotGrammar<V> {

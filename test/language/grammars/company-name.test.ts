@@ -8,15 +8,18 @@ describe('company names', () => {
     ['Distribuidora Los Álamos E.I.R.L.', 'Distribuidora Los Álamos E.I.R.L.', 'name-legal-form'],
     ['Fernández & Hijos S.A.C. porfa', 'Fernández & Hijos S.A.C.', 'name-legal-form'],
     ['andinos s. a. c.', 'andinos s. a. c.', 'name-legal-form'],
-    ['transportes andinos', 'transportes andinos', 'name-business-word'],
-    ['inversiones del sur gracias', 'inversiones del sur', 'name-business-word'],
+    ['transportes andinos', 'transportes andinos', 'name-company-word'],
+    ['inversiones del sur gracias', 'inversiones del sur', 'name-company-word'],
     ['Los Alamos', 'Los Alamos', 'name-capitalised'],
     ['Pachacamac', 'Pachacamac', 'name-capitalised'],
     ['los alamos', 'los alamos', 'name-words'],
     ['LOS ALAMOS', 'LOS ALAMOS', 'name-words'], // a line in capitals says nothing
     ['Negocios 2020 SAC', 'Negocios 2020 SAC', 'name-legal-form'],
   ])('%j reads %j (%s)', (line, name, rule) => {
-    expect(read(companyNameGrammar, line)).toMatchObject({ value: { name }, because: [rule] });
+    const reading = read(companyNameGrammar, line);
+    expect(reading).toMatchObject({ value: name, because: [rule] });
+    // Plain words are a name too weak to act on unless the line is addressed (`buscar la llave`).
+    expect(reading?.weak === true).toBe(rule === 'name-words');
   });
 
   it.each([
@@ -35,7 +38,7 @@ describe('company names', () => {
     ['¿los alamos? ya veo', 'los alamos'],
   ])('%j: the name stops before the sentence (%j), so the line is more than a name', (line, name) => {
     const reading = read(companyNameGrammar, line);
-    expect(reading).toMatchObject({ value: { name } });
+    expect(reading).toMatchObject({ value: name });
     expect(reading?.span).not.toBe(line);
   });
 

@@ -72,9 +72,16 @@ describe('licence grammar', () => {
   });
 
   it.each([
-    ['Q4123', 'invalid-dni'],
+    ['Q4123456', 'invalid-dni'],
     [`Q${DNI.b} Q${DNI.c}`, 'one-at-a-time'],
   ])('%j → %s', (line, error) => {
     expect(read(licenceGrammar, line)).toMatchObject({ error });
   });
+
+  it.each(['Q4123', 'T001-43', 'a las 08:30'])(
+    '%j: too few digits to be an attempt (another slot’s)',
+    (line) => {
+      expect(read(licenceGrammar, line)).toBeNull();
+    },
+  );
 });

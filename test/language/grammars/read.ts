@@ -15,6 +15,8 @@ export interface Reading {
   because: readonly string[];
   /** The words the match used, as typed. */
   span: string;
+  weak?: boolean;
+  note?: string;
 }
 
 /** Runs `grammar` over `line` as the language layer tokenizes it. */
@@ -30,7 +32,17 @@ export function read<V>(
     .slice(match.start, match.end)
     .map((token) => token.text)
     .join(' ');
+  const extra = {
+    ...(match.weak === undefined ? {} : { weak: match.weak }),
+    ...(match.note === undefined ? {} : { note: match.note.text }),
+  };
   return 'error' in match.result
-    ? { error: match.result.error.identifier, data: match.result.error.data, because: match.because, span }
-    : { value: match.result.value, because: match.because, span };
+    ? {
+        error: match.result.error.identifier,
+        data: match.result.error.data,
+        because: match.because,
+        span,
+        ...extra,
+      }
+    : { value: match.result.value, because: match.because, span, ...extra };
 }

@@ -16,7 +16,7 @@ describe('ruc grammar: yes', () => {
     ['2060 1234 565', RUC.other, 'ruc-grouped'],
     ['10 456 789 124 porfa', RUC.person, 'ruc-grouped'],
   ])('%j → %s (%s)', (line, ruc, rule) => {
-    expect(read(rucGrammar, line)).toMatchObject({ value: { ruc }, because: [rule] });
+    expect(read(rucGrammar, line)).toMatchObject({ value: ruc, because: [rule] });
   });
 
   it.each([
@@ -26,11 +26,9 @@ describe('ruc grammar: yes', () => {
     ['20 123 456 786 - inversiones del sur', 'inversiones del sur'],
   ])('ruc-name-after-dash: %j names %j, which the match spans as a note', (line, name) => {
     const reading = read(rucGrammar, line);
-    expect(reading).toMatchObject({
-      value: { name },
-      because: expect.arrayContaining(['ruc-name-after-dash']),
-    });
-    expect(reading?.span).toContain(name.split(' ')[0]);
+    expect(reading).toMatchObject({ note: name, because: expect.arrayContaining(['ruc-name-after-dash']) });
+    // The span covers the name up to its last word (`S.A.C.` is the token `S.A.C` and its dot).
+    expect(reading?.span.endsWith(name.replace(/\.$/u, ''))).toBe(true);
   });
 });
 
@@ -41,8 +39,7 @@ describe('ruc grammar: no', () => {
     ['20123456786 - 20601234565', 'a second number'],
     ['20123456786 Transportes Andinos', 'no dash or colon: the words stay outside the match'],
   ])('%j has no name (%s)', (line) => {
-    const reading = read(rucGrammar, line);
-    expect(reading?.value ?? {}).not.toHaveProperty('name');
+    expect(read(rucGrammar, line)).not.toHaveProperty('note');
   });
 
   it.each([
@@ -57,7 +54,10 @@ describe('ruc grammar: no', () => {
     expect(read(rucGrammar, line)).toMatchObject({ error, data });
   });
 
-  it.each(['ruc de la empresa', 'hola', ''])('%j holds no RUC', (line) => {
-    expect(read(rucGrammar, line)).toBeNull();
-  });
+  it.each(['ruc de la empresa', 'hola', '', 'T001-43', 'a las 08:30', '2 veces'])(
+    '%j holds no RUC',
+    (line) => {
+      expect(read(rucGrammar, line)).toBeNull();
+    },
+  );
 });

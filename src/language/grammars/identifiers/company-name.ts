@@ -8,12 +8,6 @@ import { digitCount, matched } from './shared.js';
 export const SEARCH_MIN = 3;
 export const SEARCH_MAX = 80;
 
-/** A company name as written (`Transportes Andinos S.A.C.`), with its legal form when it has one. */
-export interface CompanyName {
-  readonly name: string;
-  readonly legalForm?: string;
-}
-
 /** Words that make a line a sentence, not a name: social words, questions, time, verbs of state. */
 const SENTENCE: ReadonlySet<WordClass> = new Set<WordClass>([
   'greeting',
@@ -104,35 +98,32 @@ const written = (token: Token) =>
  * The company name that starts exactly at `from`, read up to the first word that makes the line a
  * sentence (a verb, a greeting, `mañana`, a question mark, an identifier). Undefined when no name
  * starts there: a preposition first (`a casa`), or only words the lexicon knows (`el camión`),
- * which a name never is without a legal form or a word of business.
+ * which a name never is without a legal form or a company word (`transportes`).
  */
 export function readCompanyName(
   tokens: readonly Token[],
   from: number,
   keys: readonly string[] = keysOf(tokens),
-): SlotMatch<CompanyName> | undefined {
+): SlotMatch<string> | undefined {
   const first = keys[from];
   if (first === undefined || tokens[from]!.shape === 'punct' || opensNoName(first)) return undefined;
   let end = from;
-  let legalForm: string | undefined;
+  let legalForm = false;
   let plain = false;
-  let business = false;
+  let companyWord = false;
   let capitalised = true;
   let lower = false;
   while (end < tokens.length && !stopsName(tokens, keys, end)) {
     const legal = lexicon.lengthAt(keys, end, LEGAL);
     if (legal > 0 && end > from) {
-      legalForm = tokens
-        .slice(end, end + legal)
-        .map(written)
-        .join(' ');
+      legalForm = true;
       end += legal;
       break;
     }
     const key = keys[end] ?? '';
     const token = tokens[end]!;
     const classes = classesOf(key);
-    if (classes.includes('company-word')) business = true;
+    if (classes.includes('company-word')) companyWord = true;
     if (LETTER.test(token.text) && classes.length === 0 && lexicon.verb(key).length === 0) plain = true;
     if (LETTER.test(token.text) && !classes.some((cls) => FUNCTION.has(cls)) && !UPPER_START.test(token.text))
       capitalised = false;
@@ -147,16 +138,17 @@ export function readCompanyName(
   )
     end -= 1;
   const words = tokens.slice(from, end).filter((token) => LETTER.test(token.text));
-  if (words.length === 0 || !(plain || business || legalForm)) return undefined;
+  if (words.length === 0 || !(plain || companyWord || legalForm)) return undefined;
   const rule = legalForm
     ? 'name-legal-form'
-    : business
-      ? 'name-business-word'
+    : companyWord
+      ? 'name-company-word'
       : capitalised && lower
         ? 'name-capitalised'
         : 'name-words';
   const name = tokens.slice(from, end).map(written).join(' ');
-  return matched(from, end, { value: legalForm ? { name, legalForm } : { name } }, [rule]);
+  const found = matched(from, end, { value: name }, [rule]);
+  return rule === 'name-words' ? { ...found, weak: true } : found;
 }
 
 /** Words that may follow a name without making the line a sentence (`… S.A.C. gracias`). */
@@ -194,19 +186,19 @@ export function onlySocialFrom(
 
 /**
  * `company-name`: the free text of `buscar` read as a name. Rules, strongest first:
- * `name-legal-form` (ends in S.A.C., E.I.R.L.…), `name-business-word` (Transportes, Comercial…),
+ * `name-legal-form` (ends in S.A.C., E.I.R.L.…), `name-company-word` (Transportes, Comercial…),
  * `name-capitalised` (Los Alamos, in title case: a line in capitals says nothing),
- * `name-words` (plain words the lexicon does not know: weak, `el archivo` reads so too). A name
+ * `name-words` (plain words the lexicon does not know: `weak`, as `la llave` reads so too). A name
  * shorter than 3 or longer than 80 characters is `invalid-search`.
  */
-export const companyNameGrammar: SlotGrammar<CompanyName> = {
+export const companyNameGrammar: SlotGrammar<string> = {
   name: 'company-name',
   find(tokens) {
     const keys = keysOf(tokens);
     for (let at = 0; at < tokens.length; at++) {
       const found = readCompanyName(tokens, at, keys);
       if (found === undefined || 'error' in found.result) continue;
-      const { name } = found.result.value;
+      const name = found.result.value;
       if (name.length >= SEARCH_MIN && name.length <= SEARCH_MAX) return found;
       const error = new UserError('invalid-search', {
         valor: echo(name),

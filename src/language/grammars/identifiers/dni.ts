@@ -3,7 +3,16 @@ import { lexicon } from '../../lexicon/index.js';
 import type { Token } from '../../tokenize.js';
 import type { SlotGrammar, SlotResult } from '../types.js';
 import { digitRunAt, numberDigits } from './digits.js';
-import { digitCount, holdsDigits, IDENTIFIER_DIGITS, isDash, matched, pickOne, spanText } from './shared.js';
+import {
+  digitCount,
+  holdsDigits,
+  IDENTIFIER_DIGITS,
+  isDash,
+  matched,
+  MIN_IDENTIFIER_DIGITS,
+  pickOne,
+  spanText,
+} from './shared.js';
 
 const WEIGHTS = [3, 2, 7, 6, 5, 4, 3, 2] as const;
 const NUMERIC = '65432110987';
@@ -133,9 +142,13 @@ export function checkDni(candidate: DniCandidate): SlotResult<string> {
   return { value: digits };
 }
 
+const digitsOf = (candidate: DniCandidate) => candidate.digits?.length ?? digitCount(candidate.valor);
+
 /** Typed as a DNI: 8 digits or more (a second one is a second DNI). */
-export const typedAsDni = (candidate: DniCandidate) =>
-  (candidate.digits?.length ?? digitCount(candidate.valor)) >= IDENTIFIER_DIGITS;
+export const typedAsDni = (candidate: DniCandidate) => digitsOf(candidate) >= IDENTIFIER_DIGITS;
+
+/** An attempt at a DNI at all: 6 digits or more (`T001-43`, `08:30` are another slot's). */
+export const dniAttempt = (candidate: DniCandidate) => digitsOf(candidate) >= MIN_IDENTIFIER_DIGITS;
 
 /**
  * `dni`: the DNI of a line in any grouping (`45678912`, `4567 8912`, `45 678 912`, `45.678.912`,
@@ -144,7 +157,7 @@ export const typedAsDni = (candidate: DniCandidate) =>
 export const dniGrammar: SlotGrammar<string> = {
   name: 'dni',
   find(tokens) {
-    const picked = pickOne(dniCandidates(tokens), 'dni', typedAsDni);
+    const picked = pickOne(dniCandidates(tokens).filter(dniAttempt), 'dni', typedAsDni);
     if (picked === undefined) return undefined;
     if ('several' in picked) return picked.several;
     const { candidate } = picked;

@@ -45,7 +45,8 @@ function candidates(tokens: readonly Token[]): Candidate[] {
 
 /**
  * `ce`/`cee`/`ci`: the number of a foreign identity document of `tipo` (`001234567`,
- * `001-234-567`). Rules: `foreign-doc-number`; `<tipo>-several` for two numbers of 6+ characters.
+ * `001-234-567`). Rules: `foreign-doc-number` (`weak` under 6 characters); `<tipo>-several` for
+ * two numbers of 6+ characters.
  */
 export function foreignDocGrammar(tipo: ForeignDocType): SlotGrammar<string> {
   return {
@@ -59,9 +60,11 @@ export function foreignDocGrammar(tipo: ForeignDocType): SlotGrammar<string> {
       if (picked === undefined) return undefined;
       if ('several' in picked) return picked.several;
       const { candidate } = picked;
-      return matched(candidate.start, candidate.end, checkForeignDoc(candidate.valor, tipo), [
+      const found = matched(candidate.start, candidate.end, checkForeignDoc(candidate.valor, tipo), [
         'foreign-doc-number',
       ]);
+      // `carnet 123`, `cedula 1 copia`: too short for a real card, acted on only when addressed.
+      return candidate.length < FOREIGN_DOC_MIN_UNADDRESSED ? { ...found, weak: true } : found;
     },
   };
 }

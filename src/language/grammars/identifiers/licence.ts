@@ -1,5 +1,5 @@
 import type { SlotGrammar } from '../types.js';
-import { checkDni, type DniCandidate, dniCandidates, typedAsDni } from './dni.js';
+import { checkDni, dniAttempt, type DniCandidate, dniCandidates, typedAsDni } from './dni.js';
 import { matched, pickOne } from './shared.js';
 
 /** Peruvian licences are numbered as one letter and the holder's DNI (`Q41234567`). */
@@ -19,7 +19,7 @@ export const licenceGrammar: SlotGrammar<string> = {
         ? { ...candidate, digits: text.slice(1), rule: 'licence-letter-dni' }
         : candidate;
     });
-    const picked = pickOne(candidates, 'licence', typedAsDni);
+    const picked = pickOne(candidates.filter(dniAttempt), 'licence', typedAsDni);
     if (picked === undefined) return undefined;
     if ('several' in picked) return picked.several;
     const { candidate } = picked;

@@ -43,24 +43,28 @@ function mobileAt(tokens: readonly Token[], at: number): SlotMatch<string> | und
 }
 
 function invalid(tokens: readonly Token[], start: number, end: number): SlotMatch<string> {
-  const error = new UserError('invalid-mobile', { valor: echo(spanText(tokens, start, end)) });
+  const error = new UserError('chofer-telefono', { valor: echo(spanText(tokens, start, end)) });
   return matched(start, end, { error }, ['mobile-invalid']);
 }
 
 /**
- * `pe-mobile`: a Peruvian mobile number, stored as `51XXXXXXXXX` (the WhatsApp id). Rules:
+ * `mobile`: a Peruvian mobile number, stored as `51XXXXXXXXX` (the WhatsApp id). Rules:
  * `mobile-digits` (`987654321`, `987-654-321`), `mobile-grouped` (`987 654 321`),
- * `mobile-country-code` (`+51 987 654 321`, `51987654321`). Other numbers are left alone (a DNI
- * before the phone is another slot's); one written as a phone (`+51 12345`) is `invalid-mobile`.
+ * `mobile-country-code` (`+51 987 654 321`, `51987654321`). A mobile is looked for past other
+ * numbers (a DNI before the phone is another slot's); with none, the first number, or one written
+ * as a phone (`+51 12345`), is `chofer-telefono` (`mobile-invalid`).
  */
 export const mobileGrammar: SlotGrammar<string> = {
-  name: 'pe-mobile',
+  name: 'mobile',
   find(tokens) {
     for (let at = 0; at < tokens.length; at++) {
       if (!holdsDigits(tokens[at]!)) continue;
       const found = mobileAt(tokens, at);
       if (found) return found;
     }
-    return undefined;
+    // No mobile: the first number is a phone that is none (`chofer 4123… 12345`, once the
+    // document's slot has taken its tokens).
+    const first = tokens.findIndex(holdsDigits);
+    return first < 0 ? undefined : invalid(tokens, first, digitRunAt(tokens, first, 9)?.end ?? first + 1);
   },
 };

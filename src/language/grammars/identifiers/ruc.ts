@@ -3,7 +3,15 @@ import type { Token } from '../../tokenize.js';
 import type { SlotGrammar, SlotMatch, SlotResult } from '../types.js';
 import { onlySocialFrom, readCompanyName } from './company-name.js';
 import { type DigitRun, digitRunAt } from './digits.js';
-import { digitCount, holdsDigits, IDENTIFIER_DIGITS, isDash, matched, pickOne } from './shared.js';
+import {
+  digitCount,
+  holdsDigits,
+  IDENTIFIER_DIGITS,
+  isDash,
+  matched,
+  MIN_IDENTIFIER_DIGITS,
+  pickOne,
+} from './shared.js';
 
 /** Prefixes the tax authority hands out: 10 persons, 15/16/17 special cases, 20 companies. */
 export const RUC_PREFIXES: readonly string[] = ['10', '15', '16', '17', '20'];
@@ -25,12 +33,6 @@ export function isValidRuc(ruc: string): boolean {
     RUC_PREFIXES.includes(ruc.slice(0, 2)) &&
     rucCheckDigit(ruc) === Number(ruc[10])
   );
-}
-
-/** A RUC, and the company name written after it (`20123456786 - Transportes Andinos`), a note. */
-export interface RucValue {
-  readonly ruc: string;
-  readonly name?: string;
 }
 
 /**
@@ -89,36 +91,34 @@ export function rucCandidates(tokens: readonly Token[]): Candidate[] {
  * `20123456786: Comercial Pachacamac S.A.C.`): words that make a name and end the line (social
  * words aside), not a sentence (`20123456786 - ya lo revisé`).
  */
-function nameAfter(tokens: readonly Token[], end: number): { name: string; end: number } | undefined {
+function nameAfter(tokens: readonly Token[], end: number): SlotMatch<string>['note'] {
   const last = tokens[end - 1];
   const from = isDash(tokens[end]) ? end + 1 : last?.after === ':' ? end : undefined;
   if (from === undefined) return undefined;
   const read = readCompanyName(tokens, from);
   if (read === undefined || 'error' in read.result || !onlySocialFrom(tokens, read.end)) return undefined;
-  return { name: read.result.value.name, end: read.end };
+  return { start: read.start, end: read.end, text: read.result.value };
 }
 
 /**
  * `ruc`: the RUC of a line (`20123456786`, `20-12345678-6`, `20 123 456 786`), validated locally.
+ * Numbers of fewer than 6 digits are no attempt (`T001-43`, `08:30`): undefined.
  * Rules: `ruc-digits` (one token), `ruc-grouped` (groups apart), `ruc-name-after-dash` (a company
- * name after it, reported as `name`), `ruc-several` (two numbers of 8+ digits: one at a time).
+ * name after it: the span covers it and `note` names it), `ruc-several` (two numbers of 8+
+ * digits: one at a time).
  */
-export const rucGrammar: SlotGrammar<RucValue> = {
+export const rucGrammar: SlotGrammar<string> = {
   name: 'ruc',
-  find(tokens): SlotMatch<RucValue> | undefined {
-    const picked = pickOne(rucCandidates(tokens), 'ruc', (candidate) => candidate.count >= IDENTIFIER_DIGITS);
+  find(tokens): SlotMatch<string> | undefined {
+    const attempts = rucCandidates(tokens).filter((candidate) => candidate.count >= MIN_IDENTIFIER_DIGITS);
+    const picked = pickOne(attempts, 'ruc', (candidate) => candidate.count >= IDENTIFIER_DIGITS);
     if (picked === undefined) return undefined;
     if ('several' in picked) return picked.several;
     const chosen = picked.candidate;
     const rule = chosen.grouped ? 'ruc-grouped' : 'ruc-digits';
     const checked = checkRuc(chosen.digits, chosen.valor);
-    if ('error' in checked) return matched(chosen.start, chosen.end, checked, [rule]);
-    const note = nameAfter(tokens, chosen.end);
-    if (note === undefined)
-      return matched(chosen.start, chosen.end, { value: { ruc: checked.value } }, [rule]);
-    return matched(chosen.start, note.end, { value: { ruc: checked.value, name: note.name } }, [
-      rule,
-      'ruc-name-after-dash',
-    ]);
+    const note = 'error' in checked ? undefined : nameAfter(tokens, chosen.end);
+    if (note === undefined) return matched(chosen.start, chosen.end, checked, [rule]);
+    return { ...matched(chosen.start, note.end, checked, [rule, 'ruc-name-after-dash']), note };
   },
 };

@@ -69,6 +69,9 @@ export function spanText(tokens: readonly Token[], start: number, end: number): 
     .join(' ');
 }
 
+/** Fewer digits are no attempt at a RUC or DNI (`T001-43`, `08:30`, `2 veces`): another slot's. */
+export const MIN_IDENTIFIER_DIGITS = 6;
+
 /** Digits of a number typed as an identifier: a second one means "two of them". */
 export const IDENTIFIER_DIGITS = 8;
 
