@@ -94,26 +94,25 @@ const written = (token: Token) =>
     ? `${token.text}.`
     : token.text;
 
-/**
- * The company name that starts exactly at `from`, read up to the first word that makes the line a
- * sentence (a verb, a greeting, `mañana`, a question mark, an identifier). Undefined when no name
- * starts there: a preposition first (`a casa`), or only words the lexicon knows (`el camión`),
- * which a name never is without a legal form or a company word (`transportes`).
- */
-export function readCompanyName(
-  tokens: readonly Token[],
-  from: number,
-  keys: readonly string[] = keysOf(tokens),
-): SlotMatch<string> | undefined {
+/** A name read from a position, and where the next reading may start (past what was read). */
+interface Scanned {
+  readonly match?: SlotMatch<string>;
+  readonly next: number;
+}
+
+/** See `readCompanyName`; `next` lets a search skip words already known to hold no name. */
+function scanName(tokens: readonly Token[], from: number, keys: readonly string[]): Scanned {
   const first = keys[from];
-  if (first === undefined || tokens[from]!.shape === 'punct' || opensNoName(first)) return undefined;
+  if (first === undefined || tokens[from]!.shape === 'punct' || opensNoName(first)) return { next: from + 1 };
   let end = from;
+  let length = 0;
   let legalForm = false;
   let plain = false;
   let companyWord = false;
   let capitalised = true;
   let lower = false;
-  while (end < tokens.length && !stopsName(tokens, keys, end)) {
+  // Past SEARCH_MAX characters the name is too long anyway: reading stops (bounded work).
+  while (end < tokens.length && length <= SEARCH_MAX && !stopsName(tokens, keys, end)) {
     const legal = lexicon.lengthAt(keys, end, LEGAL);
     if (legal > 0 && end > from) {
       legalForm = true;
@@ -128,9 +127,11 @@ export function readCompanyName(
     if (LETTER.test(token.text) && !classes.some((cls) => FUNCTION.has(cls)) && !UPPER_START.test(token.text))
       capitalised = false;
     if (LOWER.test(token.text)) lower = true;
+    length += token.text.length + 1;
     end += 1;
     if (token.after !== '' && token.after !== '.') break;
   }
+  const next = Math.max(end, from + 1);
   while (
     end > from &&
     (closesNoName(keys[end - 1] ?? '') || tokens[end - 1]!.shape === 'punct') &&
@@ -138,7 +139,7 @@ export function readCompanyName(
   )
     end -= 1;
   const words = tokens.slice(from, end).filter((token) => LETTER.test(token.text));
-  if (words.length === 0 || !(plain || companyWord || legalForm)) return undefined;
+  if (words.length === 0 || !(plain || companyWord || legalForm)) return { next };
   const rule = legalForm
     ? 'name-legal-form'
     : companyWord
@@ -148,7 +149,21 @@ export function readCompanyName(
         : 'name-words';
   const name = tokens.slice(from, end).map(written).join(' ');
   const found = matched(from, end, { value: name }, [rule]);
-  return rule === 'name-words' ? { ...found, weak: true } : found;
+  return { match: rule === 'name-words' ? { ...found, weak: true } : found, next };
+}
+
+/**
+ * The company name that starts exactly at `from`, read up to the first word that makes the line a
+ * sentence (a verb, a greeting, `mañana`, a question mark, an identifier). Undefined when no name
+ * starts there: a preposition first (`a casa`), or only words the lexicon knows (`el camión`),
+ * which a name never is without a legal form or a company word (`transportes`).
+ */
+export function readCompanyName(
+  tokens: readonly Token[],
+  from: number,
+  keys: readonly string[] = keysOf(tokens),
+): SlotMatch<string> | undefined {
+  return scanName(tokens, from, keys).match;
 }
 
 /** Words that may follow a name without making the line a sentence (`… S.A.C. gracias`). */
@@ -195,8 +210,10 @@ export const companyNameGrammar: SlotGrammar<string> = {
   name: 'company-name',
   find(tokens) {
     const keys = keysOf(tokens);
-    for (let at = 0; at < tokens.length; at++) {
-      const found = readCompanyName(tokens, at, keys);
+    // Words a reading passed without a name hold none from a later start either: skip them.
+    for (let at = 0; at < tokens.length;) {
+      const { match: found, next } = scanName(tokens, at, keys);
+      at = next;
       if (found === undefined || 'error' in found.result) continue;
       const name = found.result.value;
       if (name.length >= SEARCH_MIN && name.length <= SEARCH_MAX) return found;

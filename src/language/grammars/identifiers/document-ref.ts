@@ -98,6 +98,12 @@ function neutralAt(keys: readonly string[], at: number): number {
   return 0;
 }
 
+/**
+ * Parts read at most: one reference has four, two have eight; past that the line is a list or
+ * pasted text (refused as several), and reading stops (bounded work).
+ */
+const MAX_PARTS = 8;
+
 /** The key `No.` has: a number label only right before digits (`T001 No. 42`). */
 const NO_LABEL = 'no';
 
@@ -199,6 +205,7 @@ export function readReference(tokens: readonly Token[]): ReferenceReading | unde
   for (let at = 0; at < tokens.length;) {
     const token = tokens[at]!;
     if (holdsDigits(token)) {
+      if (groups.flat().length >= MAX_PARTS) break;
       const parts = partsOfToken(token.text);
       if (current === undefined) {
         if (groups.length === 0 || joined) refs += 1;

@@ -6,6 +6,8 @@ import { holdsDigits, matched, spanText } from './shared.js';
 
 /** Peru's country code, written before a mobile number (`+51`, `51`, `0051`). */
 const COUNTRY = '51';
+/** How a mobile starts: its 9, or the country code (`+51`, `51`, `0051`). */
+const PHONE_START = new Set(['9', '+', '5', '0']);
 /** A Peruvian mobile number: 9 digits starting with 9. */
 const MOBILE = /^9\d{8}$/u;
 
@@ -58,7 +60,7 @@ export const mobileGrammar: SlotGrammar<string> = {
   name: 'mobile',
   find(tokens) {
     for (let at = 0; at < tokens.length; at++) {
-      if (!holdsDigits(tokens[at]!)) continue;
+      if (!holdsDigits(tokens[at]!) || !PHONE_START.has(tokens[at]!.text.charAt(0))) continue;
       const found = mobileAt(tokens, at);
       if (found) return found;
     }
