@@ -2,7 +2,7 @@ import { UserError, echo } from '../../../input/user-error.js';
 import { lexicon, type WordClass } from '../../lexicon/index.js';
 import { keysOf, type Token } from '../../tokenize.js';
 import type { SlotGrammar, SlotMatch } from '../types.js';
-import { digitCount, matched } from './shared.js';
+import { digitCount, matched, SOCIAL_CLASSES } from './shared.js';
 
 /** Shortest and longest company-name search sent (shorter matches everything, longer is chatter). */
 export const SEARCH_MIN = 3;
@@ -166,17 +166,6 @@ export function readCompanyName(
   return scanName(tokens, from, keys).match;
 }
 
-/** Words that may follow a name without making the line a sentence (`… S.A.C. gracias`). */
-const SOCIAL: ReadonlySet<WordClass> = new Set<WordClass>([
-  'courtesy',
-  'thanks',
-  'regards',
-  'addressee',
-  'urgency',
-  'farewell',
-  'laughter',
-]);
-
 /**
  * True when nothing but social words, punctuation or emoji follows `at`: a name read up to there
  * is the line's last say (`20123456786 - Transportes Andinos porfa`), not a sentence's start.
@@ -192,7 +181,7 @@ export function onlySocialFrom(
       next += 1;
       continue;
     }
-    const social = lexicon.lengthAt(keys, next, SOCIAL);
+    const social = lexicon.lengthAt(keys, next, SOCIAL_CLASSES);
     if (social === 0) return false;
     next += social;
   }

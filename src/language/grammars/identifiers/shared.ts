@@ -1,5 +1,6 @@
 import { UserError } from '../../../input/user-error.js';
 import { ONE_OF, type IdentifierKind } from '../../lexicon/es/display.js';
+import type { WordClass } from '../../lexicon/index.js';
 import { normalizeLine } from '../../normalize.js';
 import { type Token, tokenize } from '../../tokenize.js';
 import type { GrammarContext, SlotMatch, SlotResult } from '../types.js';
@@ -8,6 +9,20 @@ import type { GrammarContext, SlotMatch, SlotResult } from '../types.js';
  * Small pieces every identifier grammar uses: which tokens count, how a match is built, and how
  * the old string-taking validators read a line through a grammar.
  */
+
+/**
+ * Social words around an identifier (`porfa`, `gracias`, `urgente`, `equipo`, `jaja`): they
+ * change nothing about it, before or after.
+ */
+export const SOCIAL_CLASSES: ReadonlySet<WordClass> = new Set<WordClass>([
+  'courtesy',
+  'thanks',
+  'regards',
+  'addressee',
+  'urgency',
+  'farewell',
+  'laughter',
+]);
 
 /** A token that carries something: not punctuation or emoji alone. */
 export function isContent(token: Token): boolean {
