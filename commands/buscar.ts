@@ -13,6 +13,8 @@ export const buscar = defineCommand({
   aliases: ['razon', 'razonsocial'],
   triggers: [{ parts: ['v:search'] }, { parts: ['c:company-name'] }],
   slots: { texto: { grammar: 'company-name', missing: 'search-missing' } },
+  // The API compares names in capitals; the grammar keeps them as written.
+  build: (slots) => ({ texto: String(slots['texto']).toUpperCase() }),
   summary: 'Busca empresas por nombre o razón social',
   usage: 'buscar <nombre o razón social>',
   examples,

@@ -122,3 +122,9 @@ export class UserError extends Error {
     this.example = options.example;
   }
 }
+
+/** Keeps a user-typed value short and printable before echoing it back in an error reply. */
+export function echo(value: string, max = 30): string {
+  const clean = value.replace(/[\p{C}]/gu, '').trim();
+  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
+}

@@ -140,12 +140,12 @@ describe('router error replies', () => {
 
   it('falls back to errors/internal when a template is missing, and to a fixed text when that is missing too', async () => {
     const one = createTestRouter({ templates: echoTemplates(['errors/invalid-ruc-length']) });
-    await one.router.handle(groupMessage('ruc 1'));
+    await one.router.handle(groupMessage('ruc 2012345678'));
     expect(textAt(one.transport.sent, 0)).toBe('errors/internal');
     const both = createTestRouter({
       templates: echoTemplates(['errors/invalid-ruc-length', 'errors/internal']),
     });
-    await both.router.handle(groupMessage('ruc 1'));
+    await both.router.handle(groupMessage('ruc 2012345678'));
     expect(textAt(both.transport.sent, 0)).toMatch(/^Ocurrió un error/);
   });
 

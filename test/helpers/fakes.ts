@@ -54,7 +54,6 @@ export function fakeLookup(methods: Partial<LookupApi> = {}): LookupApi {
   });
 }
 
-
 /**
  * A small command set covering every arg shape, access level and flag the router looks at. They
  * declare words and slots like the real commands (the language layer reads them); their replies

@@ -2,8 +2,8 @@ import type { DocumentRef } from '../../lookup/api.js';
 import type { ScheduleSpec } from '../../scheduler/schedule-spec.js';
 import type { SlotGrammar } from './types.js';
 import { COMMAND_GRAMMARS } from './command-slots.js';
-import { IDENTIFIER_GRAMMARS } from './legacy.js';
-import { driverAction, mobile, personId } from './person.js';
+import { IDENTIFIER_GRAMMARS, mobileGrammar, personIdGrammar } from './identifiers/index.js';
+import { driverAction } from './driver-action.js';
 
 /** The job a schedule posts, by the concept that names it. */
 export type JobName = 'tc' | 'afp';
@@ -52,7 +52,7 @@ export type GrammarName = keyof GrammarValues;
 export const GRAMMARS: { readonly [N in GrammarName]: SlotGrammar<GrammarValues[N]> } = {
   ...IDENTIFIER_GRAMMARS,
   ...COMMAND_GRAMMARS,
-  'person-id': personId,
-  mobile,
+  'person-id': personIdGrammar,
+  mobile: mobileGrammar,
   'driver-action': driverAction,
 };

@@ -34,6 +34,11 @@ export interface SlotMatch<V> {
   readonly weak?: boolean;
   /** Counts only when every other slot holds a value (`comisiones` is the AFP job only beside a valid time). */
   readonly vague?: boolean;
+  /**
+   * Words inside the span said about the value, not part of it: the company name after a RUC
+   * (`20123456786 - Transportes Andinos`), for understand to keep as a note. `[start, end)` as above.
+   */
+  readonly note?: { readonly start: number; readonly end: number; readonly text: string };
 }
 
 export interface SlotGrammar<V> {

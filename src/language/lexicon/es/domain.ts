@@ -185,6 +185,21 @@ export const DOMAIN_WORDS: readonly LexEntry[] = [
   ...list('legal-form', 'es', 's.a.c', 'sac', 's.a', 's.a.a', 'saa', 'e.i.r.l', 'eirl', 's.r.l', 'srl'),
   ...list('legal-form', 'es', 's.c.r.l', 'scrl', 'sociedad anonima cerrada', 'sociedad anonima'),
   ...list('legal-form', 'es', 'empresa individual de responsabilidad limitada', 'sucursal del peru'),
+  // Spaced out (`S. A. C.`) and the older limited company forms.
+  ...list(
+    'legal-form',
+    'es',
+    's a c',
+    's a',
+    's a a',
+    'e i r l',
+    's r l',
+    's c r l',
+    'ltda',
+    'srltda',
+    's.r.ltda',
+  ),
+  ...list('legal-form', 'es', 'sociedad comercial de responsabilidad limitada', 'sociedad anonima abierta'),
   // Words of company names: `buscar transportes los andes` names a company, `buscar la llave` does not.
   ...list(
     'company-word',
@@ -211,6 +226,8 @@ export const DOMAIN_WORDS: readonly LexEntry[] = [
   ...list('company-word', 'es', 'compania', 'cia', 'sociedad', 'asociacion', 'cooperativa', 'holding'),
   ...list('company-word', 'es', 'import', 'export', 'group', 'company', 'motors', 'trading'),
   ...list('company-word', 'es', 'restaurant', 'restaurante', 'clinica', 'colegio', 'universidad'),
+  ...list('company-word', 'es', 'multiservicios', 'importadora', 'exportadora', 'agroindustrias', 'corp'),
+  ...list('company-word', 'es', 'representaciones', 'manufacturas', 'asociados', 'grifo', 'botica'),
   // The watch list named: `agrega el ruc … a vigilados`, `quita … de la vigilancia`.
   ...list('list-word', 'es', 'vigilados', 'vigiladas', 'vigilancia', 'seguimiento', 'monitoreo'),
   ...list('list-word', 'es', 'monitoreados', 'lista de vigilados', 'lista de vigilancia', 'vigilado'),
@@ -223,5 +240,5 @@ export const DOMAIN_WORDS: readonly LexEntry[] = [
   named('filler', 'es', 'exchange-rate', ['compra y venta', 'del dia', 'de hoy dia', 'en soles', 'paralelo']),
   named('filler', 'es', 'pension', ['sbs', 'de la sbs', 'del sistema privado']),
   named('filler', 'es', 'guide', ['de remision', 'remision', 'remitente', 'electronica', 'sunat']),
-  named('filler', 'es', 'document', ['electronica', 'electronico', 'sunat', 'de pago', 'de venta']),
+  named('filler', 'es', 'document', ['electronica', 'electronico', 'sunat', 'de pago', 'de venta', 'venta']),
 ];

@@ -1,4 +1,4 @@
-import { list, valued } from '../build.js';
+import { list, named, valued } from '../build.js';
 import type { LexEntry } from '../types.js';
 
 /** Articles, prepositions, conjunctions, possessives, demonstratives, clitics, labels, negation. */
@@ -22,22 +22,12 @@ export const FUNCTION_WORDS: readonly LexEntry[] = [
   ...list('clitic', 'es', 'me', 'nos', 'le', 'les', 'se', 'te'),
   // `N°`, `nro.`, `núm.`, `#`. `Nº` becomes `No` under NFKC: the tokenizer keeps it a label only
   // before a number (`no` alone is a word).
-  ...list(
-    'label',
-    'es',
-    'n°',
-    'n',
-    'nro',
-    'nr',
-    'num',
-    'numero',
-    '#',
-    'nro de',
-    'numero de',
-    'n de',
-    'serie',
-  ),
-  ...list('label', 'es', 'correlativo', 'nro de serie', 'numero de serie', 'serie nro', 'num de serie'),
+  ...list('label', 'es', 'n°', 'n', 'nro', 'nr', 'num', 'numero', '#', 'nro de', 'numero de', 'n de'),
+  // Labels that name which part of a document reference follows (`serie T001 correlativo 42`).
+  named('label', 'es', 'series', ['serie', 'series', 'nro de serie', 'numero de serie', 'num de serie']),
+  named('label', 'es', 'series', ['n de serie', 'serie nro']),
+  named('label', 'es', 'number', ['correlativo', 'nro correlativo', 'numero correlativo']),
+  named('label', 'es', 'type', ['tipo de documento', 'tipo de comprobante', 'tipo doc']),
   ...list('negation', 'es', 'no', 'nunca', 'jamas', 'tampoco', 'ya no'),
   // The place where the bot answers: `no respondas aquí`, `en este grupo`.
   ...valued(
