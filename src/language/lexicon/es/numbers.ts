@@ -25,6 +25,40 @@ function compounds(): Record<number, string[]> {
   return out;
 }
 
+/** Ordinals 1–9 (first to ninth), also the units of compound ones: `vigésimo segundo`, `decimotercero`. */
+const ORDINAL_UNITS: readonly (readonly string[])[] = [
+  ['primero', 'primera', 'primer'],
+  ['segundo', 'segunda'],
+  ['tercero', 'tercera', 'tercer'],
+  ['cuarto', 'cuarta'],
+  ['quinto', 'quinta'],
+  ['sexto', 'sexta'],
+  ['septimo', 'septima', 'setimo', 'setima'],
+  ['octavo', 'octava'],
+  ['noveno', 'novena'],
+];
+
+/** Days of the month as ordinals past the tenth: `decimotercero`, `vigésimo primero`, `trigésimo primero`. */
+function ordinalCompounds(): Record<number, string[]> {
+  const out: Record<number, string[]> = {};
+  const tens: readonly (readonly [string, string, number])[] = [
+    ['decimo', 'decima', 10],
+    ['vigesimo', 'vigesima', 20],
+    ['trigesimo', 'trigesima', 30],
+  ];
+  for (const [male, female, base] of tens) {
+    ORDINAL_UNITS.forEach((forms, i) => {
+      const value = base + i + 1;
+      if (value > 31) return;
+      for (const form of forms) {
+        const head = form.endsWith('a') ? female : male;
+        (out[value] ??= []).push(`${head} ${form}`, `${head}${form}`);
+      }
+    });
+  }
+  return out;
+}
+
 /**
  * Numbers in words up to 59 (days, counts, minutes). `un`/`una` are also articles: the number
  * grammar reads them as one only before a unit (`hace una semana`).
@@ -58,19 +92,15 @@ export const NUMBER_WORDS: readonly LexEntry[] = [
     ...compounds(),
   }),
   ...valued('ordinal', 'es', {
-    1: ['primero', 'primera', 'primer', 'primeros', 'primeras'],
-    2: ['segundo', 'segunda'],
-    3: ['tercero', 'tercera', 'tercer'],
-    4: ['cuarto', 'cuarta'],
-    5: ['quinto', 'quinta'],
-    6: ['sexto', 'sexta'],
-    7: ['septimo', 'septima', 'setimo', 'setima'],
-    8: ['octavo', 'octava'],
-    9: ['noveno', 'novena'],
+    ...Object.fromEntries(ORDINAL_UNITS.map((forms, i) => [i + 1, forms])),
     10: ['decimo', 'decima'],
     11: ['undecimo', 'onceavo'],
     12: ['duodecimo', 'doceavo'],
+    20: ['vigesimo', 'vigesima'],
+    30: ['trigesimo', 'trigesima'],
   }),
+  ...valued('ordinal', 'es', { 1: ['primeros', 'primeras'] }),
+  ...valued('ordinal', 'es', ordinalCompounds()),
 ];
 
 /**
