@@ -90,8 +90,14 @@ export function atomsOf(tokens: readonly Token[]): Atoms {
       return;
     }
     const parts = whole(token.key) ? [] : splitWord(token.text);
+    const [only] = parts;
     if (parts.length <= 1) {
-      list.push(atom(token.text, index, undefined, false, token.key));
+      // `11-` in `11- 2016`: the separator at its edge goes.
+      list.push(
+        only && only[0] !== token.text
+          ? atom(only[0], index, undefined)
+          : atom(token.text, index, undefined, false, token.key),
+      );
       return;
     }
     for (const [part, sep] of parts) list.push(atom(part, index, sep));

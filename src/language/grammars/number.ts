@@ -21,6 +21,46 @@ export interface NumberRead {
 
 const NUMBER_WORD = classes('number-word');
 
+/** A number word (or phrase: `treinta y uno`) at `at`: value and atoms. */
+function wordAt(atoms: Atoms, at: number): { value: number; length: number } | undefined {
+  const hit = phraseAt(atoms, at, NUMBER_WORD);
+  return hit && typeof hit.entry.value === 'number'
+    ? { value: hit.entry.value, length: hit.length }
+    : undefined;
+}
+
+/**
+ * Spelled numbers composed in order, thousands, hundreds, then the rest: `dos mil veintiséis`,
+ * `mil novecientos noventa y nueve`, `ciento cinco`. Three lookups at most.
+ */
+function spelledAt(atoms: Atoms, at: number): { value: number; length: number } | undefined {
+  const first = wordAt(atoms, at);
+  if (!first) return undefined;
+  let total = 0;
+  let end = at;
+  let part: { value: number; length: number } | undefined = first;
+  const thousand = first.value < 10 ? wordAt(atoms, at + first.length) : undefined;
+  if (thousand?.value === 1000) {
+    total = first.value * 1000;
+    end = at + first.length + 1;
+    part = wordAt(atoms, end);
+  } else if (first.value === 1000) {
+    total = 1000;
+    end = at + 1;
+    part = wordAt(atoms, end);
+  }
+  if (part && part.value >= 100 && part.value < 1000 && part.value % 100 === 0) {
+    total += part.value;
+    end += part.length;
+    part = wordAt(atoms, end);
+  }
+  if (part && part.value < 100 && (total === 0 || total % 100 === 0)) {
+    total += part.value;
+    end += part.length;
+  }
+  return end > at ? { value: total, length: end - at } : undefined;
+}
+
 /** The number at atom `at`, if one starts there. */
 export function numberAt(atoms: Atoms, at: number): NumberRead | undefined {
   const atom = atoms.list[at];
@@ -28,10 +68,10 @@ export function numberAt(atoms: Atoms, at: number): NumberRead | undefined {
   if (atom.digits > 0) {
     return { value: Number(atom.key), length: 1, digits: atom.digits, article: false, rule: 'number-digits' };
   }
-  const hit = phraseAt(atoms, at, NUMBER_WORD);
-  if (!hit || typeof hit.entry.value !== 'number') return undefined;
-  const article = hit.length === 1 && lexicon.is(atom.key, 'article');
-  return { value: hit.entry.value, length: hit.length, digits: 0, article, rule: 'number-words' };
+  const spelled = spelledAt(atoms, at);
+  if (!spelled) return undefined;
+  const article = spelled.length === 1 && lexicon.is(atom.key, 'article');
+  return { ...spelled, digits: 0, article, rule: 'number-words' };
 }
 
 /**

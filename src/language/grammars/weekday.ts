@@ -51,22 +51,21 @@ export function weekdayAt(
 ): WeekdayRead | undefined {
   const modifier = phraseAt(atoms, at, MODIFIER);
   const before = modifier && modOf(modifier.entry.value, true);
-  if (modifier && before) {
-    const value = dayNameAt(atoms, at + modifier.length, context);
-    if (value !== undefined)
-      return { value, mod: before, length: modifier.length + 1, rule: 'weekday-modifier-before' };
-  }
-  // `el último domingo`: the latest one.
   const keyword = phraseAt(atoms, at, KEYWORD);
-  if (keyword?.entry.value === 'end' && keyword.length === 1) {
-    const value = dayNameAt(atoms, at + 1, context);
-    if (value !== undefined) return { value, mod: 'past', length: 2, rule: 'weekday-last' };
+  // `el último domingo`: the latest one.
+  const last = keyword?.entry.value === 'end' && keyword.length === 1;
+  const lead = before ? modifier.length : last ? 1 : 0;
+  const value = dayNameAt(atoms, at + lead, context);
+  if (value === undefined) {
+    const bare = lead > 0 ? undefined : dayNameAt(atoms, at, context);
+    return bare === undefined ? undefined : { value: bare, length: 1, rule: 'weekday' };
   }
-  const value = dayNameAt(atoms, at, context);
-  if (value === undefined) return undefined;
-  const after = phraseAt(atoms, at + 1, MODIFIER);
+  // A modifier after the day says which one (`este miércoles pasado` is the latest).
+  const after = phraseAt(atoms, at + lead + 1, MODIFIER);
   const mod = after && modOf(after.entry.value, false);
-  if (after && mod) return { value, mod, length: 1 + after.length, rule: 'weekday-modifier-after' };
+  if (after && mod) return { value, mod, length: lead + 1 + after.length, rule: 'weekday-modifier-after' };
+  if (before) return { value, mod: before, length: lead + 1, rule: 'weekday-modifier-before' };
+  if (last) return { value, mod: 'past', length: 2, rule: 'weekday-last' };
   return { value, length: 1, rule: 'weekday' };
 }
 
