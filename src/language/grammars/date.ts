@@ -19,8 +19,10 @@ import type { GrammarContext, SlotGrammar, SlotMatch } from './types.js';
 export interface DateValue {
   readonly date: string;
   readonly time?: ClockTime;
-  /** `mañana`, `el próximo lunes`: with a time it is a plan (`tc mañana a las 9`), not a request. */
+  /** `mañana`, `el próximo lunes`: it looks ahead. */
   readonly ahead: boolean;
+  /** Ahead with a time of day (`mañana a las 9`, `el lunes temprano`): a plan, not a request. */
+  readonly plan: boolean;
 }
 
 /** A date read and resolved: atoms `[start, end)`. */
@@ -65,7 +67,15 @@ function valueOf(atoms: Atoms, found: Found): { value: DateValue } | { error: Us
   }
   const { spec } = found.span;
   const time = spec.clock && spec.part && !spec.marked ? withPart(spec.clock, spec.part) : spec.clock;
-  return { value: { date: isoOf(parts), ahead: ahead(spec), ...(time ? { time } : {}) } };
+  const forward = ahead(spec);
+  return {
+    value: {
+      date: isoOf(parts),
+      ahead: forward,
+      plan: forward && spec.time === true,
+      ...(time ? { time } : {}),
+    },
+  };
 }
 
 /** Reads the first date of `tokens`; several make one `one-at-a-time` error spanning them. */
@@ -106,8 +116,8 @@ export function pastDateGrammar(min: string): SlotGrammar<string> {
     find(tokens, ctx) {
       const match = findDate(tokens, ctx);
       if (!match || 'error' in match.result) return match as SlotMatch<string> | undefined;
-      const { date, ahead: forward, time } = match.result.value;
-      if (forward && time) return undefined;
+      const { date, plan } = match.result.value;
+      if (plan) return undefined;
       const today = limaDate(ctx.now);
       const error =
         date > today

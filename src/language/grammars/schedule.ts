@@ -3,7 +3,7 @@ import { UserError } from '../../input/user-error.js';
 import { lexicon } from '../lexicon/index.js';
 import { normalizeLine } from '../normalize.js';
 import { type Token, tokenize } from '../tokenize.js';
-import { type Atoms, atomsOf, classes, phraseAt, subset, textOf, tokenSpan } from './atoms.js';
+import { type Atoms, atomsOf, classes, glued, phraseAt, subset, textOf, tokenSpan } from './atoms.js';
 import { type ClockRead, clocksIn } from './clock.js';
 import { readDays } from './days.js';
 import { numberAt } from './number.js';
@@ -83,17 +83,16 @@ function dayOfMonthAt(atoms: Atoms, at: number): DayOfMonth | undefined {
     unit?.entry.value === 'day' &&
     unit.length === 1 &&
     next &&
+    !glued(atoms, at + 2) &&
     !afterRepeat &&
     !phraseAt(atoms, at + 1, AFTER_DAY_WORD)
   ) {
-    const value =
-      next.digits === 1 || next.digits === 2
-        ? Number(next.key)
-        : (ordinalAt(atoms, at + 1)?.value ?? numberAt(atoms, at + 1)?.value);
+    const read = next.digits > 0 ? undefined : (ordinalAt(atoms, at + 1) ?? numberAt(atoms, at + 1));
+    const value = next.digits === 1 || next.digits === 2 ? Number(next.key) : read?.value;
     // `día x`: a day of the month that cannot be; `días menos sábado` is a weekly schedule.
     const unknown = lexicon.entries(next.key).length === 0 && lexicon.verb(next.key).length === 0;
     if (value !== undefined || next.digits > 0 || unknown) {
-      return { value: checkedDay(value, next.text), start: at, end: at + 2 };
+      return { value: checkedDay(value, next.text), start: at, end: at + 1 + (read?.length ?? 1) };
     }
   }
   const keyword = atoms.keys[at] ?? '';
@@ -107,8 +106,12 @@ function dayOfMonthAt(atoms: Atoms, at: number): DayOfMonth | undefined {
   // `cuarto` is a quarter hour unless an article or `cada` says the fourth (`el cuarto de cada mes`).
   const quarter = phraseAt(atoms, at, CLOCK_WORD)?.entry.value === 'quarter';
   const named = at > 0 && (lexicon.is(atoms.keys[at - 1] ?? '', 'article') || afterRepeat);
-  if (ordinal && ordinal.length === 1 && !afterMinutes && (!quarter || named)) {
-    return { value: checkedDay(ordinal.value, atoms.list[at]?.text ?? ''), start: at, end: at + 1 };
+  if (ordinal && !afterMinutes && (!quarter || named)) {
+    return {
+      value: checkedDay(ordinal.value, atoms.list[at]?.text ?? ''),
+      start: at,
+      end: at + ordinal.length,
+    };
   }
   const digits = atoms.list[at]?.digits ?? 0;
   const tail = digits === 1 || digits === 2 ? monthTailAt(atoms, at + 1) : 0;
