@@ -1,5 +1,5 @@
 import { key } from '../key.js';
-import { lexicon, type WordClass } from '../lexicon/index.js';
+import { type LexEntry, lexicon, type PhraseHit, type WordClass } from '../lexicon/index.js';
 import type { Token } from '../tokenize.js';
 
 /**
@@ -24,6 +24,12 @@ export interface Atom {
 export interface Atoms {
   readonly list: readonly Atom[];
   readonly keys: readonly string[];
+  /** Lexicon hits by position, looked up once on first use (grammars ask each position often). */
+  readonly hits: (readonly PhraseHit[] | undefined)[];
+}
+
+function atomsFrom(list: readonly Atom[]): Atoms {
+  return { list, keys: list.map((a) => a.key), hits: [] };
 }
 
 const DIGITS = /^\d+$/u;
@@ -102,13 +108,12 @@ export function atomsOf(tokens: readonly Token[]): Atoms {
     }
     for (const [part, sep] of parts) list.push(atom(part, index, sep));
   });
-  return { list, keys: list.map((a) => a.key) };
+  return atomsFrom(list);
 }
 
 /** The atoms whose index passes `keep`, in order (a schedule reads what is left once the time is out). */
 export function subset(atoms: Atoms, keep: (index: number) => boolean): Atoms {
-  const list = atoms.list.filter((_, i) => keep(i));
-  return { list, keys: list.map((a) => a.key) };
+  return atomsFrom(atoms.list.filter((_, i) => keep(i)));
 }
 
 /** True when atom `at` is glued to the one before it (same token). */
@@ -135,22 +140,35 @@ export function textOf(atoms: Atoms, from: number, to: number): string {
   return out;
 }
 
+/** Every lexicon entry starting at atom `at`, longest first; none at a mark or past the end. */
+function hitsAt(atoms: Atoms, at: number): readonly PhraseHit[] {
+  if (at < 0 || at >= atoms.list.length || atoms.list[at]?.mark) return [];
+  let hits = atoms.hits[at];
+  if (!hits) atoms.hits[at] = hits = lexicon.phrasesAt(atoms.keys, at);
+  return hits;
+}
+
 /** The longest lexicon entry of one of `classes` at atom `at` (see `Lexicon.phrasesAt`). */
-export function phraseAt(atoms: Atoms, at: number, classes: ReadonlySet<WordClass>) {
-  if (at >= atoms.list.length || atoms.list[at]?.mark) return undefined;
-  return lexicon.phrasesAt(atoms.keys, at, classes)[0];
+export function phraseAt(atoms: Atoms, at: number, classes: ReadonlySet<WordClass>): PhraseHit | undefined {
+  for (const hit of hitsAt(atoms, at)) if (classes.has(hit.entry.class)) return hit;
+  return undefined;
 }
 
 /** Every lexicon entry of one of `classes` starting at atom `at`, longest first. */
-export function phrasesAt(atoms: Atoms, at: number, classes: ReadonlySet<WordClass>) {
-  if (at >= atoms.list.length || atoms.list[at]?.mark) return [];
-  return lexicon.phrasesAt(atoms.keys, at, classes);
+export function phrasesAt(atoms: Atoms, at: number, classes: ReadonlySet<WordClass>): PhraseHit[] {
+  return hitsAt(atoms, at).filter((hit) => classes.has(hit.entry.class));
+}
+
+/** The one-word entries of atom `at` (listed or recognised by shape). */
+export function entriesAt(atoms: Atoms, at: number): LexEntry[] {
+  return hitsAt(atoms, at)
+    .filter((hit) => hit.length === 1)
+    .map((hit) => hit.entry);
 }
 
 /** True when atom `at` is (one word) of class `cls`. */
 export function isAt(atoms: Atoms, at: number, cls: WordClass): boolean {
-  const k = atoms.keys[at];
-  return k !== undefined && lexicon.is(k, cls);
+  return hitsAt(atoms, at).some((hit) => hit.length === 1 && hit.entry.class === cls);
 }
 
 /** One-class sets for `phraseAt`, built once. */

@@ -1,7 +1,6 @@
 import type { Weekday } from '../../time/lima.js';
 import { AMBIGUITIES } from '../lexicon/ambiguities.js';
-import { lexicon } from '../lexicon/index.js';
-import { type Atoms, classes, glued, phraseAt } from './atoms.js';
+import { type Atoms, classes, glued, isAt, phraseAt } from './atoms.js';
 import { type ClockRead, type ClockTime, clockAt, type DayPart } from './clock.js';
 import { numberAt } from './number.js';
 import { ordinalAt } from './ordinal.js';
@@ -73,7 +72,7 @@ export interface DateSpan {
   readonly rules: readonly string[];
 }
 
-const FILLER = classes('article', 'preposition', 'range-to');
+const FILLER_OR_DATE = classes('article', 'preposition', 'range-to', 'filler');
 const RELATIVE = classes('relative-day');
 const DAY_PART = classes('day-part');
 const DATE_UNIT = classes('date-unit');
@@ -91,8 +90,8 @@ export function isDateFiller(atoms: Atoms, at: number): boolean {
   const atom = atoms.list[at];
   if (!atom) return false;
   if (atom.mark) return true;
-  if (phraseAt(atoms, at, FILLER)?.length === 1) return true;
-  return lexicon.entries(atom.key).some((e) => e.class === 'filler' && e.value === 'date');
+  const hit = phraseAt(atoms, at, FILLER_OR_DATE);
+  return hit?.length === 1 && (hit.entry.class !== 'filler' || hit.entry.value === 'date');
 }
 
 /** A number, an ordinal or a month name at `at`: one item of a calendar run. */
@@ -233,7 +232,7 @@ function putUnit(
 function dayOrPartAt(atoms: Atoms, at: number): Step | undefined {
   const rel = phraseAt(atoms, at, RELATIVE);
   const part = phraseAt(atoms, at, DAY_PART);
-  const afterArticle = at > 0 && lexicon.is(atoms.keys[at - 1] ?? '', 'article');
+  const afterArticle = isAt(atoms, at - 1, 'article');
   const key = atoms.keys[at] ?? '';
   if (
     part &&
@@ -269,7 +268,7 @@ function keywordAt(atoms: Atoms, at: number): Step | undefined {
   const modifier = phraseAt(atoms, at, MODIFIER);
   if (!modifier || typeof modifier.entry.value !== 'number') return undefined;
   const offset = modifier.entry.value;
-  const demonstrative = lexicon.is(atoms.keys[at] ?? '', 'demonstrative');
+  const demonstrative = isAt(atoms, at, 'demonstrative');
   if (offset === 0 && !demonstrative)
     return { length: modifier.length, rule: 'date-current', apply: (put) => put('current', true) };
   if (offset < 0) return { length: modifier.length, rule: 'date-past', apply: (put) => put('past', offset) };
@@ -324,6 +323,11 @@ function stepAt(atoms: Atoms, at: number, limit: number): Step | undefined {
 
 /** Most atoms one date may span: bounds the work on a long line. */
 const WINDOW = 24;
+
+/** True when a date part starts at atom `at` (where a reading of a line may begin). */
+export function startsDate(atoms: Atoms, at: number): boolean {
+  return stepAt(atoms, at, Math.min(atoms.list.length, at + WINDOW)) !== undefined;
+}
 
 /** The date parts read from atom `from` on (fillers before them skipped); undefined when none. */
 export function readDateAt(atoms: Atoms, from: number): DateSpan | undefined {

@@ -4,7 +4,7 @@ import { normalizeLine } from '../normalize.js';
 import { type Token, tokenize } from '../tokenize.js';
 import { type Atoms, atomsOf, textOf, tokenSpan } from './atoms.js';
 import { type ClockTime, withPart } from './clock.js';
-import { type DateSpan, isDateFiller, readDateAt } from './date-parts.js';
+import { type DateSpan, isDateFiller, readDateAt, startsDate } from './date-parts.js';
 import { ahead, isoOf, resolveDate, type SpokenDate } from './date-resolve.js';
 import type { GrammarContext, SlotGrammar, SlotMatch } from './types.js';
 
@@ -42,6 +42,7 @@ function nextDate(
   holidays: ReadonlySet<string>,
 ): Found | undefined {
   for (let at = from; at < atoms.list.length; at++) {
+    if (!startsDate(atoms, at)) continue;
     const span = readDateAt(atoms, at);
     if (!span) continue;
     const resolved = resolveDate(span.spec, today, holidays);

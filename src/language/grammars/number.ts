@@ -1,7 +1,7 @@
 import { key } from '../key.js';
 import { lexicon } from '../lexicon/index.js';
 import type { Token } from '../tokenize.js';
-import { type Atoms, atomsOf, classes, phraseAt, tokenSpan } from './atoms.js';
+import { type Atoms, atomsOf, classes, isAt, phraseAt, tokenSpan } from './atoms.js';
 import type { SlotGrammar } from './types.js';
 
 /**
@@ -70,7 +70,7 @@ export function numberAt(atoms: Atoms, at: number): NumberRead | undefined {
   }
   const spelled = spelledAt(atoms, at);
   if (!spelled) return undefined;
-  const article = spelled.length === 1 && lexicon.is(atom.key, 'article');
+  const article = spelled.length === 1 && isAt(atoms, at, 'article');
   return { ...spelled, digits: 0, article, rule: 'number-words' };
 }
 

@@ -3,7 +3,7 @@ import { currentPeriod } from '../../time/lima.js';
 import { normalizeLine } from '../normalize.js';
 import { type Token, tokenize } from '../tokenize.js';
 import { type Atoms, atomsOf, textOf, tokenSpan } from './atoms.js';
-import { type DateSpan, isDateFiller, readDateAt } from './date-parts.js';
+import { type DateSpan, isDateFiller, readDateAt, startsDate } from './date-parts.js';
 import { type MonthParts, resolvePeriod } from './date-resolve.js';
 import type { SlotGrammar, SlotMatch } from './types.js';
 
@@ -22,6 +22,7 @@ interface Found {
 
 function nextPeriod(atoms: Atoms, from: number, current: string): Found | undefined {
   for (let at = from; at < atoms.list.length; at++) {
+    if (!startsDate(atoms, at)) continue;
     const span = readDateAt(atoms, at);
     if (!span) continue;
     const resolved = span.spec.time ? undefined : resolvePeriod(span.spec, current);

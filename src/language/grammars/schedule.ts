@@ -3,7 +3,18 @@ import { UserError } from '../../input/user-error.js';
 import { lexicon } from '../lexicon/index.js';
 import { normalizeLine } from '../normalize.js';
 import { type Token, tokenize } from '../tokenize.js';
-import { type Atoms, atomsOf, classes, glued, phraseAt, subset, textOf, tokenSpan } from './atoms.js';
+import {
+  type Atoms,
+  atomsOf,
+  classes,
+  entriesAt,
+  glued,
+  isAt,
+  phraseAt,
+  subset,
+  textOf,
+  tokenSpan,
+} from './atoms.js';
 import { type ClockRead, clocksIn } from './clock.js';
 import { readDays } from './days.js';
 import { numberAt } from './number.js';
@@ -90,13 +101,12 @@ function dayOfMonthAt(atoms: Atoms, at: number): DayOfMonth | undefined {
     const read = next.digits > 0 ? undefined : (ordinalAt(atoms, at + 1) ?? numberAt(atoms, at + 1));
     const value = next.digits === 1 || next.digits === 2 ? Number(next.key) : read?.value;
     // `día x`: a day of the month that cannot be; `días menos sábado` is a weekly schedule.
-    const unknown = lexicon.entries(next.key).length === 0 && lexicon.verb(next.key).length === 0;
+    const unknown = entriesAt(atoms, at + 1).length === 0 && lexicon.verb(next.key).length === 0;
     if (value !== undefined || next.digits > 0 || unknown) {
       return { value: checkedDay(value, next.text), start: at, end: at + 1 + (read?.length ?? 1) };
     }
   }
-  const keyword = atoms.keys[at] ?? '';
-  const last = lexicon.entries(keyword).some((e) => e.class === 'date-keyword' && e.value === 'end');
+  const last = entriesAt(atoms, at).some((e) => e.class === 'date-keyword' && e.value === 'end');
   if (last && (unitAt(atoms, at + 1) === 'day' || monthTailAt(atoms, at + 1) > 0)) {
     return { value: 31, start: at, end: at + 1 };
   }
@@ -105,7 +115,7 @@ function dayOfMonthAt(atoms: Atoms, at: number): DayOfMonth | undefined {
   const afterMinutes = previous === 'plus' || previous === 'minus';
   // `cuarto` is a quarter hour unless an article or `cada` says the fourth (`el cuarto de cada mes`).
   const quarter = phraseAt(atoms, at, CLOCK_WORD)?.entry.value === 'quarter';
-  const named = at > 0 && (lexicon.is(atoms.keys[at - 1] ?? '', 'article') || afterRepeat);
+  const named = isAt(atoms, at - 1, 'article') || afterRepeat;
   if (ordinal && !afterMinutes && (!quarter || named)) {
     return {
       value: checkedDay(ordinal.value, atoms.list[at]?.text ?? ''),
@@ -151,7 +161,7 @@ function findTime(atoms: Atoms): { time: ClockRead; dayOfMonth?: DayOfMonth } | 
   const [other, extra] = found.filter((clock) => clock !== time);
   if (extra) throw new ScheduleSpecError('bad-time', extra.text);
   if (!other) return { time };
-  if (!other.bare || other.start === 0 || !lexicon.is(atoms.keys[other.start - 1] ?? '', 'article')) {
+  if (!other.bare || other.start === 0 || !isAt(atoms, other.start - 1, 'article')) {
     throw new ScheduleSpecError('bad-time', other.text);
   }
   const value = checkedDay(Number(atoms.keys[other.start]), other.text);

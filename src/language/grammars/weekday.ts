@@ -1,7 +1,7 @@
 import type { Weekday } from '../../time/lima.js';
 import { lexicon } from '../lexicon/index.js';
 import type { Token } from '../tokenize.js';
-import { type Atoms, atomsOf, classes, phraseAt, tokenSpan } from './atoms.js';
+import { type Atoms, atomsOf, classes, isAt, phraseAt, tokenSpan } from './atoms.js';
 import type { SlotGrammar } from './types.js';
 
 /**
@@ -31,7 +31,7 @@ const KEYWORD = classes('date-keyword');
 export function dayNameAt(atoms: Atoms, at: number, context: CalendarContext): Weekday | undefined {
   const k = atoms.keys[at];
   if (k === undefined || atoms.list[at]?.mark) return undefined;
-  if (context === 'date' && lexicon.is(k, 'month')) return undefined;
+  if (context === 'date' && isAt(atoms, at, 'month')) return undefined;
   const hit = phraseAt(atoms, at, WEEKDAY);
   return hit ? (hit.entry.value as Weekday) : undefined;
 }
