@@ -1,6 +1,6 @@
 import type { Weekday } from '../../time/lima.js';
 import { AMBIGUITIES } from '../lexicon/ambiguities.js';
-import { type Atoms, classes, glued, isAt, phraseAt } from './atoms.js';
+import { type Atoms, classes, glued, isAt, phraseAt, phrasesAt } from './atoms.js';
 import { type ClockRead, type ClockTime, clockAt, type DayPart } from './clock.js';
 import { numberAt } from './number.js';
 import { ordinalAt } from './ordinal.js';
@@ -90,8 +90,9 @@ export function isDateFiller(atoms: Atoms, at: number): boolean {
   const atom = atoms.list[at];
   if (!atom) return false;
   if (atom.mark) return true;
-  const hit = phraseAt(atoms, at, FILLER_OR_DATE);
-  return hit?.length === 1 && (hit.entry.class !== 'filler' || hit.entry.value === 'date');
+  return phrasesAt(atoms, at, FILLER_OR_DATE).some(
+    (hit) => hit.length === 1 && (hit.entry.class !== 'filler' || hit.entry.value === 'date'),
+  );
 }
 
 /** A number, an ordinal or a month name at `at`: one item of a calendar run. */
