@@ -1,11 +1,10 @@
 import { UserError } from '../../input/user-error.js';
 import { limaDate } from '../../time/lima.js';
-import { normalizeLine } from '../normalize.js';
-import { type Token, tokenize } from '../tokenize.js';
+import type { Token } from '../tokenize.js';
 import { type Atoms, atomsOf, textOf, tokenSpan } from './atoms.js';
 import { type ClockTime, withPart } from './clock.js';
-import { type DateSpan, isDateFiller, readDateAt, startsDate } from './date-parts.js';
 import { ahead, isoOf, resolveDate, type SpokenDate } from './date-resolve.js';
+import { onlyReading, type Resolved, wholeReading } from './date-scan.js';
 import type { GrammarContext, SlotGrammar, SlotMatch } from './types.js';
 
 /**
@@ -25,43 +24,18 @@ export interface DateValue {
   readonly plan: boolean;
 }
 
-/** A date read and resolved: atoms `[start, end)`. */
-interface Found {
-  readonly span: DateSpan;
-  readonly date: SpokenDate;
-  readonly rules: readonly string[];
-}
+type Found = Resolved<SpokenDate>;
 
 const holidaySet = (ctx: Pick<GrammarContext, 'holidays'>) => new Set(ctx.holidays ?? []);
 
-/** The date whose first part is at or after atom `from`, resolved against `today`. */
-function nextDate(
-  atoms: Atoms,
-  from: number,
-  today: string,
-  holidays: ReadonlySet<string>,
-): Found | undefined {
-  for (let at = from; at < atoms.list.length; at++) {
-    if (!startsDate(atoms, at)) continue;
-    const span = readDateAt(atoms, at);
-    if (!span) continue;
-    const resolved = resolveDate(span.spec, today, holidays);
-    if (resolved) return { span, date: resolved.date, rules: [...span.rules, resolved.rule] };
-    // Parts that make no day (`la semana pasada`, `pasado setiembre`) are passed over whole: a
-    // part of them read alone would be a guess.
-    at = Math.max(at, span.end - 1);
-  }
-  return undefined;
-}
-
 /** The value of a found date, or the error of an impossible one (`31/11`, `viernes 21`). */
 function valueOf(atoms: Atoms, found: Found): { value: DateValue } | { error: UserError } {
-  const { parts } = found.date;
+  const { parts } = found.value;
   const real =
     new Date(Date.UTC(parts.year, parts.month - 1, parts.day)).getUTCDate() === parts.day &&
     parts.month >= 1 &&
     parts.month <= 12;
-  if (found.date.kind === 'mismatch' || !real) {
+  if (found.value.kind === 'mismatch' || !real) {
     return {
       error: new UserError('invalid-date', { valor: textOf(atoms, found.span.start, found.span.end) }),
     };
@@ -84,21 +58,19 @@ function findDate(tokens: readonly Token[], ctx: GrammarContext): SlotMatch<Date
   const atoms = atomsOf(tokens);
   const today = limaDate(ctx.now);
   const holidays = holidaySet(ctx);
-  const first = nextDate(atoms, 0, today, holidays);
-  if (!first) return undefined;
-  const second = nextDate(atoms, first.span.end, today, holidays);
-  if (second) {
-    const span = tokenSpan(atoms, first.span.start, second.span.end);
-    return {
-      ...span,
-      result: { error: new UserError('one-at-a-time', { que: 'una fecha' }) },
-      because: ['one-at-a-time'],
-    };
-  }
+  const found = onlyReading(
+    atoms,
+    (span) => {
+      const resolved = resolveDate(span.spec, today, holidays);
+      return resolved && { value: resolved.date, rule: resolved.rule };
+    },
+    'una fecha',
+  );
+  if (!found || 'result' in found) return found;
   return {
-    ...tokenSpan(atoms, first.span.start, first.span.end),
-    result: valueOf(atoms, first),
-    because: first.rules,
+    ...tokenSpan(atoms, found.span.start, found.span.end),
+    result: valueOf(atoms, found),
+    because: found.rules,
   };
 }
 
@@ -142,11 +114,8 @@ export function spokenDate(
   today: string,
   holidays: readonly string[] = [],
 ): SpokenDate | undefined {
-  const atoms = atomsOf(tokenize(normalizeLine(raw)));
-  const span = readDateAt(atoms, 0);
-  if (!span) return undefined;
-  for (let at = span.end; at < atoms.list.length; at++) if (!isDateFiller(atoms, at)) return undefined;
-  if (span.spec.time && ahead(span.spec)) return undefined;
+  const span = wholeReading(raw);
+  if (!span || (span.spec.time && ahead(span.spec))) return undefined;
   return resolveDate(span.spec, today, new Set(holidays))?.date;
 }
 

@@ -1,10 +1,10 @@
 import { UserError } from '../../input/user-error.js';
 import { currentPeriod } from '../../time/lima.js';
-import { normalizeLine } from '../normalize.js';
-import { type Token, tokenize } from '../tokenize.js';
-import { type Atoms, atomsOf, textOf, tokenSpan } from './atoms.js';
-import { type DateSpan, isDateFiller, readDateAt, startsDate } from './date-parts.js';
+import type { Token } from '../tokenize.js';
+import { atomsOf, textOf, tokenSpan } from './atoms.js';
+import type { DateSpan } from './date-parts.js';
 import { type MonthParts, resolvePeriod } from './date-resolve.js';
+import { onlyReading, wholeReading } from './date-scan.js';
 import type { SlotGrammar, SlotMatch } from './types.js';
 
 /**
@@ -14,22 +14,10 @@ import type { SlotGrammar, SlotMatch } from './types.js';
  * a time of day makes it no month.
  */
 
-interface Found {
-  readonly span: DateSpan;
-  readonly month: MonthParts;
-  readonly rules: readonly string[];
-}
-
-function nextPeriod(atoms: Atoms, from: number, current: string): Found | undefined {
-  for (let at = from; at < atoms.list.length; at++) {
-    if (!startsDate(atoms, at)) continue;
-    const span = readDateAt(atoms, at);
-    if (!span) continue;
-    const resolved = span.spec.time ? undefined : resolvePeriod(span.spec, current);
-    if (resolved) return { span, month: resolved.month, rules: [...span.rules, resolved.rule] };
-    at = Math.max(at, span.end - 1);
-  }
-  return undefined;
+/** A reading resolved to a month; a time of day makes it none. */
+function monthOf(span: DateSpan, current: string) {
+  const resolved = span.spec.time ? undefined : resolvePeriod(span.spec, current);
+  return resolved && { value: resolved.month, rule: resolved.rule };
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -40,18 +28,9 @@ export const periodGrammar: SlotGrammar<string> = {
   find(tokens: readonly Token[], ctx): SlotMatch<string> | undefined {
     const atoms = atomsOf(tokens);
     const current = currentPeriod(ctx.now);
-    const found = nextPeriod(atoms, 0, current);
-    if (!found) return undefined;
-    const second = nextPeriod(atoms, found.span.end, current);
-    if (second) {
-      const span = tokenSpan(atoms, found.span.start, second.span.end);
-      return {
-        ...span,
-        result: { error: new UserError('one-at-a-time', { que: 'un periodo' }) },
-        because: ['one-at-a-time'],
-      };
-    }
-    const { year, month } = found.month;
+    const found = onlyReading(atoms, (span) => monthOf(span, current), 'un periodo');
+    if (!found || 'result' in found) return found;
+    const { year, month } = found.value;
     const span = tokenSpan(atoms, found.span.start, found.span.end);
     const result =
       month < 1 || month > 12
@@ -95,9 +74,6 @@ export function pastPeriodGrammar(min: string): SlotGrammar<string> {
  * reports it as typed.
  */
 export function spokenPeriod(raw: string, current: string): MonthParts | undefined {
-  const atoms = atomsOf(tokenize(normalizeLine(raw)));
-  const span = readDateAt(atoms, 0);
-  if (!span || span.spec.time) return undefined;
-  for (let at = span.end; at < atoms.list.length; at++) if (!isDateFiller(atoms, at)) return undefined;
-  return resolvePeriod(span.spec, current)?.month;
+  const span = wholeReading(raw);
+  return span && monthOf(span, current)?.value;
 }
