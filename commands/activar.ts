@@ -30,6 +30,13 @@ export const activar = groupToggleCommand({
       'responde de nuevo',
     ]),
   ],
+  triggers: [
+    { parts: ['name'] },
+    { parts: ['v:activate'] },
+    { parts: ['v*:wake'], needs: 'bot-or-here' },
+    { parts: ['k:switch=on'], needs: 'bot' },
+    { parts: ['v:modal', 'v:answer'], needs: 'bot-or-here' },
+  ],
   summary: 'Activa el bot en este grupo',
   active: true,
 });

@@ -3,7 +3,7 @@ import { UserError } from '../src/input/user-error.js';
 import { tokens } from '../src/input/args.js';
 import { spokenPeriod } from '../src/input/date-words.js';
 import { parsePeriod } from '../src/input/dates.js';
-import { previousPeriod } from '../src/time/lima.js';
+import { currentPeriod, previousPeriod } from '../src/time/lima.js';
 import { LookupNotFoundError, LookupRejectedError } from '../src/lookup/errors.js';
 import type { PensionRate } from '../src/lookup/schemas/index.js';
 import { fold } from '../src/text/fold.js';
@@ -49,6 +49,18 @@ function looksLikeRequest(raw: string): boolean {
 export const afp = defineCommand({
   name: 'afp',
   aliases: ['comisiones', 'afps'],
+  triggers: [{ parts: ['c:pension'] }],
+  slots: { fondo: { grammar: 'fund', optional: true }, periodo: { grammar: 'period', optional: true } },
+  ignores: ['k:filler=pension'],
+  build: (slots, ctx) => {
+    const periodo = slots['periodo'] as string | undefined;
+    const fondo = slots['fondo'] as string | undefined;
+    return {
+      periodo: periodo ?? currentPeriod(ctx.now),
+      explicit: periodo !== undefined,
+      ...(fondo ? { fondo } : {}),
+    };
+  },
   phrases: [
     'comision',
     ...NAMES.flatMap((name) => LINKS.map((link) => `${name} ${link} afp`.replace('  ', ' '))),

@@ -1,3 +1,4 @@
+import { refersToItself } from '../src/language/understand/self.js';
 import { type CommandContext, type CommandDefinition, defineCommand } from '../src/bot/command.js';
 import { closestWord } from '../src/bot/parse.js';
 import { createPhraseIndex, type PhraseIndex } from '../src/bot/phrase-index.js';
@@ -41,6 +42,14 @@ const SELF = new Set(['esto', 'eso', 'tu', 'usted', 'este bot', 'esta cosa', 'es
 export const ayuda = defineCommand({
   name: 'ayuda',
   aliases: ['help', 'comandos', 'menu'],
+  triggers: [{ parts: ['c:help'] }],
+  slots: { tema: { grammar: 'topic', optional: true } },
+  ignores: ['k:bot-name', 'k:state-verb', 'k:asking-noun'],
+  build: (slots) => {
+    const tema = slots['tema'] as string | undefined;
+    // `cómo funciona esto` (to the bot): about the bot itself, so the whole list.
+    return { tema: tema === undefined || refersToItself(tema) ? undefined : tema };
+  },
   summary: 'Lista los comandos; ayuda <comando> explica uno',
   usage: 'ayuda [comando]',
   examples: ['ayuda', 'ayuda ruc'],

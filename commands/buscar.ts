@@ -11,6 +11,8 @@ const examples = ['buscar "transportes andinos"', '/buscar los alamos', 'buscar 
 export const buscar = defineCommand({
   name: 'buscar',
   aliases: ['razon', 'razonsocial'],
+  triggers: [{ parts: ['v:search'] }, { parts: ['c:company-name'] }],
+  slots: { texto: { grammar: 'company-name', missing: 'search-missing' } },
   summary: 'Busca empresas por nombre o razón social',
   usage: 'buscar <nombre o razón social>',
   examples,

@@ -118,6 +118,32 @@ export function parseDriverPhone(raw: string): string {
 export const chofer = defineCommand<ChoferArgs>({
   name: 'chofer',
   aliases: ['conductor'],
+  triggers: [
+    { parts: ['c:driver'] },
+    { parts: ['v:register', 'c:driver'] },
+    { parts: ['v:update', 'c:driver'] },
+    { parts: ['v:remove', 'c:driver'], implies: { action: 'remove' } },
+    { parts: ['v:register', 'c:phone', 'c:driver'] },
+    { parts: ['v:update', 'c:phone', 'c:driver'] },
+    { parts: ['v:remove', 'c:phone', 'c:driver'], implies: { action: 'remove' } },
+    { parts: ['c:phone', 'c:driver'] },
+    { parts: ['k:topic-noun', 'c:driver'] },
+  ],
+  slots: {
+    action: { grammar: 'driver-action', optional: true },
+    document: { grammar: 'person-id', missing: 'chofer-uso' },
+    phone: { grammar: 'mobile', optional: true },
+  },
+  ignores: ['c:dni', 'c:phone', 'k:document-word', 'k:label', 'k:pronoun'],
+  build: (slots) => {
+    const document = slots['document'] as string;
+    const phone = slots['phone'] as string | undefined;
+    if (slots['action'] === 'remove') {
+      if (phone !== undefined) throw new UserError('chofer-uso', {}, { example: REMOVE_EXAMPLE });
+      return { action: 'remove', document };
+    }
+    return phone === undefined ? { action: 'show', document } : { action: 'set', document, phone };
+  },
   phrases: DRIVER_PHRASES,
   summary: 'Registra el WhatsApp de un chofer para enviarle sus guías (o lo borra)',
   usage: 'chofer <dni> <número> · chofer borrar <dni>',

@@ -17,6 +17,15 @@ export const dejar = defineCommand({
   // `deja` stays an alias: `deja de responder aquí` is longer (desactivar's) and `deja de mandar
   // el tc` names no RUC, so it stays silent.
   aliases: ['deja', 'desvigilar', 'dejen'],
+  triggers: [
+    { parts: ['stop:watch'] },
+    { parts: ['not:watch'] },
+    { parts: ['not:notify'] },
+    { parts: ['v:remove'], needs: 'k:list-word' },
+    { parts: ['v:stop'] },
+  ],
+  slots: { ruc: { grammar: 'ruc', missing: 'ruc-missing' } },
+  ignores: ['c:ruc', 'k:list-word', 'k:adverb'],
   phrases: [
     'desvigila',
     ...combine(

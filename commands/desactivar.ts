@@ -43,6 +43,14 @@ export const desactivar = groupToggleCommand({
       'dejar de responder',
     ]),
   ],
+  triggers: [
+    { parts: ['name'] },
+    { parts: ['v:deactivate'] },
+    { parts: ['v*:silence'], needs: 'bot' },
+    { parts: ['k:switch=off'], needs: 'bot' },
+    { parts: ['not:answer'], needs: 'bot-or-here' },
+    { parts: ['stop:answer'], needs: 'bot-or-here' },
+  ],
   summary: 'Desactiva el bot en este grupo (deja de responder)',
   active: false,
 });

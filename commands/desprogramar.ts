@@ -78,6 +78,16 @@ const PHRASES: readonly string[] = [
 export const desprogramar = defineCommand({
   name: 'desprogramar',
   aliases: [],
+  triggers: [
+    { parts: ['v:unschedule'] },
+    { parts: ['v:remove', 'c:schedule'] },
+    { parts: ['v:cancel', 'c:schedule'] },
+    { parts: ['not:send'] },
+    { parts: ['stop:send'] },
+  ],
+  slots: { target: { grammar: 'schedule-target', missing: 'schedule-bad-number' } },
+  ignores: ['c:schedule', 'k:label', 'k:topic-noun', 'k:place-here'],
+  build: (slots) => slots['target'],
   phrases: PHRASES,
   summary: 'Quita una publicación programada (el número de la lista de programados)',
   usage: 'desprogramar <número | tc | afp>',

@@ -16,6 +16,9 @@ function totalOf(amounts: readonly string[]): number {
 export const deuda = defineCommand({
   name: 'deuda',
   aliases: ['deudas', 'coactiva'],
+  triggers: [{ parts: ['c:debt'] }],
+  slots: { ruc: { grammar: 'ruc', missing: 'ruc-missing' } },
+  ignores: ['c:ruc'],
   phrases: ['deuda coactiva', 'deudas coactivas'],
   fillers: ['ruc', 'del ruc'],
   summary: 'Deuda en cobranza coactiva de un RUC',

@@ -17,6 +17,8 @@ const examples = ['dni 45678912'];
 export const dni = defineCommand({
   name: 'dni',
   aliases: [],
+  triggers: [{ parts: ['c:dni'] }],
+  slots: { dni: { grammar: 'dni', missing: 'dni-missing' } },
   phrases: ['dnis'],
   summary: 'Nombre y dirección de una persona por su DNI',
   usage: 'dni <8 dígitos>',

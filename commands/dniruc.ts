@@ -7,6 +7,9 @@ const examples = ['dniruc 45678912'];
 export const dniruc = defineCommand({
   name: 'dniruc',
   aliases: ['dni-ruc'],
+  triggers: [{ parts: ['name'] }, { parts: ['c:dni-ruc'] }],
+  slots: { dni: { grammar: 'dni', missing: 'dni-missing' } },
+  ignores: ['c:dni'],
   phrases: ['dni ruc', 'ruc del dni', 'ruc de dni', 'ruc dni'],
   summary: 'Dice si un DNI tiene RUC y cuál es',
   usage: 'dniruc <8 dígitos>',

@@ -7,6 +7,9 @@ const examples = ['domicilio 20123456786'];
 export const domicilio = defineCommand({
   name: 'domicilio',
   aliases: ['domiciliofiscal'],
+  triggers: [{ parts: ['c:address'] }],
+  slots: { ruc: { grammar: 'ruc', missing: 'ruc-missing' } },
+  ignores: ['c:ruc'],
   phrases: ['domicilio fiscal', 'direccion fiscal', 'direccion'],
   fillers: ['ruc', 'del ruc'],
   summary: 'Domicilio fiscal de un RUC',

@@ -35,6 +35,31 @@ function formatsOf(keys: readonly string[]): Set<'xml' | 'pdf'> | undefined {
 export const factura = defineCommand<{ ref: DocumentRef; format: 'xml' | 'pdf' }>({
   name: 'factura',
   aliases: ['facturas', 'fact', 'boleta', 'boletas', 'comprobante'],
+  triggers: [
+    { parts: ['k:document-type'], keepsWords: true },
+    { parts: ['k:document-word'], keepsWords: true },
+  ],
+  slots: {
+    ref: { grammar: 'invoice-ref', missing: 'ref-missing' },
+    formats: { grammar: 'formats', optional: 'addressed' },
+  },
+  check: (ctx) => {
+    if (ctx.ownRuc === undefined) throw new UserError('zip-no-credentials', { comando: 'factura' });
+  },
+  build: (slots, ctx) => {
+    const ref = slots['ref'] as DocumentRef;
+    const [format, other] = [...((slots['formats'] as ReadonlySet<'xml' | 'pdf'> | undefined) ?? [])];
+    if (other !== undefined) throw new UserError('one-at-a-time', { que: 'un formato', cantidad: 2 });
+    if (format === undefined) {
+      // A note's suggestion keeps its type word: `xml FC01-5` alone would be read as a factura.
+      const note = ref.type === '07' || ref.type === '08' ? `${DOCUMENT_TYPES[ref.type]} ` : '';
+      const issuer = ref.ruc === ctx.ownRuc ? '' : `${ref.ruc}-`;
+      throw new UserError('document-format-needed', {
+        comprobante: `${note}${issuer}${ref.series}-${ref.number}`,
+      });
+    }
+    return { ref, format };
+  },
   // The note words go to the argument, where they make the type (07/08) before the series' inference.
   phrases: [
     ['nota de credito', 'nota de credito'],

@@ -5,6 +5,7 @@ import { readDocumentArgs } from '../src/input/document-args.js';
 import { parseDocumentRef } from '../src/input/document-ref.js';
 import { UserError } from '../src/input/user-error.js';
 import type { Guide } from '../src/lookup/schemas/guide.js';
+import type { GuideClauses } from '../src/language/grammars/registry.js';
 import { buildGuideView, type GuideView } from '../src/render/pdf/guide-view.js';
 import { GUIDE_WORDS, readGuideClauses, SEND_VERBS } from './lib/guide-args.js';
 import { replyGuideXml } from './guiaxml.js';
@@ -214,6 +215,26 @@ function driverMayNotSee(ctx: CommandContext<GuiaArgs>, view: GuideView): boolea
 export const guia = defineCommand<GuiaArgs>({
   name: 'guia',
   aliases: ['gre', 'gr', 'grr', 'guiaremision'],
+  triggers: [
+    { parts: ['c:guide'], keepsWords: true },
+    { parts: ['c:guide-carrier'], keepsWords: true },
+    { parts: ['v:send', 'c:guide'], keepsWords: true },
+    { parts: ['v:send', 'c:driver', 'c:guide'], keepsWords: true },
+    { parts: ['k:format=pdf', 'c:guide'], keepsWords: true },
+  ],
+  slots: {
+    ref: { grammar: 'guide-ref', missing: 'ref-missing' },
+    clauses: { grammar: 'guide-clauses', optional: true },
+  },
+  build: (slots) => {
+    const clauses = slots['clauses'] as GuideClauses | undefined;
+    return {
+      ref: slots['ref'] as DocumentRef,
+      send: clauses?.send ?? false,
+      force: clauses?.force ?? false,
+      ...(clauses?.format === 'xml' ? { format: 'xml' as const } : {}),
+    };
+  },
   phrases: [
     'guias',
     'guia de remision',

@@ -19,6 +19,14 @@ export function guideXmlName(ref: DocumentRef): string {
 export const guiaxml = defineCommand<{ ref: DocumentRef }>({
   name: 'guiaxml',
   aliases: ['xmlguia'],
+  triggers: [
+    { parts: ['name'] },
+    { parts: ['c:guide-xml'], keepsWords: true },
+    { parts: ['k:format=xml', 'c:guide'], keepsWords: true },
+    { parts: ['c:guide', 'k:format=xml'], keepsWords: true },
+  ],
+  slots: { ref: { grammar: 'guide-ref', missing: 'ref-missing' } },
+  ignores: ['k:format', 'c:guide-xml'],
   phrases: [
     ...GUIDE_WORDS.flatMap((word) => [`xml de la ${word}`, `xml de ${word}`, `xml ${word}`, `${word} xml`]),
     'xml de la guia de remision',

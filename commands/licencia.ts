@@ -10,6 +10,9 @@ const examples = ['licencia 41234567', 'licencia Q70123456'];
 export const licencia = defineCommand({
   name: 'licencia',
   aliases: ['brevete'],
+  triggers: [{ parts: ['c:licence'] }],
+  slots: { dni: { grammar: 'licence', missing: 'dni-missing' } },
+  ignores: ['c:dni'],
   phrases: ['licencias', 'brevetes', 'licencia de conducir'],
   fillers: ['de conducir', 'dni'],
   summary: 'Licencia de conducir de una persona: categoría, estado y vencimiento',

@@ -8,6 +8,9 @@ const examples = ['locales 20123456786'];
 export const locales = defineCommand({
   name: 'locales',
   aliases: ['establecimientos', 'sucursales'],
+  triggers: [{ parts: ['c:establishments'] }],
+  slots: { ruc: { grammar: 'ruc', missing: 'ruc-missing' } },
+  ignores: ['c:ruc'],
   phrases: ['locales anexos', 'anexos', 'sucursal', 'establecimientos anexos'],
   fillers: ['ruc', 'del ruc'],
   summary: 'Establecimientos (locales anexos) de un RUC',

@@ -12,6 +12,9 @@ const LEAD_WORDS = /^(estos|estas|los|las|de|del|siguientes|ruc|rucs|dni|dnis|nu
 export const lote = defineCommand({
   name: 'lote',
   aliases: ['verificar', 'verifica', 'lotes'],
+  triggers: [{ parts: ['c:batch'] }, { parts: ['v:verify'] }],
+  slots: { lista: { grammar: 'id-list', optional: true } },
+  ignores: ['c:ruc', 'c:dni', 'k:demonstrative'],
   summary: 'Verifica una lista de RUC/DNI (pegada o en .txt, .csv, .xlsx) y responde con un Excel',
   usage: 'lote <RUC o DNI, uno por línea> (o un archivo con la leyenda "lote")',
   examples: ['lote 20123456786 20601234565', 'verificar estos ruc: 20123456786, 20601234565'],

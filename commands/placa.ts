@@ -11,6 +11,9 @@ const examples = ['placa ABC-123', 'placa B7X456'];
 export const placa = defineCommand({
   name: 'placa',
   aliases: [],
+  triggers: [{ parts: ['c:plate'] }],
+  slots: { placa: { grammar: 'plate', missing: 'plate-missing' } },
+  ignores: ['c:vehicle'],
   phrases: ['placas'],
   fillers: ['vehiculo', 'del vehiculo', 'camion', 'del camion', 'unidad', 'de la unidad', 'movil'],
   summary: 'Marca, modelo y color de un vehículo por su placa',

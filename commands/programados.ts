@@ -6,6 +6,8 @@ import { schedulesOf } from './programar.js';
 export const programados = defineCommand({
   name: 'programados',
   aliases: ['programacion', 'programaciones'],
+  triggers: [{ parts: ['c:schedule'] }],
+  ignores: ['k:place-here', 'k:adverb'],
   phrases: [
     'programado',
     'programadas',

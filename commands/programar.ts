@@ -72,6 +72,12 @@ function isAttempt(raw: string): boolean {
 export const programar = defineCommand({
   name: 'programar',
   aliases: [],
+  triggers: [{ parts: ['v:schedule'] }],
+  slots: {
+    job: { grammar: 'job', missing: 'schedule-missing-job' },
+    spec: { grammar: 'schedule', missing: 'schedule-missing-time' },
+  },
+  ignores: ['k:start-phrase'],
   // Its attempt rule needs a job, so chatter (`agenda de mañana`, `programen la capacitación`) stays silent.
   phrases: [
     'programa',

@@ -21,6 +21,8 @@ const examples = ['ruc 20123456786', 'ruc 10456789124'];
 export const ruc = defineCommand({
   name: 'ruc',
   aliases: [],
+  triggers: [{ parts: ['c:ruc'] }],
+  slots: { ruc: { grammar: 'ruc', missing: 'ruc-missing' } },
   phrases: ['rucs', 'buscar ruc', 'busca ruc'],
   summary: 'Datos de un contribuyente: razón social, estado, condición y dirección',
   usage: 'ruc <número de RUC>',

@@ -10,6 +10,7 @@ import { batchCost } from '../src/batch/entries.js';
 export const si = defineCommand({
   name: 'si',
   aliases: ['confirmo'],
+  triggers: [{ parts: ['k:affirmation'] }],
   summary: 'Confirma un lote grande que pidió confirmación',
   usage: 'sí',
   examples: ['sí'],

@@ -1,3 +1,4 @@
+import { limaDate } from '../src/time/lima.js';
 import { defineCommand } from '../src/bot/command.js';
 import { looksLikeSpokenDate } from '../src/input/date-words.js';
 import { parseDate } from '../src/input/dates.js';
@@ -27,6 +28,10 @@ const examples = ['tc', 'tc 20/11/2026', 'tc ayer'];
 export const tc = defineCommand({
   name: 'tc',
   aliases: ['tipodecambio', 'tipocambio'],
+  triggers: [{ parts: ['c:exchange-rate'] }],
+  slots: { fecha: { grammar: 'date', optional: true } },
+  ignores: ['k:filler=exchange-rate'],
+  build: (slots, ctx) => ({ fecha: (slots['fecha'] as string | undefined) ?? limaDate(ctx.now) }),
   phrases: [
     'tipo de cambio',
     'tipo d cambio',

@@ -9,6 +9,9 @@ const examples = ['trabajadores 20123456786'];
 export const trabajadores = defineCommand({
   name: 'trabajadores',
   aliases: ['planilla'],
+  triggers: [{ parts: ['c:workers'] }],
+  slots: { ruc: { grammar: 'ruc', missing: 'ruc-missing' } },
+  ignores: ['c:ruc'],
   phrases: ['cantidad de trabajadores', 'planillas'],
   fillers: ['ruc', 'del ruc'],
   summary: 'Trabajadores, pensionistas y prestadores declarados por periodo',

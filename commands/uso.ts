@@ -55,6 +55,20 @@ async function groupNames(ctx: CommandContext<unknown>): Promise<Map<string, str
 export const uso = defineCommand({
   name: 'uso',
   aliases: ['consumo', 'creditos'],
+  triggers: [
+    { parts: ['c:usage'] },
+    { parts: ['v*:spend', 'c:usage'] },
+    { parts: ['k:question-word', 'k:auxiliary?', 'v*:spend'], needs: 'addressed' },
+  ],
+  ignores: [
+    'k:bot-name',
+    'k:unit-modifier',
+    'k:date-unit',
+    'k:asking-noun',
+    'k:clitic',
+    'k:auxiliary',
+    'v*:spend',
+  ],
   phrases: [
     'credito',
     ...combine(['saldo'], ['de creditos', 'de consultas']),

@@ -7,6 +7,11 @@ import { watchPort } from './lib/watch-args.js';
 export const vigilados = defineCommand({
   name: 'vigilados',
   aliases: ['vigilancia', 'vigilando'],
+  triggers: [
+    { parts: ['k:list-word'] },
+    { parts: ['k:question-word', 'c:ruc?', 'k:state-verb?', 'v*:watch'] },
+  ],
+  ignores: ['k:adverb', 'k:place-here'],
   // `qué estamos vigilando`, `qué rucs vigilas`, `rucs vigilados` (longer than `ruc`'s words).
   phrases: combine(
     ['', 'ruc', 'rucs', 'empresas', 'proveedores'],

@@ -27,6 +27,20 @@ async function firstSnapshot(ctx: CommandContext<unknown>, port: WatchPort, ruc:
 export const vigilar = defineCommand({
   name: 'vigilar',
   aliases: ['vigila', 'vigilen'],
+  triggers: [
+    { parts: ['v:watch'] },
+    { parts: ['v:notify'] },
+    { parts: ['v:register'], needs: 'k:list-word' },
+  ],
+  slots: {
+    ruc: { grammar: 'ruc', missing: 'ruc-missing' },
+    note: { grammar: 'watch-note', optional: true, after: true },
+  },
+  ignores: ['c:ruc', 'k:condition', 'k:list-word'],
+  build: (slots) => {
+    const note = slots['note'] as string | undefined;
+    return note ? { ruc: slots['ruc'] as string, note } : { ruc: slots['ruc'] as string };
+  },
   phrases: [
     'vigilame',
     'vigilanos',

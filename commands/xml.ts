@@ -47,6 +47,12 @@ export function invoiceFileCommand(kind: 'xml' | 'pdf'): CommandDefinition<{ ref
   return defineCommand<{ ref: DocumentRef }>({
     name: kind,
     aliases: kind === 'xml' ? ['facturaxml'] : ['facturapdf'],
+    triggers: [{ parts: ['name'] }, { parts: [kind === 'xml' ? 'c:invoice-xml' : 'c:invoice-pdf'] }],
+    slots: { ref: { grammar: 'invoice-ref', missing: 'ref-missing' } },
+    ignores: ['k:format', 'k:filler=document', 'k:document-word'],
+    check: (ctx) => {
+      if (ctx.ownRuc === undefined) throw new UserError('zip-no-credentials', { comando: kind });
+    },
     phrases: [`${kind} de la factura`, `${kind} factura`, `${kind} de la boleta`, `${kind} boleta`],
     // Document-type words stay in the argument: `nota de crédito FC01-5` is type 07, not 01.
     fillers: ['comprobante', 'electronica'],

@@ -19,6 +19,8 @@ export function foreignDocCommand(options: {
   return defineCommand({
     name,
     aliases: options.aliases,
+    triggers: [{ parts: [`c:${name}`] }],
+    slots: { numero: { grammar: name, missing: 'foreign-doc-missing' } },
     ...(options.phrases ? { phrases: options.phrases } : {}),
     summary: options.summary,
     usage: `${name} <número>`,

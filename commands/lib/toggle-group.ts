@@ -1,5 +1,6 @@
 import { type CommandDefinition, defineCommand } from '../../src/bot/command.js';
 import { UserError } from '../../src/input/user-error.js';
+import type { CommandLanguage } from '../../src/language/understand/declare.js';
 
 /**
  * `activar` / `desactivar` are one behaviour with two words: an admin turns the bot on or off in
@@ -12,12 +13,16 @@ export function groupToggleCommand(options: {
   alias: string;
   /** Other natural forms: imperatives, typos (`activa`, `prende`). */
   phrases: readonly string[];
+  /** How a line names it (see CommandLanguage.triggers). */
+  triggers: CommandLanguage['triggers'];
   summary: string;
   active: boolean;
 }): CommandDefinition<Record<string, never>> {
   return defineCommand({
     name: options.name,
     aliases: [options.alias],
+    triggers: options.triggers,
+    ignores: ['k:bot-name', 'k:place-here', 'k:duration', 'c:groups'],
     phrases: options.phrases,
     fillers: ['bot', 'el bot', 'chasqui', 'aqui', 'en este grupo', 'este grupo', 'grupo', 'del grupo'],
     summary: options.summary,

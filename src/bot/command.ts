@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { LookupApi } from '../lookup/api.js';
 import type { IncomingMessage, OutgoingMessage, Transport } from '../transports/transport.js';
+import type { CommandLanguage } from '../language/understand/declare.js';
 import { cutText } from './error-reply.js';
 import type { Role } from './guards.js';
 import type { BotServices, BotSettings } from './ports.js';
@@ -41,7 +42,7 @@ export interface ParseContext {
  * A command, declared as data (Sapphire style) and registered in `commands/index.ts`.
  * `parse` validates locally and throws `UserError` so a bad input never costs an API credit.
  */
-export interface CommandDefinition<A = unknown> {
+export interface CommandDefinition<A = unknown> extends Partial<Omit<CommandLanguage, 'name' | 'argShape'>> {
   name: string;
   aliases: readonly string[];
   /** One line in Spanish for `ayuda`. */

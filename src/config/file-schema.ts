@@ -6,6 +6,7 @@ import {
   OPERATION_NAMES,
   PERSONAL_DATA_OPERATIONS,
 } from './cache-ttl.js';
+import { consoleFileSchema } from './console-keys.js';
 import { booleanSchema, intRange, logLevelSchema, phoneSchema, urlSchema, waVersionSchema } from './rules.js';
 import { fold } from '../text/fold.js';
 import { WATCH_SUMMARY_DAYS } from './types.js';
@@ -241,6 +242,7 @@ export const fileSchema = z.strictObject({
   watch: watchSchema.prefault({}),
   batch: batchSchema.prefault({}),
   backup: backupSchema.prefault({}),
+  console: consoleFileSchema.prefault({}),
 });
 
 export type FileConfig = z.output<typeof fileSchema>;

@@ -128,4 +128,8 @@ export interface ConsoleConfig {
   host: string;
   /** Required to bind beyond loopback; kept only as a hash once the console starts. */
   password?: string;
+  /** Host names served besides loopback and the bind address (DNS rebinding defence). */
+  allowedHosts?: string[];
+  /** Reverse proxies (IPs or ranges) whose X-Forwarded-For / -Proto / -Host are believed. */
+  trustedProxies?: string[];
 }

@@ -146,7 +146,7 @@ export function createOpsRuntime(options: OpsOptions): OpsRuntime {
           }),
         );
       }
-      const { port, host, password } = config.console;
+      const { port, host, password, allowedHosts, trustedProxies } = config.console;
       if (port === 'off') return undefined;
       try {
         const server = await startConsole(
@@ -170,7 +170,7 @@ export function createOpsRuntime(options: OpsOptions): OpsRuntime {
             ...(options.budget ? { budget: options.budget } : {}),
             logger,
           },
-          { host, port, ...(password ? { password } : {}) },
+          { host, port, allowedHosts, trustedProxies, ...(password ? { password } : {}) },
         );
         stops.push(() => server.close());
         say(

@@ -27,6 +27,11 @@ export interface SlotMatch<V> {
   readonly result: SlotResult<V>;
   /** Names of the rules that decided, for `because`. */
   readonly because: readonly string[];
+  /**
+   * Valid, but too little to act on unless the line is addressed to the bot (`ce 123`: a real
+   * card number has 9 characters; `buscar la llave`: no company name in sight).
+   */
+  readonly weak?: boolean;
 }
 
 export interface SlotGrammar<V> {

@@ -46,6 +46,8 @@ const VERB_CLASS = 'verb';
 export class Lexicon {
   readonly #root: Node = { entries: [], next: new Map() };
   readonly #verbs = new Map<string, VerbForm[]>();
+  /** Verbs with a fixed tail (`dale de baja`, `hazle seguimiento`): a trie over token keys. */
+  readonly #verbPhrases: Node & { forms?: VerbForm[] } = { entries: [], next: new Map() };
   readonly #byClass = new Map<WordClass, LexEntry[]>();
   readonly #patterns: readonly LexPattern[];
   /** The longest phrase, in tokens. */
@@ -71,6 +73,10 @@ export class Lexicon {
     }
     for (const lemma of verbs) {
       for (const [key, readings] of verbForms(lemma)) {
+        if (lemma.tail !== undefined) {
+          this.#addVerbPhrase(`${key} ${phraseKey(lemma.tail)}`, readings);
+          continue;
+        }
         const list = this.#verbs.get(key);
         if (list) list.push(...readings);
         else this.#verbs.set(key, [...readings]);
@@ -78,6 +84,33 @@ export class Lexicon {
     }
     this.#patterns = patterns;
     this.longest = longest;
+  }
+
+  #addVerbPhrase(phrase: string, readings: readonly VerbForm[]): void {
+    let node: Node & { forms?: VerbForm[] } = this.#verbPhrases;
+    for (const key of phrase.split(' ')) {
+      let child = node.next.get(key);
+      if (!child) node.next.set(key, (child = { entries: [], next: new Map() }));
+      node = child;
+    }
+    (node.forms ??= []).push(...readings);
+  }
+
+  /**
+   * The verb at `keys[at]`: a verb with its fixed tail (`dale de baja`, 3 tokens) or a one-word
+   * form (`mándamelo`); undefined when there is none.
+   */
+  verbAt(keys: readonly string[], at: number): { forms: readonly VerbForm[]; length: number } | undefined {
+    let node: (Node & { forms?: VerbForm[] }) | undefined = this.#verbPhrases;
+    let best: { forms: readonly VerbForm[]; length: number } | undefined;
+    for (let i = at; i < keys.length && i - at < 6; i++) {
+      node = node.next.get(keys[i] ?? '');
+      if (!node) break;
+      if (node.forms) best = { forms: node.forms, length: i - at + 1 };
+    }
+    if (best) return best;
+    const forms = this.#verbs.get(keys[at] ?? '');
+    return forms ? { forms, length: 1 } : undefined;
   }
 
   /** The one-word entries of `key`, listed or recognised by shape (`jajaja`, `2do`). */

@@ -14,7 +14,10 @@ export const WORD_CLASSES = [
   'preposition', // de, del, para, con
   'conjunction', // y, o, pero
   'possessive', // mi, su, nuestro
-  'demonstrative', // este, esa, esto
+  'demonstrative', // este, esa: before a noun
+  'pronoun', // esto, eso, tú, usted: a thing or person named without a noun
+  'auxiliary', // he, hemos, llevamos: before a participle (`hemos gastado`)
+  'adverb', // más, todavía, solo: said beside a verb without changing the request
   'clitic', // me, nos, le, se: who a request is for
   'label', // N°, nro, número: before an identifier
   'negation', // no, ya no, nunca
@@ -24,7 +27,8 @@ export const WORD_CLASSES = [
   'courtesy', // por favor, porfa, xfa
   'thanks', // gracias, se agradece
   'regards', // saludos, bendiciones, atte
-  'addressee', // equipo, chicos, causa, bot: who is spoken to
+  'addressee', // equipo, chicos, causa: who is spoken to
+  'bot-name', // bot, chasqui: the bot itself named
   'urgency', // urgente, rapidito, cuando puedas, pe
   'apology', // disculpa, perdón
   'ack', // ok, listo, dale, perfecto
@@ -74,6 +78,11 @@ export const WORD_CLASSES = [
   'legal-form', // S.A.C., E.I.R.L.
   'list-word', // vigilados, vigilancia, seguimiento: the watch list named
   'filler', // words a command ignores around its argument (per concept, see value)
+  'qualifier', // nuevo, otro: said of a concept without changing it (`un nuevo chofer`)
+  'company-word', // transportes, distribuidora, inversiones: words of company names
+  'switch', // on, off: the bot turned on or off
+  'duration', // un rato, por hoy: how long, said to a bot being paused
+  'condition', // si cambia, cuando cambie: what a notice waits for (`avísame si cambia …`)
 ] as const;
 
 export type WordClass = (typeof WORD_CLASSES)[number];
@@ -115,6 +124,8 @@ export const SENSES = [
   'cancel', // cancela, anula
   'search', // busca
   'help', // ayuda, apoya
+  'wake', // despierta: the bot turned on, only with the bot named
+  'silence', // cállate, silencia, pausa: the bot turned off, only with the bot named
   'modal', // puedes, podrías, quiero: carries the infinitive after it
   'need', // necesito, requiero, solicito
   'spend', // gastar, consumir, usar: credits spent
@@ -138,6 +149,8 @@ export interface VerbLemma {
   readonly irregular?: Readonly<Partial<Record<VerbFormName, readonly string[]>>>;
   /** Generated forms that are another word's (`parar` → `para` is the preposition). */
   readonly exclude?: readonly string[];
+  /** Words that follow every form (`dar de baja` → `dale de baja`, `hacer seguimiento`). */
+  readonly tail?: string;
 }
 
 /** The forms morphology.ts generates, named by use. */

@@ -19,6 +19,8 @@ export const ASKING_WORDS: readonly LexEntry[] = [
   ...list('topic-noun', 'es', 'ficha', 'nombre', 'titular', 'propietario', 'dueno', 'duena', 'categoria'),
   ...list('topic-noun', 'es', 'identificado', 'identificada', 'razon social', 'a nombre de', 'a nombre'),
   ...list('topic-noun', 'es', 'de quien', 'a quien', 'quien es', 'resultado', 'reporte', 'situacion'),
+  ...list('topic-noun', 'es', 'tasa', 'tasas', 'aporte', 'aportes', 'porcentaje', 'porcentajes'),
+  ...list('topic-noun', 'es', 'envio', 'publicacion', 'mensaje', 'post', 'aviso', 'automatico', 'automatica'),
   // Asked about in a question (`¿de qué marca es?`, `¿en qué estado está?`).
   ...list('attribute', 'es', 'estado', 'condicion', 'marca', 'modelo', 'color', 'ano de fabricacion'),
   ...list('attribute', 'es', 'vigencia', 'fecha de vencimiento', 'tipo de contribuyente'),
@@ -31,11 +33,32 @@ export const ASKING_WORDS: readonly LexEntry[] = [
   ...list('state-verb', 'es', 'estaban', 'sigue', 'siguen', 'figura', 'figuran', 'aparece', 'aparecen'),
   ...list('state-verb', 'es', 'existe', 'existen', 'queda', 'quedan', 'pertenece', 'pertenecen'),
   ...list('state-verb', 'es', 'corresponde', 'corresponden', 'continua', 'sale como', 'se llama'),
+  ...list('state-verb', 'es', 'hay', 'tienes', 'tenemos', 'estas', 'estamos', 'estoy', 'tengo', 'tiene que'),
   // Reports: what happened (`guía T001-42 ya llegó`). Events (`llegar`, `subir`) are verbs of
   // sense `event` in verbs.ts; these are the forms of verbs that are no lemma there.
-  ...list('report-verb', 'es', 'fue', 'fueron', 'sera', 'seria', 'estuvo', 'quedo', 'tenia', 'tengo'),
-  ...list('report-verb', 'es', 'tenemos', 'estoy', 'estamos', 'hubo', 'habia', 'ha sido', 'ya esta'),
+  ...list('report-verb', 'es', 'fue', 'fueron', 'sera', 'seria', 'estuvo', 'quedo', 'tenia', 'hubo'),
+  ...list('report-verb', 'es', 'ha sido', 'ya esta', 'tenian', 'teniamos', 'quedaron', 'estaban listos'),
   ...list('report-verb', 'es', 'ya estan', 'ya tengo', 'ya lo tengo', 'ya la tengo', 'ya lo vi'),
+  // What a notice waits for: `avísame si cambia el ruc …`, `cuando cambie de estado`.
+  ...list(
+    'condition',
+    'es',
+    'si cambia',
+    'cuando cambie',
+    'si hay cambios en',
+    'si hay cambios',
+    'de cambios en',
+  ),
+  ...list(
+    'condition',
+    'es',
+    'de cambios del',
+    'de cualquier cambio en',
+    'cualquier cambio',
+    'si pasa algo con',
+  ),
+  ...list('condition', 'es', 'si cambia algo', 'si cambia algo en', 'cuando cambie algo', 'si se modifica'),
+  ...list('condition', 'es', 'cuando haya cambios', 'cuando haya cambios en', 'si deja de ser habido'),
   // How a rate moved, asked about (`¿a cuánto cerró el dólar?`, `¿el dólar a cuánto amaneció?`).
   ...list('rate-move', 'es', 'cerro', 'abrio', 'amanecio', 'anda', 'va', 'cierra', 'abre', 'amanece'),
   // Whose identifier: `dni de la señora …`, `ruc del proveedor …`.

@@ -1,0 +1,610 @@
+import { UserError } from '../../input/user-error.js';
+import { GRAMMARS, type GrammarName } from '../grammars/registry.js';
+import type { GrammarContext, SlotMatch } from '../grammars/types.js';
+import { key } from '../key.js';
+import { lexicon } from '../lexicon/index.js';
+import type { WordClass } from '../lexicon/types.js';
+import { messageLines } from '../normalize.js';
+import { type Token, tokenize } from '../tokenize.js';
+import { type CommandMatch, CommandIndex, parsePart, partLength } from './command-index.js';
+import type { CommandLanguage, Part } from './declare.js';
+import {
+  classAt,
+  edgeLength,
+  isMark,
+  leadInLength,
+  reasonAt,
+  socialKind,
+  statementAt,
+  tailStart,
+} from './line.js';
+import type { Addressed, Reading } from './reading.js';
+import { HAND_OFFS } from './rules.js';
+import { slipOf } from './slip.js';
+
+/**
+ * `understand(text, context) → Reading`: pure (no I/O, no clock but `context.now`), bounded (at
+ * most MAX_LINES lines of MAX_LINE_LENGTH characters), and explained: every decision adds a rule
+ * name to `because`. The router acts on the Reading; nothing here knows a chat or a store.
+ */
+
+export interface UnderstandContext extends GrammarContext {
+  /** Group messages need the bot addressed or a request; direct chats are addressed. */
+  readonly isGroup: boolean;
+  /** The digits of the bot's own ids (phone number, LID): `@<digits>` addresses it. */
+  readonly selfDigits: readonly string[];
+}
+
+export interface Understanding {
+  readonly index: CommandIndex;
+  understand(text: string, context: UnderstandContext): Reading;
+  /** Reads `rawArgs` as the argument of `command` addressed to the bot (`ayuda`, tests). */
+  argsOf(command: CommandLanguage, rawArgs: string, context: GrammarContext): NonNullable<Reading['args']>;
+}
+
+/** Requests answered from one message; more are pointed to `lote`. */
+export const MAX_REQUESTS = 5;
+/** How many words may precede the command word. */
+const MAX_LEAD_IN = 14;
+/** How many command words one line may name before the scan stops. */
+const MAX_CANDIDATES = 3;
+
+const PREFIXES = /^[¿¡]*([/!.])(?=\p{L})/u;
+const MENTION = /^@(\d+)$/u;
+const set = (...classes: WordClass[]) => new Set<WordClass>(classes);
+/** Before the slot: what is asked of it (`datos del ruc`), whose it is (`del proveedor`). */
+const BEFORE_SLOT = set(
+  'person-noun',
+  'topic-noun',
+  'attribute',
+  'label',
+  'concept',
+  'place-here',
+  'adverb',
+  'pronoun',
+);
+/** In a question, what is asked about may sit anywhere: `¿de qué marca es la placa …?`. */
+const ASKED = set(
+  'state-verb',
+  'state-adjective',
+  'attribute',
+  'rate-move',
+  'question-word',
+  'topic-noun',
+  'auxiliary',
+);
+
+interface LineContext {
+  readonly addressed: Addressed | undefined;
+  readonly question: boolean;
+  readonly gctx: GrammarContext;
+  /** The line names the bot (`bot`, `chasqui`) or was an @mention of it. */
+  readonly namesBot: boolean;
+  readonly namesHere: boolean;
+}
+
+interface Judged {
+  readonly reading: Reading;
+  readonly request: boolean;
+}
+
+type Slots = Record<string, { match: SlotMatch<unknown>; start: number; end: number }>;
+
+/** Builds the reader over the commands' declarations; throws at start-up on an unknown concept or sense. */
+export function createUnderstanding(commands: readonly CommandLanguage[]): Understanding {
+  const index = new CommandIndex(commands);
+  const ignoredParts = new Map(commands.map((c) => [c, (c.ignores ?? []).map((p) => parsePart(p, c.name))]));
+
+  /** Tokens of an ignored part (`c:vehicle`, `k:duration`) at `keys[at]`, 0 when none. */
+  function ignoredAt(command: CommandLanguage, keys: readonly string[], at: number): number {
+    let best = 0;
+    for (const part of ignoredParts.get(command) ?? [])
+      best = Math.max(best, partLength(part, keys, at, key(command.name)));
+    return best;
+  }
+
+  /** The commands the line names, in the order to try them (see `scan` rules in the module comment). */
+  function scan(tokens: readonly Token[], keys: readonly string[], question: boolean): CommandMatch[] {
+    const out: CommandMatch[] = [];
+    let leadIns = 0;
+    for (let at = 0; at < tokens.length && out.length < MAX_CANDIDATES && leadIns <= MAX_LEAD_IN;) {
+      const found = index.at(tokens, keys, at);
+      if (found.length > 0) {
+        const seen = new Set<string>();
+        for (const match of found) {
+          if (seen.has(match.command.name)) continue;
+          seen.add(match.command.name);
+          out.push(match);
+        }
+        at = found[0]!.end;
+        continue;
+      }
+      const skip = leadInLength(tokens, keys, at, question);
+      if (skip === 0) break;
+      at += skip;
+      leadIns += 1;
+    }
+    // A first command word that is itself an asking verb (`verificar`, `ayuda`) gives way to a
+    // later one: `verificar la placa …`, `ayuda con el ruc 2012…` (help keeps its topic without digits).
+    const [first, second] = out;
+    if (first && second && second.start > first.start) {
+      const words = tokens.slice(first.start, first.end);
+      const asking = words.every((_, i) => leadInLength(tokens, keys, first.start + i, question) > 0);
+      const digits = tokens.slice(second.end).some((t) => /\d/u.test(t.text));
+      const topical = first.command.slots?.['tema']?.grammar === 'topic';
+      if (asking && (!topical || digits)) out.splice(0, 2, second, first);
+    }
+    return out;
+  }
+
+  /** Finds a `needs` part after the command words; returns its span (with the words before it). */
+  function needSpan(part: Part, tokens: readonly Token[], keys: readonly string[], from: number) {
+    for (let at = from; at < tokens.length; at++) {
+      const length = partLength(part, keys, at, '');
+      if (length === 0) continue;
+      let start = at;
+      while (start > from && classAt(keys, start - 1, set('preposition', 'article', 'asking-noun')) > 0)
+        start -= 1;
+      return { start, end: at + length };
+    }
+    return undefined;
+  }
+
+  function fillSlots(
+    command: CommandLanguage,
+    tokens: readonly Token[],
+    taken: Set<number>,
+    gctx: GrammarContext,
+  ): Slots {
+    const slots: Slots = {};
+    const from = Math.min(...tokens.map((_, i) => i).filter((i) => !taken.has(i)), tokens.length);
+    for (const [name, spec] of Object.entries(command.slots ?? {})) {
+      const map: number[] = [];
+      const after = spec.after ? Math.max(from, ...Object.values(slots).map((s) => s.end)) : 0;
+      tokens.forEach((_, i) => {
+        if (!taken.has(i) && i >= after) map.push(i);
+      });
+      const sub = map.map((i) => tokens[i]!);
+      const match = GRAMMARS[spec.grammar as GrammarName].find(sub, gctx) as SlotMatch<unknown> | undefined;
+      if (!match || match.end <= match.start) continue;
+      const start = map[match.start]!;
+      const end = map[match.end - 1]! + 1;
+      for (let i = match.start; i < match.end; i++) taken.add(map[i]!);
+      slots[name] = { match, start, end };
+    }
+    return slots;
+  }
+
+  /**
+   * Judges the words of a line around the command words: fills the slots, then every word left
+   * must be an edge word, a social tail, a reason, or what is asked in a question; a statement
+   * word makes the line a remark.
+   */
+  function judge(
+    match: CommandMatch,
+    tokens: readonly Token[],
+    keys: readonly string[],
+    line: LineContext,
+  ): Judged {
+    const command = match.command;
+    const because = [`command:${command.name}`];
+    const remark = (rule: string): Judged => ({
+      reading: { act: 'remark', command: command.name, because: [...because, rule] },
+      request: false,
+    });
+    const needs = match.trigger.needs;
+    if (needs === 'bot' && !line.namesBot) return remark('needs-bot-named');
+    if (needs === 'bot-or-here' && !line.namesBot && !line.namesHere) return remark('needs-bot-or-here');
+    if (needs === 'addressed' && line.addressed === undefined) return remark('needs-addressed');
+    const from = match.trigger.command === command && matchKeeps(match) ? match.start : match.end;
+    const taken = new Set<number>();
+    for (let i = 0; i < from; i++) taken.add(i);
+    if (match.trigger.needPart) {
+      const span = needSpan(match.trigger.needPart, tokens, keys, match.end);
+      if (!span) return remark('needs-word');
+      for (let i = span.start; i < span.end; i++) taken.add(i);
+      because.push('needed-word');
+    }
+    // `tc 3.79`, `afp 10%`, `S/ 3.79`: a value someone quotes, not a request.
+    if (
+      tokens
+        .slice(match.end)
+        .some((t) => /^(s\/)?\d[.,]\d{2,4}$/iu.test(t.text) || t.text.includes('%') || t.key === 's/')
+    ) {
+      return remark('quoted-value');
+    }
+    const slots = fillSlots(command, tokens, taken, line.gctx);
+    const spans = Object.values(slots);
+    const firstSpan = spans.length > 0 ? Math.min(...spans.map((s) => s.start)) : tokens.length;
+    const lastSpan = spans.length > 0 ? Math.max(...spans.map((s) => s.end)) : from;
+    for (const [name, slot] of Object.entries(slots)) because.push(`slot:${name}`, ...slot.match.because);
+    // The words left: before the slots, between them, after them.
+    const tail = Math.max(lastSpan, tailStart(tokens, keys, lastSpan, ignoredSet(command)));
+    const forMe = asksForMe(tokens, keys, match.start);
+    for (let at = from; at < tail;) {
+      if (taken.has(at)) {
+        at += 1;
+        continue;
+      }
+      const statement = statementAt(tokens, keys, at, line.question);
+      if (statement && !(statement === 'state-verb' && line.question)) {
+        if (!(at >= lastSpan && forMe)) return remark(`statement:${keys[at]}`);
+      }
+      const edge = Math.max(
+        edgeLength(tokens, keys, at, line.question, set()),
+        ignoredAt(command, keys, at),
+        line.question ? classAt(keys, at, ASKED) : 0,
+        at < firstSpan ? classAt(keys, at, BEFORE_SLOT) : 0,
+      );
+      if (edge > 0) {
+        at += edge;
+        continue;
+      }
+      if (at >= lastSpan && spans.length > 0) {
+        if (reasonAt(tokens, keys, at)) {
+          because.push('reason-tail');
+          break;
+        }
+        if (nameNote(tokens, at, slots)) {
+          because.push('company-name-note');
+          break;
+        }
+        if (forMe && !tokens.slice(at).some((t) => /\d/u.test(t.text))) {
+          because.push('asked-for-the-writer');
+          break;
+        }
+        if (conditionTail(match, tokens, keys, at)) {
+          because.push('notify-condition');
+          break;
+        }
+      }
+      return remark(`word-beside:${keys[at]}`);
+    }
+    if (tail < tokens.length) because.push('social-tail');
+    // Required slots: a request without one is no request (addressed: its "missing" error).
+    for (const [name, spec] of Object.entries(command.slots ?? {})) {
+      if (spec.optional === true || slots[name]) continue;
+      if (spec.optional === 'addressed' && line.addressed !== undefined) continue;
+      return remark(`slot-missing:${name}`);
+    }
+    const topic = Object.entries(command.slots ?? {}).find(([, spec]) => spec.grammar === 'topic')?.[0];
+    const topicSlot = topic ? slots[topic] : undefined;
+    if (topicSlot && line.addressed === undefined) {
+      const words = tokens.slice(topicSlot.start, topicSlot.end);
+      const named = words.some(
+        (_, i) =>
+          index.at(
+            words,
+            words.map((t) => t.key),
+            i,
+          ).length > 0,
+      );
+      if (!named) return remark('help-topic-names-no-command');
+    }
+    const weak = spans.some((s) => s.match.weak === true);
+    if (weak && line.addressed === undefined) return remark('weak-slot');
+    return {
+      reading: {
+        act: 'request',
+        command: command.name,
+        because,
+        args: build(command, slots, match, line.gctx),
+        rawArgs: textOf(tokens, from),
+      },
+      request: true,
+    };
+  }
+
+  function matchKeeps(match: CommandMatch): boolean {
+    const trigger = match.command.triggers[match.trigger.order];
+    return trigger?.keepsWords === true;
+  }
+
+  function ignoredSet(command: CommandLanguage): ReadonlySet<WordClass> {
+    return new Set((ignoredParts.get(command) ?? []).flatMap((p) => (p.kind === 'class' ? [p.cls] : [])));
+  }
+
+  /** The command's arguments from its slots and what the trigger implies (or the first error). */
+  function build(
+    command: CommandLanguage,
+    slots: Slots,
+    match: CommandMatch,
+    gctx: GrammarContext,
+  ): NonNullable<Reading['args']> {
+    try {
+      command.check?.(gctx);
+    } catch (error) {
+      if (error instanceof UserError) return { error };
+      throw error;
+    }
+    const values: Record<string, unknown> = { ...match.trigger.implies };
+    for (const [name, slot] of Object.entries(slots)) {
+      if ('error' in slot.match.result) return { error: slot.match.result.error };
+      values[name] = slot.match.result.value;
+    }
+    try {
+      return { value: command.build ? command.build(values, gctx) : values };
+    } catch (error) {
+      if (error instanceof UserError) return { error };
+      throw error;
+    }
+  }
+
+  /** For an addressed line that is no clean request: the command's reading anyway (errors say why). */
+  function addressedReading(
+    match: CommandMatch,
+    tokens: readonly Token[],
+    line: LineContext,
+    judged: Judged,
+  ): Reading {
+    if (judged.request) return judged.reading;
+    const command = match.command;
+    const from = matchKeeps(match) ? match.start : match.end;
+    const taken = new Set<number>(Array.from({ length: from }, (_, i) => i));
+    const slots = fillSlots(command, tokens, taken, line.gctx);
+    for (const [name, spec] of Object.entries(command.slots ?? {})) {
+      if (spec.optional !== undefined && spec.optional !== false) continue;
+      if (slots[name]) continue;
+      try {
+        command.check?.(line.gctx);
+      } catch (error) {
+        if (error instanceof UserError)
+          return {
+            act: 'request',
+            command: command.name,
+            args: { error },
+            because: [...judged.reading.because, 'addressed', 'check'],
+            rawArgs: textOf(tokens, from),
+          };
+        throw error;
+      }
+      const error = new UserError(spec.missing ?? 'ref-missing', {
+        valor: textOf(tokens, from).slice(0, 30),
+      });
+      return {
+        act: 'request',
+        command: command.name,
+        args: { error },
+        because: [...judged.reading.because, 'addressed', `missing:${name}`],
+        rawArgs: textOf(tokens, from),
+      };
+    }
+    return {
+      act: 'request',
+      command: command.name,
+      args: build(command, slots, match, line.gctx),
+      because: [...judged.reading.because, 'addressed'],
+      rawArgs: textOf(tokens, from),
+    };
+  }
+
+  function readLine(raw: string, addressed: Addressed | undefined, context: UnderstandContext): Reading {
+    let text = raw;
+    let prefix: string | undefined;
+    const prefixed = PREFIXES.exec(text);
+    if (prefixed) {
+      prefix = prefixed[1];
+      text = text.slice(prefixed[0].length);
+    }
+    const lineAddressed = addressed ?? (prefix ? 'prefix' : undefined);
+    const tokens = tokenize(text).filter((t) => t.shape !== 'mention');
+    const keys = tokens.map((t) => t.key);
+    const base = { ...(lineAddressed ? { addressed: lineAddressed } : {}), ...(prefix ? { prefix } : {}) };
+    if (tokens.length === 0) return { ...base, act: 'unknown', because: ['empty'] };
+    const question = /[?¿]/u.test(text) || lexicon.is(keys[0] ?? '', 'question-word');
+    const line: LineContext = {
+      addressed: lineAddressed,
+      question,
+      gctx: context,
+      namesBot: addressed === 'mention' || keys.some((_, i) => classAt(keys, i, set('bot-name')) > 0),
+      namesHere: keys.some((_, i) => classAt(keys, i, set('place-here')) > 0),
+    };
+    const candidates = scan(tokens, keys, question);
+    let first: { match: CommandMatch; judged: Judged } | undefined;
+    for (const match of candidates) {
+      const handed = handOff(match, tokens, keys, line);
+      const judged = handed ?? judge(match, tokens, keys, line);
+      if (judged.request) return { ...base, ...judged.reading, because: [...judged.reading.because] };
+      first ??= { match, judged };
+      // A word that takes no argument, followed by more (`confirmo el ruc …`), is a remark: no
+      // later command word is tried (an asking verb such as `verificar` still passes on).
+      const words = tokens.slice(match.start, match.end);
+      const asking = words.every((_, i) => leadInLength(tokens, keys, match.start + i, question) > 0);
+      if (match.command.argShape === 'none' && !asking) break;
+    }
+    if (first) {
+      if (lineAddressed) return { ...base, ...addressedReading(first.match, tokens, line, first.judged) };
+      return { ...base, ...first.judged.reading };
+    }
+    const slip = slipOf(tokens, keys, question, index, (match) => judge(match, tokens, keys, line));
+    if (slip) return { ...base, ...slip };
+    const social = socialKind(tokens, keys);
+    if (social) return { ...base, act: social, because: [`social:${social}`] };
+    const word = tokens.find((t) => !isMark(t))?.text ?? tokens[0]!.text;
+    return { ...base, act: 'unknown', word, because: ['no-command-word'] };
+  }
+
+  /** A rule of rules.ts that reads the line as another command (`tc todos los días a las 8`). */
+  function handOff(
+    match: CommandMatch,
+    tokens: readonly Token[],
+    keys: readonly string[],
+    line: LineContext,
+  ): Judged | undefined {
+    for (const rule of HAND_OFFS) {
+      if (rule.from !== match.command.name) continue;
+      const target = index.byName(rule.to);
+      if (!target) continue;
+      const args = rule.when(tokens, keys, match.end, line.gctx);
+      if (args === undefined) continue;
+      const retokens = tokenize(args);
+      const targetMatch: CommandMatch = {
+        command: target,
+        trigger: { command: target, parts: [], implies: {}, order: -1 },
+        start: 0,
+        end: 0,
+      };
+      const judged = judge(
+        targetMatch,
+        retokens,
+        retokens.map((t) => t.key),
+        line,
+      );
+      if (judged.request) {
+        return {
+          request: true,
+          reading: { ...judged.reading, because: [`hand-off:${rule.name}`, ...judged.reading.because] },
+        };
+      }
+    }
+    return undefined;
+  }
+
+  function understand(text: string, context: UnderstandContext): Reading {
+    const lines = messageLines(text);
+    const self = new Set(context.selfDigits);
+    let addressed: Addressed | undefined = context.isGroup ? undefined : 'direct';
+    const mentioned = lines.some((l) =>
+      l.split(' ').some((w) => self.has(MENTION.exec(w.replace(/[^\w@]+$/u, ''))?.[1] ?? '')),
+    );
+    if (mentioned) addressed ??= 'mention';
+    if (lines.length === 0)
+      return { act: 'unknown', because: ['empty'], ...(addressed ? { addressed } : {}) };
+    if (lines.length === 1) return readLine(lines[0]!, addressed, context);
+    return readLines(lines, addressed, context);
+  }
+
+  /**
+   * A message of several lines: each line read on its own; a line of only a command word takes
+   * the next line as its argument (`RUC:` / `2012…`), and `lote` takes every line after it.
+   * Greetings and thanks around requests never hide them; a pasted note (lines that are neither
+   * requests nor social) stays silent unless addressed.
+   */
+  function readLines(
+    lines: readonly string[],
+    addressed: Addressed | undefined,
+    context: UnderstandContext,
+  ): Reading {
+    const requests: Reading[] = [];
+    let other = 0;
+    for (let i = 0; i < lines.length; i++) {
+      let reading = readLine(lines[i]!, addressed, context);
+      const next = lines[i + 1];
+      if (next !== undefined && reading.act !== 'request') {
+        const joined = readLine(`${lines[i]} ${next}`, addressed, context);
+        if (joined.act === 'request') {
+          reading = { ...joined, because: ['joined-lines', ...joined.because] };
+          i += 1;
+        }
+      }
+      if (reading.act === 'request' && reading.command === 'lote') {
+        reading = { ...reading, rawArgs: [reading.rawArgs ?? '', ...lines.slice(i + 1)].join('\n') };
+        requests.push(reading);
+        break;
+      }
+      if (reading.act === 'request') requests.push(reading);
+      else if (reading.act !== 'greeting' && reading.act !== 'thanks') other += 1;
+    }
+    const base = addressed ? { addressed } : {};
+    if (requests.length === 0) {
+      const only = lines.length === 1 ? undefined : readLine(lines.join(' '), addressed, context);
+      return only ?? { ...base, act: 'unknown', because: ['no-request'] };
+    }
+    if (other > 0 && addressed === undefined) {
+      return {
+        ...base,
+        act: 'remark',
+        because: ['pasted-note', `lines:${lines.length}`, `requests:${requests.length}`],
+      };
+    }
+    if (requests.length === 1) return { ...requests[0]!, because: ['multi-line', ...requests[0]!.because] };
+    const kept = requests.slice(0, MAX_REQUESTS);
+    return {
+      ...base,
+      act: 'request',
+      because: ['multi-line', `requests:${requests.length}`],
+      requests: kept,
+      ...(requests.length > kept.length ? { dropped: requests.length - kept.length } : {}),
+    };
+  }
+
+  return {
+    index,
+    understand,
+    argsOf(command, rawArgs, context) {
+      const tokens = tokenize(rawArgs);
+      const match: CommandMatch = {
+        command,
+        trigger: { command, parts: [], implies: {}, order: -1 },
+        start: 0,
+        end: 0,
+      };
+      const line: LineContext = {
+        addressed: 'prefix',
+        question: false,
+        gctx: context,
+        namesBot: true,
+        namesHere: true,
+      };
+      const judged = judge(
+        match,
+        tokens,
+        tokens.map((t) => t.key),
+        line,
+      );
+      return addressedReading(match, tokens, line, judged).args ?? { value: {} };
+    },
+  };
+}
+
+function textOf(tokens: readonly Token[], from: number): string {
+  return tokens
+    .slice(from)
+    .map((t) => t.text)
+    .join(' ');
+}
+
+/**
+ * The words before the command word ask for it on the writer's behalf (`me confirmas el ruc …`,
+ * `necesito validar …`): such a line is a request even with words after the identifier. A verb for
+ * a third person (`pásale`, `le mandas`) is not.
+ */
+function asksForMe(tokens: readonly Token[], keys: readonly string[], end: number): boolean {
+  let mine = false;
+  for (let at = 0; at < end; at++) {
+    const k = keys[at] ?? '';
+    if (k === 'le' || k === 'les') return false;
+    const verb = lexicon.verbAt(keys, at);
+    for (const form of verb?.forms ?? []) {
+      if (form.addressee === 'them') return false;
+      if (form.addressee === 'me' || form.senses.includes('need')) mine = true;
+    }
+    if (k === 'me' || k === 'nos') mine = true;
+  }
+  return mine && tokens.length > 0;
+}
+
+/** `RUC 2012… - Transportes Andinos`, `… de Distribuidora Los Álamos EIRL`: a company's name after its RUC. */
+function nameNote(tokens: readonly Token[], at: number, slots: Slots): boolean {
+  if (!slots['ruc']) return false;
+  const rest = tokens.slice(at);
+  const dash = rest[0]?.shape === 'punct' && /^[-:–—|]$/u.test(rest[0].text);
+  const words = rest.filter((t) => t.shape === 'word');
+  if (words.length === 0 || rest.some((t) => /\d/u.test(t.text))) return false;
+  const named = words.some((t) => lexicon.is(t.key, 'legal-form') || lexicon.is(t.key, 'company-word'));
+  const capitals = words.filter(
+    (t) => /^\p{Lu}/u.test(t.text) && !lexicon.is(t.key, 'preposition') && !lexicon.is(t.key, 'article'),
+  );
+  return dash ? words.length <= 8 : named || (capitals.length >= 2 && capitals.length >= words.length - 2);
+}
+
+/** After `avísame`, what the notice waits for: `si sigue habido`, `cuando cambie de estado`. */
+function conditionTail(
+  match: CommandMatch,
+  tokens: readonly Token[],
+  keys: readonly string[],
+  at: number,
+): boolean {
+  if (!match.trigger.parts.some((p) => p.kind === 'verb' && p.sense === 'notify')) return false;
+  return !tokens.slice(at).some((t) => /\d/u.test(t.text)) && keys.slice(at).every((k) => k !== '');
+}
