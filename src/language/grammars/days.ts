@@ -1,5 +1,5 @@
 import type { Weekday } from '../../time/lima.js';
-import { type Atoms, classes, phraseAt, textOf } from './atoms.js';
+import { type Atoms, classes, phraseAt, phrasesAt, textOf } from './atoms.js';
 import { dayNameAt } from './weekday.js';
 
 /**
@@ -25,8 +25,17 @@ const EXCEPT = classes('except');
 const RANGE_TO = classes('range-to');
 const RANGE_FROM = classes('range-from');
 const ARTICLE = classes('article');
-/** Words that carry nothing among days: articles, `de`, `y`, `a`, `cada`, `días`, `solo`, `nomás`. */
-const FILLER = classes('article', 'preposition', 'conjunction', 'range-to', 'recurrence', 'urgency');
+/** Words that carry nothing among days: articles, `de`, `y`, `a`, `cada`, `solo`, `nomás`. */
+const FILLER_OR_DAY = classes(
+  'article',
+  'preposition',
+  'conjunction',
+  'range-to',
+  'recurrence',
+  'urgency',
+  'adverb',
+  'date-unit',
+);
 
 export type DaysResult = { ok: true; days: Weekday[]; rules: string[] } | { ok: false; text: string };
 
@@ -50,13 +59,11 @@ function rangeEndAt(atoms: Atoms, at: number): { day: Weekday; length: number } 
   return day === undefined ? undefined : { day, length: 2 + skip };
 }
 
-/** A word among days that means nothing here: a filler class, `día(s)`, `solo`. */
+/** A word among days that means nothing here: a filler class or `día(s)`. */
 function isFiller(atoms: Atoms, at: number): boolean {
-  const hit = phraseAt(atoms, at, FILLER) ?? phraseAt(atoms, at, classes('date-unit', 'filler'));
-  if (!hit || hit.length !== 1) return false;
-  if (hit.entry.class === 'date-unit') return hit.entry.value === 'day';
-  if (hit.entry.class === 'filler') return hit.entry.value === 'schedule';
-  return true;
+  return phrasesAt(atoms, at, FILLER_OR_DAY).some(
+    (hit) => hit.length === 1 && (hit.entry.class !== 'date-unit' || hit.entry.value === 'day'),
+  );
 }
 
 /** Reads the days (see the module comment); `defaults` when none are named. */

@@ -11,6 +11,7 @@ import {
   glued,
   isAt,
   phraseAt,
+  phrasesAt,
   subset,
   textOf,
   tokenSpan,
@@ -52,7 +53,15 @@ const PREPOSITION = classes('preposition');
 const DATE_UNIT = classes('date-unit');
 const CLOCK_WORD = classes('clock-word');
 /** Words a monthly schedule carries around its day: `el primero de cada mes`, `mensual`, `todos los`. */
-const MONTH_FILLER = classes('article', 'preposition', 'conjunction', 'range-to', 'recurrence', 'urgency');
+const MONTH_FILLER = classes(
+  'article',
+  'preposition',
+  'conjunction',
+  'range-to',
+  'recurrence',
+  'urgency',
+  'adverb',
+);
 /** After `día`, words that make it a weekly schedule (`cada día a las 8`, `día hábil`, `día lunes`). */
 const AFTER_DAY_WORD = classes('article', 'preposition', 'conjunction', 'range-to', 'day-set', 'weekday');
 
@@ -170,15 +179,11 @@ function findTime(atoms: Atoms): { time: ClockRead; dayOfMonth?: DayOfMonth } | 
 
 /** Words a monthly schedule may carry besides its day and time (see MONTH_FILLER). */
 function monthFiller(atoms: Atoms, at: number): boolean {
-  if (atoms.list[at]?.mark || phraseAt(atoms, at, MONTH_FILLER)) return true;
+  if (atoms.list[at]?.mark) return true;
+  if (phrasesAt(atoms, at, MONTH_FILLER).some((hit) => hit.length === 1)) return true;
   const unit = unitAt(atoms, at);
   if (unit === 'day' || unit === 'month') return true;
-  const k = atoms.keys[at] ?? '';
-  return lexicon
-    .entries(k)
-    .some(
-      (e) => (e.class === 'day-set' && e.value === 'all') || (e.class === 'filler' && e.value === 'schedule'),
-    );
+  return entriesAt(atoms, at).some((e) => e.class === 'day-set' && e.value === 'all');
 }
 
 /** A spec read from atoms, with the names of the rules that decided. Throws ScheduleSpecError. */

@@ -137,8 +137,6 @@ export const CALENDAR_WORDS: readonly LexEntry[] = [
   ...list('start-phrase', 'es', 'a partir de hoy', 'a partir de manana', 'a partir de ahora'),
   ...list('start-phrase', 'es', 'de ahora en adelante', 'desde hoy', 'desde manana', 'desde ahora'),
   ...list('start-phrase', 'es', 'desde ya', 'en adelante', 'de hoy en adelante'),
-  // Words a date or a schedule carries without meaning: `fecha 20/11`, `periodo 10-2026`, `solo
-  // días hábiles`.
+  // Words a date carries without meaning: `fecha 20/11`, `periodo 10-2026`.
   named('filler', 'es', 'date', ['fecha', 'periodo']),
-  named('filler', 'es', 'schedule', ['solo', 'solamente', 'unicamente']),
 ];
