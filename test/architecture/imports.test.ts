@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 const MAY_IMPORT: Record<string, readonly string[]> = {
   time: [],
   text: [],
-  input: ['time', 'text', 'lookup'],
+  // src/language (issue 18) reads dates and schedules below input; input keeps thin adapters.
+  input: ['time', 'text', 'lookup', 'language'],
   lookup: ['time', 'text', 'config'],
 };
 
