@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 const MAY_IMPORT: Record<string, readonly string[]> = {
   time: [],
   text: [],
-  // language: the identifier validators are adapters over its slot grammars (issue 18).
+  // language: input keeps thin adapters over its slot grammars (identifiers, dates; issue 18).
   input: ['time', 'text', 'lookup', 'language'],
   lookup: ['time', 'text', 'config'],
 };

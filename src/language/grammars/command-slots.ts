@@ -1,20 +1,16 @@
 import { UserError } from '../../input/user-error.js';
-import { looksLikeSpokenDate } from '../../input/date-words.js';
-import { parseDate, parsePeriod } from '../../input/dates.js';
-import { spokenPeriod } from '../../input/date-words.js';
-import { parseScheduleSpec, type ScheduleSpec, ScheduleSpecError } from '../../scheduler/schedule-spec.js';
-import { numberWordAt, ordinalOf } from '../../scheduler/spoken-numbers.js';
+import { numberWordAt } from './number.js';
+import { ordinalOf } from './ordinal.js';
 import { lexicon } from '../lexicon/index.js';
 import type { WordClass } from '../lexicon/types.js';
 import type { Token } from '../tokenize.js';
 import type { GuideClauses, JobName } from './registry.js';
-import type { SlotGrammar, SlotMatch } from './types.js';
+import type { SlotGrammar } from './types.js';
 
 /*
  * The small grammars of single commands' arguments: a guide's clauses, invoice formats, a fund,
- * a schedule's job and its time, a position in a list, a note, a help topic, a list of numbers,
- * a driver's document and phone. Words come from the lexicon's classes; dates and schedules go
- * through the date and schedule grammars.
+ * a schedule's job, a position in a list, a note, a help topic, a list of numbers. Words come from
+ * the lexicon's classes; numbers and ordinals through their grammars.
  */
 
 const textOf = (tokens: readonly Token[], start = 0, end = tokens.length) =>
@@ -25,46 +21,6 @@ const textOf = (tokens: readonly Token[], start = 0, end = tokens.length) =>
 
 const is = (token: Token | undefined, ...classes: WordClass[]) =>
   token !== undefined && classes.some((cls) => lexicon.is(token.key, cls));
-
-function whole<V>(tokens: readonly Token[], read: () => V, because: string): SlotMatch<V> {
-  try {
-    return { start: 0, end: tokens.length, result: { value: read() }, because: [because] };
-  } catch (error) {
-    if (!(error instanceof UserError)) throw error;
-    return { start: 0, end: tokens.length, result: { error }, because: [because] };
-  }
-}
-
-/** A tc date (INTERIM: the spoken-date reader of src/input until the date grammar lands). */
-const date: SlotGrammar<string> = {
-  name: 'date',
-  find(tokens, ctx) {
-    if (tokens.length === 0) return undefined;
-    // Chat spellings of `de`/`del` (`tc d ayer`) are fillers the reader of src/input does not know.
-    const chat = (t: Token) =>
-      lexicon.entries(t.key).some((e) => e.class === 'preposition' && e.variety === 'chat');
-    const text = tokens
-      .filter((t) => !chat(t))
-      .map((t) => t.text)
-      .join(' ');
-    const numeric =
-      /\d/u.test(tokens[0]?.text ?? '') && tokens.every((t) => /\d/u.test(t.text) || t.shape === 'punct');
-    if (!numeric && !looksLikeSpokenDate(text)) return undefined;
-    return whole(tokens, () => parseDate(text, ctx.now), 'date');
-  },
-};
-
-/** An afp period (INTERIM, as `date`). */
-const period: SlotGrammar<string> = {
-  name: 'period',
-  find(tokens, ctx) {
-    if (tokens.length === 0) return undefined;
-    const text = textOf(tokens);
-    const numeric = tokens.every((t) => /^\d/u.test(t.text) || t.shape === 'punct');
-    if (!numeric && spokenPeriod(text, '2001-01') === undefined) return undefined;
-    return whole(tokens, () => parsePeriod(text, ctx.now), 'period');
-  },
-};
 
 /** A pension fund's name (`habitat`, `Prima`). */
 const fund: SlotGrammar<string> = {
@@ -216,32 +172,6 @@ const job: SlotGrammar<JobName> = {
 };
 const FILLERS = new Set<WordClass>(['filler']);
 
-/** A schedule: the time, and the days or day of the month (INTERIM over schedule-spec.ts). */
-const schedule: SlotGrammar<ScheduleSpec> = {
-  name: 'schedule',
-  find(tokens) {
-    if (tokens.length === 0) return undefined;
-    const text = textOf(tokens);
-    try {
-      return {
-        start: 0,
-        end: tokens.length,
-        result: { value: parseScheduleSpec(text) },
-        because: ['schedule'],
-      };
-    } catch (error) {
-      if (!(error instanceof ScheduleSpecError)) throw error;
-      const data = { valor: error.token.length > 30 ? `${error.token.slice(0, 30)}…` : error.token };
-      return {
-        start: 0,
-        end: tokens.length,
-        result: { error: new UserError(`schedule-${error.problem}`, data) },
-        because: ['schedule'],
-      };
-    }
-  },
-};
-
 /** A position in a list: `2`, `#2`, `2do`, `la segunda`, `dos`. */
 const position: SlotGrammar<number> = {
   name: 'position',
@@ -332,13 +262,10 @@ const idList: SlotGrammar<number> = {
 };
 
 export const COMMAND_GRAMMARS = {
-  date,
-  period,
   fund,
   'guide-clauses': guideClauses,
   formats,
   job,
-  schedule,
   position,
   'schedule-target': scheduleTarget,
   'watch-note': watchNote,

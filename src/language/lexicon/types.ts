@@ -64,6 +64,7 @@ export const WORD_CLASSES = [
   'day-set', // todos los días, hábiles, fin de semana
   'except', // menos, excepto, salvo
   'range-to', // a, al, hasta (between two days)
+  'range-from', // desde: opens a range of days (`desde el lunes hasta el viernes`)
   'recurrence', // todos, cada, diario: a repeating time
   'start-phrase', // a partir de hoy, desde mañana
   'month-word', // mes, mensual: a day of the month

@@ -8,6 +8,10 @@ const TENS: readonly (readonly [string, number])[] = [
   ['treinta', 30],
   ['cuarenta', 40],
   ['cincuenta', 50],
+  ['sesenta', 60],
+  ['setenta', 70],
+  ['ochenta', 80],
+  ['noventa', 90],
 ];
 
 /** `veintiuno`… and `treinta y uno`, `cuarenta y cinco` (also `diez y seis`, `veinte y uno`). */
@@ -25,8 +29,43 @@ function compounds(): Record<number, string[]> {
   return out;
 }
 
+/** Ordinals 1–9 (first to ninth), also the units of compound ones: `vigésimo segundo`, `decimotercero`. */
+const ORDINAL_UNITS: readonly (readonly string[])[] = [
+  ['primero', 'primera', 'primer'],
+  ['segundo', 'segunda'],
+  ['tercero', 'tercera', 'tercer'],
+  ['cuarto', 'cuarta'],
+  ['quinto', 'quinta'],
+  ['sexto', 'sexta'],
+  ['septimo', 'septima', 'setimo', 'setima'],
+  ['octavo', 'octava'],
+  ['noveno', 'novena'],
+];
+
+/** Days of the month as ordinals past the tenth: `decimotercero`, `vigésimo primero`, `trigésimo primero`. */
+function ordinalCompounds(): Record<number, string[]> {
+  const out: Record<number, string[]> = {};
+  const tens: readonly (readonly [string, string, number])[] = [
+    ['decimo', 'decima', 10],
+    ['vigesimo', 'vigesima', 20],
+    ['trigesimo', 'trigesima', 30],
+  ];
+  for (const [male, female, base] of tens) {
+    ORDINAL_UNITS.forEach((forms, i) => {
+      const value = base + i + 1;
+      if (value > 31) return;
+      for (const form of forms) {
+        const head = form.endsWith('a') ? female : male;
+        (out[value] ??= []).push(`${head} ${form}`, `${head}${form}`);
+      }
+    });
+  }
+  return out;
+}
+
 /**
- * Numbers in words up to 59 (days, counts, minutes). `un`/`una` are also articles: the number
+ * Numbers in words: up to 99 as words and phrases (days, counts, minutes), hundreds and `mil`
+ * that the number grammar composes (grammars/number.ts). `un`/`una` are also articles: the number
  * grammar reads them as one only before a unit (`hace una semana`).
  */
 export const NUMBER_WORDS: readonly LexEntry[] = [
@@ -55,31 +94,44 @@ export const NUMBER_WORDS: readonly LexEntry[] = [
     30: ['treinta'],
     40: ['cuarenta'],
     50: ['cincuenta'],
-    ...compounds(),
+    60: ['sesenta'],
+    70: ['setenta'],
+    80: ['ochenta'],
+    90: ['noventa'],
+    // Hundreds and `mil` make years in words (`dos mil veintiséis`, `mil novecientos noventa`).
+    100: ['cien', 'ciento'],
+    200: ['doscientos', 'doscientas'],
+    300: ['trescientos', 'trescientas'],
+    400: ['cuatrocientos', 'cuatrocientas'],
+    500: ['quinientos', 'quinientas'],
+    600: ['seiscientos', 'seiscientas'],
+    700: ['setecientos', 'setecientas'],
+    800: ['ochocientos', 'ochocientas'],
+    900: ['novecientos', 'novecientas'],
+    1000: ['mil'],
   }),
+  // Apart from the words above: spread into them, `diez y seis` would replace `dieciseis`.
+  ...valued('number-word', 'es', compounds()),
   ...valued('ordinal', 'es', {
-    1: ['primero', 'primera', 'primer', 'primeros', 'primeras'],
-    2: ['segundo', 'segunda'],
-    3: ['tercero', 'tercera', 'tercer'],
-    4: ['cuarto', 'cuarta'],
-    5: ['quinto', 'quinta'],
-    6: ['sexto', 'sexta'],
-    7: ['septimo', 'septima', 'setimo', 'setima'],
-    8: ['octavo', 'octava'],
-    9: ['noveno', 'novena'],
+    ...Object.fromEntries(ORDINAL_UNITS.map((forms, i) => [i + 1, forms])),
     10: ['decimo', 'decima'],
     11: ['undecimo', 'onceavo'],
     12: ['duodecimo', 'doceavo'],
+    20: ['vigesimo', 'vigesima'],
+    30: ['trigesimo', 'trigesima'],
   }),
+  ...valued('ordinal', 'es', { 1: ['primeros', 'primeras'] }),
+  ...valued('ordinal', 'es', ordinalCompounds()),
 ];
 
 /**
  * Ordinals written with digits: `1ro`, `1ero`, `1er`, `2do`, `3ra`, `4to`, `7mo`, `8vo`, `9no`,
- * `1°`, `1º` (NFKC `1o`), `1ra`, `2da`. Their value is the number (see `ordinalValue`).
+ * `1°`, `1º` (NFKC `1o`), `1.º` (the abbreviation as the RAE writes it), `1ra`, `2da`. Their value is
+ * the number (grammars/ordinal.ts).
  */
 export const NUMBER_PATTERNS: readonly LexPattern[] = [
   {
-    pattern: /^\d{1,2}(?:ro|ra|ero|era|er|do|da|to|ta|mo|ma|vo|va|no|na|avo|°|o|a)$/u,
+    pattern: /^\d{1,2}\.?(?:ro|ra|ero|era|er|do|da|to|ta|mo|ma|vo|va|no|na|avo|°|o|a)$/u,
     class: 'ordinal',
     variety: 'es',
   },
