@@ -1,13 +1,8 @@
 import { type CommandContext, defineCommand } from '../src/bot/command.js';
 import type { DocumentRef } from '../src/bot/ports.js';
-import { echo } from '../src/input/args.js';
-import { readDocumentArgs } from '../src/input/document-args.js';
-import { parseDocumentRef } from '../src/input/document-ref.js';
-import { UserError } from '../src/input/user-error.js';
 import type { Guide } from '../src/lookup/schemas/guide.js';
 import type { GuideClauses } from '../src/language/grammars/registry.js';
 import { buildGuideView, type GuideView } from '../src/render/pdf/guide-view.js';
-import { GUIDE_WORDS, readGuideClauses, SEND_VERBS } from './lib/guide-args.js';
 import { replyGuideXml } from './guiaxml.js';
 
 const examples = ['guia 20123456786-09-T001-42', 'guia T001-42 enviar', 'guia 20123456786 09 T001 42'];
@@ -20,17 +15,6 @@ interface GuiaArgs {
   force: boolean;
   /** `guia T001-42 en xml`: the guide's XML (as `guiaxml`) instead of the summary and PDF. */
   format?: 'xml';
-}
-
-/**
- * Reads `guia`'s argument: the reference with the words around it (`readDocumentArgs`) and the
- * clauses before or after it (`readGuideClauses`: send, format, recipient). Words it does not
- * understand make it `undefined`: chatter when unaddressed, `ref-format` when addressed.
- */
-function readGuiaArgs(raw: string) {
-  const read = readDocumentArgs(raw, 'una guía');
-  const clauses = readGuideClauses([...read.before, ...read.afterKeys]);
-  return clauses.understood ? { read, clauses } : undefined;
 }
 
 /** `GRE-<ruc>-<serie>-<número>.pdf`, the file name the group and the drivers receive. */
@@ -214,7 +198,6 @@ function driverMayNotSee(ctx: CommandContext<GuiaArgs>, view: GuideView): boolea
  */
 export const guia = defineCommand<GuiaArgs>({
   name: 'guia',
-  aliases: ['gre', 'gr', 'grr', 'guiaremision'],
   triggers: [
     { parts: ['c:guide'], keepsWords: true },
     { parts: ['c:guide-carrier'], keepsWords: true },
@@ -235,66 +218,12 @@ export const guia = defineCommand<GuiaArgs>({
       ...(clauses?.format === 'xml' ? { format: 'xml' as const } : {}),
     };
   },
-  phrases: [
-    'guias',
-    'guia de remision',
-    'guias de remision',
-    'guia remision',
-    'guia remitente',
-    'guia de remision remitente',
-    'guia electronica',
-    'guia de remision electronica',
-    ['guia transportista', 'transportista'],
-    ['guia de remision transportista', 'transportista'],
-    ...GUIDE_WORDS.flatMap((word) => [`pdf de la ${word}`, `pdf de ${word}`, `pdf ${word}`]),
-    ['enviar guia', 'enviar'],
-    ['enviar la guia', 'enviar'],
-    ['envia la guia', 'enviar'],
-    ['manda la guia', 'enviar'],
-  ],
-  fillers: ['de remision', 'remision', 'remitente', 'electronica', 'pdf'],
-  keywords: [...SEND_VERBS.keys(), 'transportista'],
-  // `mándale al chofer la guía …`, `reenvía la guía …`: the send said before the guide's name.
-  impliedByLeadIn(before) {
-    const clauses = readGuideClauses(before);
-    if (!clauses.send) return undefined;
-    return clauses.force ? 'reenviar' : 'enviar';
-  },
   summary: 'Guía de remisión: resumen y PDF; con «enviar», el PDF a sus choferes',
   usage: 'guia <ruc>-09-<serie>-<número> [enviar]',
   examples,
   access: 'everyone',
   driversInDirectChat: true,
   argShape: 'required',
-  // Unaddressed: a reference followed only by words the guide grammar understands
-  // (`guía T001 N° 42`, `guía T001-42 para enviar al chofer`); several references are attempts too.
-  isAttempt(raw) {
-    try {
-      const args = readGuiaArgs(raw);
-      return args !== undefined && args.read.ref !== '';
-    } catch (error) {
-      if (error instanceof UserError) return true;
-      throw error;
-    }
-  },
-  parse(raw, ctx) {
-    const args = readGuiaArgs(raw);
-    if (!args) throw new UserError('ref-format', { valor: echo(raw, 40) });
-    const { read, clauses } = args;
-    const ownRuc = ctx.settings.taxPortal?.ruc;
-    const ref = parseDocumentRef(read.ref, {
-      kind: 'guide',
-      defaultType: clauses.carrier || read.typeWord === '31' ? '31' : '09',
-      ...(read.typeWord ? { typeWord: read.typeWord } : {}),
-      ...(ownRuc ? { ownRuc } : {}),
-    });
-    return {
-      ref,
-      send: clauses.send,
-      force: clauses.force,
-      ...(clauses.format === 'xml' ? { format: 'xml' as const } : {}),
-    };
-  },
   async run(ctx) {
     if (ctx.args.format === 'xml') {
       // A driver in a direct chat gets only their own guides, in any format.

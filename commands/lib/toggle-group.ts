@@ -10,28 +10,21 @@ import type { CommandLanguage } from '../../src/language/understand/declare.js';
  */
 export function groupToggleCommand(options: {
   name: string;
-  alias: string;
-  /** Other natural forms: imperatives, typos (`activa`, `prende`). */
-  phrases: readonly string[];
   /** How a line names it (see CommandLanguage.triggers). */
   triggers: CommandLanguage['triggers'];
   summary: string;
   active: boolean;
 }): CommandDefinition<Record<string, never>> {
-  return defineCommand({
+  return defineCommand<Record<string, never>>({
     name: options.name,
-    aliases: [options.alias],
     triggers: options.triggers,
     ignores: ['k:bot-name', 'k:place-here', 'k:duration', 'c:groups'],
-    phrases: options.phrases,
-    fillers: ['bot', 'el bot', 'chasqui', 'aqui', 'en este grupo', 'este grupo', 'grupo', 'del grupo'],
     summary: options.summary,
     usage: options.name,
     examples: [options.name],
     access: 'groupAdmin',
     worksInInactiveGroups: true,
     argShape: 'none',
-    parse: () => ({}),
     async run(ctx) {
       if (!ctx.message.isGroup) throw new UserError('only-groups');
       ctx.services.groupSettings.setActive(

@@ -1,4 +1,4 @@
-import { idDigits } from './parse.js';
+import { idDigits } from './ids.js';
 import type { Driver, DriverContactsPort, DriversPort } from './ports.js';
 
 /**

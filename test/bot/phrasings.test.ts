@@ -108,8 +108,8 @@ describe('phrasings staff really use', () => {
 
 describe('ayuda <comando> shows the forms each command declares', () => {
   it.each([
-    ['ayuda tipo de cambio', '*tc*', 'tipo de cambio, tipo d cambio'],
-    ['ayuda con la guía de remisión', '*guia*', 'guia de remision'],
+    ['ayuda tipo de cambio', '*tc*', 'tipo de cambio, tipos de cambio'],
+    ['ayuda con la guía de remisión', '*guia*', 'guias, gre'],
     ['ayuda borrar chofer', '*chofer*', 'borrar chofer'],
   ])('%j', async (text, name, forms) => {
     const [reply] = harness.texts(await harness.send(text));

@@ -61,9 +61,8 @@ export function fakeLookup(methods: Partial<LookupApi> = {}): LookupApi {
  */
 export function fakeCommands(): CommandDefinition<never>[] {
   const list = [
-    defineCommand({
+    defineCommand<string>({
       name: 'ruc',
-      aliases: [],
       triggers: [{ parts: ['c:ruc'] }],
       slots: { ruc: { grammar: 'ruc', missing: 'ruc-missing' } },
       build: (slots) => slots['ruc'] as string,
@@ -72,15 +71,13 @@ export function fakeCommands(): CommandDefinition<never>[] {
       examples: ['ruc 20123456786'],
       access: 'everyone',
       argShape: 'required',
-      parse: (raw) => raw,
       async run(ctx) {
         const taxpayer = await ctx.lookup.ruc(ctx.args);
         await ctx.reply('ruc', { razonSocial: taxpayer.nombre_o_razon_social });
       },
     }),
-    defineCommand({
+    defineCommand<string>({
       name: 'placa',
-      aliases: [],
       triggers: [{ parts: ['c:plate'] }, { parts: ['c:vehicle'] }],
       slots: { placa: { grammar: 'plate', missing: 'plate-missing' } },
       build: (slots) => slots['placa'] as string,
@@ -89,14 +86,12 @@ export function fakeCommands(): CommandDefinition<never>[] {
       examples: ['placa ABC123'],
       access: 'everyone',
       argShape: 'required',
-      parse: (raw) => raw,
       async run(ctx) {
         await ctx.reply('placa', { placa: ctx.args });
       },
     }),
-    defineCommand({
+    defineCommand<string>({
       name: 'dni',
-      aliases: [],
       triggers: [{ parts: ['c:dni'] }],
       slots: { dni: { grammar: 'dni', missing: 'dni-missing' } },
       build: (slots) => slots['dni'] as string,
@@ -106,15 +101,13 @@ export function fakeCommands(): CommandDefinition<never>[] {
       access: 'everyone',
       personalData: true,
       argShape: 'required',
-      parse: (raw) => raw,
       async run(ctx) {
         const person = await ctx.lookup.dni(ctx.args);
         await ctx.reply('dni', { nombre: person.nombres });
       },
     }),
-    defineCommand({
+    defineCommand<string>({
       name: 'buscar',
-      aliases: [],
       triggers: [{ parts: ['v:search'] }, { parts: ['c:company-name'] }],
       slots: { q: { grammar: 'company-name', missing: 'search-missing' } },
       build: (slots) => slots['q'] as string,
@@ -123,14 +116,12 @@ export function fakeCommands(): CommandDefinition<never>[] {
       examples: ['buscar transportes andinos'],
       access: 'everyone',
       argShape: 'text',
-      parse: (raw) => raw,
       async run(ctx) {
         await ctx.reply('buscar', { q: ctx.args });
       },
     }),
-    defineCommand({
+    defineCommand<string>({
       name: 'tc',
-      aliases: [],
       triggers: [{ parts: ['c:exchange-rate'] }],
       slots: { fecha: { grammar: 'date', optional: true } },
       build: (slots) => (slots['fecha'] as string | undefined) ?? 'hoy',
@@ -139,14 +130,12 @@ export function fakeCommands(): CommandDefinition<never>[] {
       examples: ['tc', 'tc hoy'],
       access: 'everyone',
       argShape: 'optional',
-      parse: (raw) => raw,
       async run(ctx) {
         await ctx.reply('tc', { fecha: ctx.args });
       },
     }),
     defineCommand({
       name: 'ayuda',
-      aliases: [],
       triggers: [{ parts: ['c:help'] }],
       slots: { tema: { grammar: 'topic', optional: true } },
       summary: 'Ayuda',
@@ -154,29 +143,24 @@ export function fakeCommands(): CommandDefinition<never>[] {
       examples: ['ayuda'],
       access: 'everyone',
       argShape: 'optional',
-      topicIsCommand: true,
-      parse: (raw) => raw,
       async run(ctx) {
         await ctx.reply('ayuda', { comandos: ctx.services.commands.length });
       },
     }),
     defineCommand({
       name: 'grupos',
-      aliases: [],
       triggers: [{ parts: ['c:groups'] }],
       summary: 'Lista los grupos',
       usage: 'grupos',
       examples: ['grupos'],
       access: 'owner',
       argShape: 'none',
-      parse: () => undefined,
       async run(ctx) {
         await ctx.reply('grupos');
       },
     }),
     defineCommand({
       name: 'activar',
-      aliases: [],
       triggers: [{ parts: ['name'] }, { parts: ['v:activate'] }],
       summary: 'Activa el grupo',
       usage: 'activar',
@@ -184,7 +168,6 @@ export function fakeCommands(): CommandDefinition<never>[] {
       access: 'groupAdmin',
       worksInInactiveGroups: true,
       argShape: 'none',
-      parse: () => undefined,
       async run(ctx) {
         ctx.services.groupSettings.setActive(ctx.message.chatId, true, ctx.sender.ids[0] ?? '', {
           byOwner: ctx.sender.role === 'owner',
@@ -194,7 +177,6 @@ export function fakeCommands(): CommandDefinition<never>[] {
     }),
     defineCommand({
       name: 'guia',
-      aliases: [],
       triggers: [{ parts: ['c:guide'], keepsWords: true }],
       slots: { ref: { grammar: 'guide-ref', missing: 'ref-missing' } },
       build: (slots) => slots['ref'],
@@ -203,7 +185,6 @@ export function fakeCommands(): CommandDefinition<never>[] {
       examples: ['guia 20123456786-09-T001-42'],
       access: 'everyone',
       argShape: 'required',
-      parse: (raw) => raw,
       async run(ctx) {
         await ctx.reply('guia', { ref: ctx.args });
         await ctx.replyDocument({
@@ -213,9 +194,8 @@ export function fakeCommands(): CommandDefinition<never>[] {
         });
       },
     }),
-    defineCommand({
+    defineCommand<string>({
       name: 'eco',
-      aliases: [],
       triggers: [{ parts: ['name'] }],
       slots: { text: { grammar: 'text', missing: 'search-missing' } },
       build: (slots) => slots['text'] as string,
@@ -224,14 +204,12 @@ export function fakeCommands(): CommandDefinition<never>[] {
       examples: ['eco hola'],
       access: 'everyone',
       argShape: 'text',
-      parse: (raw) => raw,
       async run(ctx) {
         await ctx.reply('eco', { text: ctx.args.repeat(10) });
       },
     }),
     defineCommand({
       name: 'falla',
-      aliases: [],
       triggers: [{ parts: ['name'] }],
       slots: { n: { grammar: 'position', optional: true }, rest: { grammar: 'text', optional: true } },
       summary: 'Falla siempre (prueba)',
@@ -239,7 +217,6 @@ export function fakeCommands(): CommandDefinition<never>[] {
       examples: ['falla 1'],
       access: 'everyone',
       argShape: 'required',
-      parse: (raw) => raw,
       async run() {
         throw new TypeError('boom');
       },

@@ -1,3 +1,4 @@
+import { isTopical } from '../../language/understand/declare.js';
 import { commandOf } from './edits.js';
 import { answer, driverHelp, isAdmin, type Stage } from './turn.js';
 
@@ -16,7 +17,7 @@ export const driverPolicy: Stage = {
     const request = reading.act === 'request';
     const driver = isAdmin(turn) ? undefined : turn.driver;
     if (driver && !everyone && !(request && command?.driversInDirectChat)) {
-      const asksHelp = (request && command?.topicIsCommand === true) || reading.act === 'greeting';
+      const asksHelp = (request && command !== undefined && isTopical(command)) || reading.act === 'greeting';
       if (driver.greet || asksHelp) return driverHelp(turn, deps, command?.name);
       if (!request) return { outcome: 'ignored', reason: 'driver-chatter' };
       const result = { outcome: 'denied', reason: 'driver-command', ...commandOf(reading) } as const;

@@ -1,4 +1,4 @@
-import { idDigits } from '../parse.js';
+import { idDigits } from '../ids.js';
 import type { Stage } from './turn.js';
 
 /** The bot's own messages (from another device of its account) are never read. */

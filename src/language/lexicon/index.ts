@@ -231,3 +231,8 @@ const problems = lexicon.unresolvedAmbiguities();
 if (problems.length > 0) {
   throw new Error(`lexicon: ${problems.length} ambiguous forms without a rule:\n${problems.join('\n')}`);
 }
+
+/** A month's name as replies write it (its first form: `setiembre`), 1 = January. */
+export function monthName(month: number): string | undefined {
+  return lexicon.ofClass('month').find((entry) => entry.value === month)?.forms[0];
+}

@@ -69,6 +69,11 @@ export interface CommandLanguage {
   readonly build?: (slots: Record<string, unknown>, ctx: GrammarContext) => unknown;
 }
 
+/** A command whose argument names another command (`ayuda ruc`): help gives way only to identifiers. */
+export function isTopical(command: CommandLanguage): boolean {
+  return Object.values(command.slots ?? {}).some((slot) => slot.grammar === 'topic');
+}
+
 /** A parsed trigger part. */
 export type Part = (
   | { readonly kind: 'concept'; readonly id: string }

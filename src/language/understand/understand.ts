@@ -7,7 +7,7 @@ import type { WordClass } from '../lexicon/types.js';
 import { messageLines } from '../normalize.js';
 import { type Token, tokenize } from '../tokenize.js';
 import { type CommandMatch, CommandIndex, parsePart, partLength } from './command-index.js';
-import type { CommandLanguage, Part } from './declare.js';
+import { type CommandLanguage, isTopical, type Part } from './declare.js';
 import {
   classAt,
   edgeLength,
@@ -53,6 +53,8 @@ const MAX_CANDIDATES = 3;
 
 const PREFIXES = /^[¿¡]*([/!.])(?=\p{L})/u;
 const MENTION = /^@(\d+)$/u;
+/** `@519… `, `@519…, `, `@519… — `: mention tokens and their punctuation at a line's start. */
+const LEADING_MENTIONS = /^(?:[([«"'“]?@\d+(?:[\p{P}\p{S}]+|(?=\s|$))\s*)+/u;
 const set = (...classes: WordClass[]) => new Set<WordClass>(classes);
 /** Before the slot: what is asked of it (`datos del ruc`), whose it is (`del proveedor`). */
 const BEFORE_SLOT = set(
@@ -406,7 +408,8 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
   }
 
   function readLine(raw: string, addressed: Addressed | undefined, context: UnderstandContext): Reading {
-    let text = raw;
+    // Mentions before the command word (`@bot /tc`, `@51911… @bot, ruc …`) do not hide a prefix.
+    let text = raw.replace(LEADING_MENTIONS, '');
     let prefix: string | undefined;
     const prefixed = PREFIXES.exec(text);
     if (prefixed) {
@@ -432,7 +435,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
       const judged = handOff(match, tokens, keys, line) ?? judge(match, tokens, keys, line);
       const words = tokens.slice(match.start, match.end);
       // Help gives way only to an identifier: `ayuda con el ruc 2012…` looks it up, `ayuda ruc` explains.
-      const topical = Object.values(match.command.slots ?? {}).some((slot) => slot.grammar === 'topic');
+      const topical = isTopical(match.command);
       const digits = tokens.slice(match.end).some((t) => /\d/u.test(t.text));
       const asking =
         words.every((_, i) => leadInLength(tokens, keys, match.start + i, question) > 0) &&

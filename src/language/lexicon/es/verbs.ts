@@ -18,7 +18,7 @@ function verb(
 export const VERBS: readonly VerbLemma[] = [
   // Asking for something to be looked up or given.
   verb('mandar', ['ask', 'send']),
-  verb('enviar', ['ask', 'send']),
+  verb('enviar', ['send', 'ask']),
   verb('remitir', ['ask', 'send']),
   verb('reenviar', ['send', 'resend']),
   verb('pasar', ['ask', 'send']),
@@ -68,7 +68,6 @@ export const VERBS: readonly VerbLemma[] = [
       conditional: ['harias', 'haria', 'harian'],
     },
   }),
-  verb('fijar', ['verify']),
   verb('saber', ['ask'], { irregular: { conditional: ['sabrias', 'sabria', 'sabrian'] } }),
   verb('mostrar', ['show', 'ask'], { strongStem: 'muestr' }),
   verb('ensenar', ['show', 'ask']),
@@ -85,6 +84,7 @@ export const VERBS: readonly VerbLemma[] = [
   verb('corroborar', ['verify', 'ask']),
   verb('comprobar', ['verify', 'ask'], { strongStem: 'comprueb' }),
   verb('constatar', ['verify', 'ask']),
+  verb('fijar', ['verify']),
   // Searching.
   verb('buscar', ['search', 'ask']),
   verb('ubicar', ['search', 'ask']),
