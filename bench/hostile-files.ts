@@ -65,7 +65,8 @@ export interface BombOptions {
 /** An .xlsx whose sheet inflates to `bytes` (about 1,000 times its own size). */
 export async function xlsxBomb(options: BombOptions): Promise<Uint8Array> {
   const shape = options.shape ?? 'rows';
-  const body = shape === 'rows' ? '<row><c t="inlineStr"><is><t>20123456786</t></is></c></row>' : 'A'.repeat(64);
+  const body =
+    shape === 'rows' ? '<row><c t="inlineStr"><is><t>20123456786</t></is></c></row>' : 'A'.repeat(64);
   const head = shape === 'rows' ? SHEET_HEAD : `${SHEET_HEAD}<row><c t="inlineStr"><is><t>`;
   const tail = shape === 'rows' ? SHEET_TAIL : `</t></is></c></row>${SHEET_TAIL}`;
   const repeat = Math.max(1, Math.round(options.bytes / body.length));

@@ -22,7 +22,9 @@ function refusalReply(error: FileRefusedError, settings: BatchConfig): UserError
         maximo_lote: settings.maxEntries,
       });
     case 'slow':
-      return new UserError('lote-archivo-lento', { segundos: Math.max(1, Math.round(settings.maxReadMs / 1000)) });
+      return new UserError('lote-archivo-lento', {
+        segundos: Math.max(1, Math.round(settings.maxReadMs / 1000)),
+      });
   }
 }
 
@@ -54,7 +56,10 @@ export async function documentTokens(
     return await tokensFromFile(kind, bytes, settings);
   } catch (error) {
     if (error instanceof FileRefusedError) {
-      log.warn({ kind, bytes: bytes.byteLength, reason: error.reason, detail: error.detail }, 'batch file refused');
+      log.warn(
+        { kind, bytes: bytes.byteLength, reason: error.reason, detail: error.detail },
+        'batch file refused',
+      );
       throw refusalReply(error, settings);
     }
     log.warn({ err: error, kind }, 'batch file could not be read');

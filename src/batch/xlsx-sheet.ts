@@ -20,7 +20,9 @@ function columnOf(reference: string): number | undefined {
 function numberText(raw: string): string {
   const value = Number(raw);
   if (raw.trim() === '' || !Number.isFinite(value)) return raw;
-  return Number.isInteger(value) && value >= 1e6 && value < 1e7 ? String(value).padStart(8, '0') : String(value);
+  return Number.isInteger(value) && value >= 1e6 && value < 1e7
+    ? String(value).padStart(8, '0')
+    : String(value);
 }
 
 interface Cell {
@@ -112,7 +114,9 @@ export async function xlsxSheetRows(
   try {
     const parts = await workbookParts(zip, deadline);
     const maxShared = limits.maxFileRows * SHARED_STRINGS_PER_ROW;
-    const shared = parts.sharedStrings ? await sharedStrings(zip, parts.sharedStrings, maxShared, deadline) : [];
+    const shared = parts.sharedStrings
+      ? await sharedStrings(zip, parts.sharedStrings, maxShared, deadline)
+      : [];
     let first: string[][] | undefined;
     for (const part of parts.sheets) {
       const rows = await sheetRows(zip, part, shared, limits.maxFileRows, deadline);

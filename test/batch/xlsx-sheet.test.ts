@@ -19,15 +19,16 @@ function workbook(parts: Record<string, string>): Uint8Array {
 const rels = (targets: string[]) =>
   `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${targets
     .map((target, i) => `<Relationship Id="rId${i + 1}" Type="x/worksheet" Target="${target}"/>`)
-    .join('')}<Relationship Id="rIdS" Type="http://x/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`;
+    .join(
+      '',
+    )}<Relationship Id="rIdS" Type="http://x/relationships/sharedStrings" Target="sharedStrings.xml"/></Relationships>`;
 
 describe('xlsx sheet reader', () => {
   it('reads shared (rich text, no phonetic guide), inline and number cells by their column', async () => {
     const bytes = workbook({
       'xl/workbook.xml': `<workbook ${NS} ${R}><sheets><sheet name="A" r:id="rId1"/></sheets></workbook>`,
       'xl/_rels/workbook.xml.rels': rels(['worksheets/sheet1.xml']),
-      'xl/sharedStrings.xml':
-        `<sst ${NS}><si><t>N° RUC</t></si><si><r><t>2012345</t></r><r><rPr/><t>6786</t></r><rPh><t>x</t></rPh></si></sst>`,
+      'xl/sharedStrings.xml': `<sst ${NS}><si><t>N° RUC</t></si><si><r><t>2012345</t></r><r><rPr/><t>6786</t></r><rPh><t>x</t></rPh></si></sst>`,
       'xl/worksheets/sheet1.xml':
         `<worksheet ${NS}><sheetData><row r="1"><c r="C1" t="s"><v>0</v></c></row>` +
         '<row r="2"><c r="A2" t="inlineStr"><is><t>Andinos</t></is></c><c r="C2" t="s"><v>1</v></c></row>' +

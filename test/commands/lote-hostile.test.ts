@@ -17,7 +17,12 @@ const RUC_A = '20123456786';
 
 function attach(fileName: string, bytes: Uint8Array, text = 'lote'): IncomingMessage {
   return groupMessage(text, {
-    document: { fileName, mimetype: 'application/octet-stream', size: bytes.byteLength, download: async () => bytes },
+    document: {
+      fileName,
+      mimetype: 'application/octet-stream',
+      size: bytes.byteLength,
+      download: async () => bytes,
+    },
   });
 }
 
@@ -72,7 +77,8 @@ describe('lote with hostile files', () => {
 
   it('refuses a sheet with more rows than maxFileRows, and a .csv or .txt with more lines', async () => {
     h.config.batch = { ...h.config.batch, maxFileRows: 100 };
-    const expected = 'El archivo tiene más de 100 filas. Envía solo las filas con los RUC o DNI (hasta 200 números por lote).';
+    const expected =
+      'El archivo tiene más de 100 filas. Envía solo las filas con los RUC o DNI (hasta 200 números por lote).';
     const rows = fictionalRucs(101).map((ruc) => ['Proveedor', ruc]);
     expect(await reply(attach('proveedores.xlsx', await xlsxOf(rows)))).toBe(expected);
     const csv = new TextEncoder().encode(rows.map((row) => row.join(';')).join('\n'));
@@ -84,7 +90,10 @@ describe('lote with hostile files', () => {
   it('refuses binary data named .csv instead of echoing it back into the group', async () => {
     // Deterministic noise with digits in it, like a photo or a ZIP renamed .csv.
     let seed = 7;
-    const noise = Uint8Array.from({ length: 4096 }, () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) & 0xff);
+    const noise = Uint8Array.from(
+      { length: 4096 },
+      () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) & 0xff,
+    );
     const text = await reply(attach('proveedores.csv', noise));
     expect(text).toBe(
       'El archivo no es de texto: parece otro tipo de archivo con la extensión cambiada. ' +
