@@ -19,7 +19,10 @@ const sections: Record<string, { title: string; run: () => Promise<void> }> = {
   render: { title: 'Guide PDF rendering (issue 5)', run: renderBench },
   whatsapp: { title: 'WhatsApp load test through the fake socket (issue 4)', run: whatsappBench },
   batch: { title: 'Batch check: lote of 200 RUC against the sandbox (issue 14)', run: batchBench },
-  'lote-hostile': { title: 'Hostile lote attachments: zip bombs, binary .csv (issue 19)', run: loteHostileBench },
+  'lote-hostile': {
+    title: 'Hostile lote attachments: zip bombs, binary .csv (issue 19)',
+    run: loteHostileBench,
+  },
 };
 
 async function main(): Promise<void> {
