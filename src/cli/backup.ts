@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { BackupExistsError, backupDataDir, backupFileName, defaultBackupDir } from '../ops/backup.js';
 import { RestoreRefusedError, restoreDataDir } from '../ops/restore.js';
 import { EXIT_CODES, storeFailure } from './exit-codes.js';
+import { usageProblem } from './problems.js';
 
 /**
  * `chasqui backup [FILE]` (a consistent copy while `chasqui start` runs) and `chasqui restore
@@ -40,7 +41,13 @@ interface Parsed {
   secret?: string;
 }
 
-function parse(argv: string[], usage: string, out: Writable, env: NodeJS.ProcessEnv): Parsed | number {
+function parse(
+  command: 'backup' | 'restore',
+  argv: string[],
+  out: Writable,
+  env: NodeJS.ProcessEnv,
+): Parsed | number {
+  const usage = command === 'backup' ? BACKUP_USAGE : RESTORE_USAGE;
   let values: { 'data-dir'?: string; help?: boolean; force?: boolean };
   let positionals: string[];
   try {
@@ -55,7 +62,7 @@ function parse(argv: string[], usage: string, out: Writable, env: NodeJS.Process
       },
     }));
   } catch (error) {
-    out.write(`${(error as Error).message}\n\n${usage}\n`);
+    out.write(`${usageProblem(error, command)}\n\n${usage}\n`);
     return EXIT_CODES.usage;
   }
   if (values.help) {
@@ -90,7 +97,7 @@ export async function runBackup(
   io: { stdout?: Writable; env?: NodeJS.ProcessEnv } = {},
 ): Promise<number> {
   const out = io.stdout ?? process.stdout;
-  const parsed = parse(argv, BACKUP_USAGE, out, io.env ?? process.env);
+  const parsed = parse('backup', argv, out, io.env ?? process.env);
   if (typeof parsed === 'number') return parsed;
   const file = parsed.file ?? path.join(defaultBackupDir(parsed.dataDir), backupFileName(new Date()));
   try {
@@ -115,7 +122,7 @@ export async function runRestore(
   io: { stdout?: Writable; env?: NodeJS.ProcessEnv } = {},
 ): Promise<number> {
   const out = io.stdout ?? process.stdout;
-  const parsed = parse(argv, RESTORE_USAGE, out, io.env ?? process.env);
+  const parsed = parse('restore', argv, out, io.env ?? process.env);
   if (typeof parsed === 'number') return parsed;
   if (!parsed.file) {
     out.write(`${RESTORE_USAGE}\n`);

@@ -77,6 +77,24 @@ export function consoleConfigProblem(config: Config): string | undefined {
   );
 }
 
+/** Why the console could not listen, saying which setting to change (a busy port, a foreign host). */
+export function consoleListenProblem(error: unknown, host: string, port: number): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const where = `No se pudo abrir la consola en ${host}:${port}`;
+  switch (code) {
+    case 'EADDRINUSE':
+      return `${where}: el puerto ya está en uso; defina CHASQUI_CONSOLE_PORT con otro puerto libre, u "off"`;
+    case 'EACCES':
+      return `${where}: sin permiso para ese puerto (los menores de 1024 piden root); use p. ej. CHASQUI_CONSOLE_PORT=8390`;
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `${where}: ${host} no es una dirección de este equipo; use CHASQUI_CONSOLE_HOST=127.0.0.1 (o 0.0.0.0 con contraseña)`;
+    default:
+      return `${where} (${(error as Error).message})`;
+  }
+}
+
 export function createOpsRuntime(options: OpsOptions): OpsRuntime {
   const { config, db, logger } = options;
   const state = createWhatsAppState();
@@ -191,9 +209,7 @@ export function createOpsRuntime(options: OpsOptions): OpsRuntime {
       } catch (error) {
         // The bot matters more than its console: keep answering, say why the page is missing.
         logger.error({ err: error }, 'console not started');
-        say(
-          `No se pudo abrir la consola en ${host}:${port} (${(error as Error).message}); el bot sigue. / console not started.`,
-        );
+        say(`${consoleListenProblem(error, host, port)}; el bot sigue. / console not started.`);
         return undefined;
       }
     },
