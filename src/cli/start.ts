@@ -5,6 +5,7 @@ import qrcode from 'qrcode-terminal';
 import { createApp } from '../app.js';
 import { type Config, ConfigError, loadConfig } from '../config.js';
 import { createLogger, type Logger } from '../logger.js';
+import { maskPersonIds } from '../ops/alerts.js';
 import { storedDeliveryStates } from '../ops/delivery-states.js';
 import { consoleConfigProblem, createOpsRuntime } from '../ops/runtime.js';
 import { createTemplates } from '../render/templates.js';
@@ -193,8 +194,8 @@ function createConsole(out: Writable, context: { lookup: string; dataDir: string
 export function outboxFailedAlert(item: OutboxItem, error: unknown): string {
   const reason = (error instanceof Error ? error.message : String(error)).slice(0, 200);
   return (
-    `ATENCIÓN: un mensaje para ${item.chatId} no se pudo enviar tras ${item.failures} intentos ` +
-    `(${reason}) y se descartó. / ALERT: an outgoing message failed for good.`
+    `ATENCIÓN: un mensaje para ${maskPersonIds(item.chatId)} no se pudo enviar tras ${item.failures} intentos ` +
+    `(${maskPersonIds(reason)}) y se descartó. / ALERT: an outgoing message failed for good.`
   );
 }
 
