@@ -5,11 +5,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
-import { createApp } from '../src/app.js';
-import { parseConfig } from '../src/config.js';
 import { rucCheckDigit } from '../src/input/ruc.js';
 import { startSandbox } from '../src/sandbox/server.js';
-import { createMemoryTransport } from '../src/transports/memory.js';
+import { batchBenchApp } from './batch.js';
 import { xlsxBomb } from './hostile-files.js';
 
 /**
@@ -79,21 +77,7 @@ function fictionalRucs(count: number): string[] {
 /** Part 2: every file through the app in this process; peak RSS over the idle RSS per `lote`. */
 async function inProcess(cases: Case[]): Promise<void> {
   const sandbox = await startSandbox({ port: 0 });
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-bench-hostile-'));
-  const base = parseConfig({}, {});
-  const transport = createMemoryTransport();
-  const app = createApp({
-    transport,
-    config: {
-      ...base,
-      dataDir,
-      lookup: { ...base.lookup, baseUrl: sandbox.baseUrl, token: sandbox.token },
-      admins: ['51987654321'],
-      groups: [{ id: GROUP, name: 'Despacho Lima', personalData: true, schedules: [] }],
-      rateLimitPerMinute: 600,
-      batch: { ...base.batch, confirmAbove: 100_000 },
-    },
-  });
+  const { app, transport, dataDir } = batchBenchApp(sandbox, 'chasqui-bench-hostile-');
   try {
     for (const [index, item] of cases.entries()) {
       const bytes = new Uint8Array(readFileSync(item.file));
