@@ -67,6 +67,20 @@ async function legitWorkbook(rows: number, rucs: string[]): Promise<Uint8Array> 
   return new Uint8Array((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
 }
 
+/** The largest kind of workbook still accepted: every cell distinct text (a big shared-string table). */
+async function wideWorkbook(rows: number, columns: number, rucs: string[]): Promise<Uint8Array> {
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Proveedores');
+  for (let i = 0; i < rows; i++) {
+    sheet.addRow(
+      Array.from({ length: columns }, (_, c) =>
+        c === 2 ? rucs[i % rucs.length] : `texto ${i} ${c} de un proveedor`,
+      ),
+    );
+  }
+  return new Uint8Array((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
+}
+
 function fictionalRucs(count: number): string[] {
   return Array.from({ length: count }, (_, i) => {
     const first10 = `20${String(81000000 + i)}`;
@@ -148,6 +162,10 @@ export async function bench(): Promise<void> {
       {
         label: 'legitimate workbook, 20,000 rows, 200 RUC',
         file: write('proveedores.xlsx', await legitWorkbook(19_999, rucs)),
+      },
+      {
+        label: 'largest accepted workbook, 20,000 rows x 9 distinct texts (~15 MB unzipped)',
+        file: write('ancho.xlsx', await wideWorkbook(20_000, 9, rucs)),
       },
       {
         label: 'legitimate .csv, 20,000 lines, 200 RUC',
