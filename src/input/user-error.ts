@@ -86,6 +86,11 @@ export const ERROR_IDS = [
   'zip-empty',
   'zip-no-credentials',
   'zip-too-large',
+  'lote-archivo-descarga',
+  'lote-archivo-binario',
+  'lote-archivo-expandido',
+  'lote-archivo-filas',
+  'lote-archivo-lento',
 ] as const;
 
 /** The id of one error template (see `ERROR_IDS`). */
