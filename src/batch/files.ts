@@ -1,4 +1,4 @@
-import { fold } from '../text/fold.js';
+import { namesIdColumn } from '../language/column-header.js';
 import { parseCsv } from './csv.js';
 import { classify, numberTokens } from './entries.js';
 import { type FileLimits, FileRefusedError } from './file-refusal.js';
@@ -22,15 +22,6 @@ export function batchFileKind(fileName: string, mimetype: string): BatchFileKind
 /** Rows looked at to pick a column by its content (the first ones tell; a sheet may be long). */
 const PICK_SAMPLE_ROWS = 500;
 
-/** Headers naming the column of numbers ("RUC", "Nº documento", "DNI proveedor"…). */
-const HEADER = /\b(ruc|dni|documento|doc|nro|numero|n)\b/u;
-
-function isHeader(cell: string): boolean {
-  // Ordinal signs first: NFKC (in fold) would turn `Nº` into `no`.
-  const folded = fold(cell.replace(/[º°.]/gu, ' '));
-  return !/\d/u.test(folded) && HEADER.test(folded);
-}
-
 /**
  * The cells of the column holding the numbers: the one whose first-row header names it, else the
  * one with the most valid RUCs/DNIs. Invalid cells of that column are kept (they get reported).
@@ -39,7 +30,7 @@ export function pickColumn(rows: readonly (readonly string[])[]): string[] {
   if (rows.length === 0) return [];
   const width = rows.reduce((most, row) => Math.max(most, row.length), 0);
   const header = rows[0] ?? [];
-  let column = header.findIndex(isHeader);
+  let column = header.findIndex(namesIdColumn);
   const body = column >= 0 ? rows.slice(1) : rows;
   if (column < 0) {
     let best = -1;

@@ -11,9 +11,6 @@ import type { CommandLanguage, Part } from './declare.js';
  * infinitive (`borrar chofer`, `dejar de vigilar`, `no respondas aquí`).
  */
 
-/** How many words of one concept one wording shows. */
-const PER_CONCEPT = 8;
-
 /** The verb a sense is usually said with: the first whose main sense it is (`borrar` for remove). */
 const lemmaOf = (sense: Sense): VerbLemma | undefined =>
   VERBS.find((verb) => verb.senses[0] === sense && verb.tail === undefined) ??
