@@ -29,6 +29,8 @@ export const AMBIGUITIES: readonly Ambiguity[] = [
     'an exception only among the days of a schedule (`todos sin domingo`)'),
   ...rule(['para', 'que'], ['preposition', 'question-word', 'reason'], 'reason-tail',
     'a reason only after a complete request (`ruc … que el cliente espera`)'),
+  ...rule(['de', 'del'], ['owner-of', 'preposition'], 'owner-note',
+    'after a complete request, whose the identifier is (`dni … del postulante`); elsewhere the preposition'),
   ...rule(['este'], ['demonstrative', 'unit-modifier'], 'this-unit',
     'a modifier before a unit or weekday (`este mes`, `este lunes`); otherwise the demonstrative'),
   ...rule(['si'], ['affirmation', 'conjunction'], 'si-conjunction-or-yes',

@@ -44,6 +44,8 @@ export const WORD_CLASSES = [
   'state-verb', // es, está, tiene: tells in a statement, asks in a question
   'report-verb', // llegó, salió, subió: tells what happened
   'rate-move', // cerró, amaneció: how a rate moved, asked about
+  'owner-lead', // correspondiente al, perteneciente a: whose an identifier is, after it
+  'owner-of', // de, del: the same, in one word (`dni … del postulante`)
   'reason', // para la cotización, que el cliente espera: why, after a request
   'person-noun', // señor, proveedor, cliente: whose identifier
   'place-here', // aquí, en este grupo

@@ -204,8 +204,11 @@ export function statementAt(
   if (k === 'ya' && at + 1 < tokens.length) return 'report-verb';
   const verb = lexicon.verbAt(keys, at);
   if (verb && verb.length === 1 && reports(verb.forms, token.text)) {
-    // In a question, the present of an event asks (`¿en qué grupos participas?`); its past still tells.
-    const past = verb.forms.some((form) => form.form === 'past' || form.form === 'participle');
+    // In a question, what is asked about is no report (`¿está activo?`), and the present of an
+    // event asks (`¿en qué grupos participas?`); a past still tells (typed `activó`, or only past).
+    if (question && classAt(keys, at, QUESTION) > 0) return undefined;
+    const isPast = (form: VerbForm) => form.form === 'past' || form.form === 'participle';
+    const past = verb.forms.some(isPast) && (token.accented || verb.forms.every(isPast));
     if (!question || past) return 'report';
   }
   return undefined;
@@ -215,6 +218,9 @@ export function statementAt(
 function beforeTime(keys: readonly string[], at: number): boolean {
   return classAt(keys, at, set('date-unit', 'day-part', 'weekday', 'relative-day')) > 0;
 }
+
+/** Words of time: `para el lunes` says when, not why. */
+const TIME = set('weekday', 'relative-day', 'date-unit', 'day-part', 'month', 'unit-modifier');
 
 /** A reason said after a complete request: `es para la cotización`, `que el cliente espera`. */
 export function reasonAt(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
@@ -226,15 +232,16 @@ export function reasonAt(tokens: readonly Token[], keys: readonly string[], at: 
     const nextVerb = lexicon.verbAt(keys, at + 1 + (lexicon.is(next, 'clitic') ? 1 : 0));
     if (nextVerb?.forms.some((form) => form.form === 'past' || form.form === 'participle')) return false;
   }
-  // `para` + a recipient (`para el chofer`) is said of the request, not a reason.
-  if (
-    keys[at] === 'para' &&
-    length === 1 &&
-    lexicon.phrasesAt(keys, at + 1).some((hit) => hit.entry.class === 'concept')
-  ) {
-    return false;
+  // `para` + a recipient (`para el chofer`) or a time (`para el lunes`) is said of the request.
+  if (keys[at] === 'para' && length === 1) {
+    let next = at + 1;
+    while (classAt(keys, next, set('article', 'possessive', 'demonstrative')) > 0) next += 1;
+    if (lexicon.phrasesAt(keys, next).some((hit) => hit.entry.class === 'concept' || TIME.has(hit.entry.class)))
+      return false;
+    if (/\d/u.test(tokens[next]?.text ?? '')) return false;
   }
-  return !tokens.slice(at).some((token) => /\d/u.test(token.text));
+  // A number in a reason is no identifier (`para la orden de compra 4512`), a long one may be.
+  return !tokens.slice(at).some((token) => /\d{6,}/u.test(token.text.replace(/[.\s-]/gu, '')));
 }
 
 /** A line made only of social words: a greeting (`hola`, `me ayudas?`), or thanks (`gracias`, `ok`, `👍`). */

@@ -13,14 +13,15 @@ import {
   edgeLength,
   isMark,
   leadInLength,
-  reasonAt,
   socialKind,
   statementAt,
   tailStart,
 } from './line.js';
 import type { Addressed, Reading } from './reading.js';
 import { HAND_OFFS } from './rules.js';
+import { type Candidate, scanLine } from './scan.js';
 import { slipOf } from './slip.js';
+import { askedExplicitly, asksForMe, TAIL_RULES, tailRule } from './tail.js';
 
 /**
  * `understand(text, context) → Reading`: pure (no I/O, no clock but `context.now`), bounded (at
@@ -46,10 +47,6 @@ export interface Understanding {
 
 /** Requests answered from one message; more are pointed to `lote`. */
 export const MAX_REQUESTS = 5;
-/** How many words may precede the command word. */
-const MAX_LEAD_IN = 14;
-/** How many command words one line may name before the scan stops. */
-const MAX_CANDIDATES = 3;
 
 const PREFIXES = /^[¿¡]*([/!.])(?=\p{L})/u;
 const MENTION = /^@(\d+)$/u;
@@ -67,6 +64,8 @@ const BEFORE_SLOT = set(
   'adverb',
   'pronoun',
 );
+/** Words that make a line courteous (a request, not a note): `por favor`, `gracias`. */
+const POLITE = set('courtesy', 'thanks');
 /** In a question, what is asked about may sit anywhere: `¿de qué marca es la placa …?`. */
 const ASKED = set(
   'state-verb',
@@ -105,31 +104,6 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     for (const part of ignoredParts.get(command) ?? [])
       best = Math.max(best, partLength(part, keys, at, key(command.name)));
     return best;
-  }
-
-  /** The commands the line names, in the order to try them (see `scan` rules in the module comment). */
-  function scan(tokens: readonly Token[], keys: readonly string[], question: boolean): CommandMatch[] {
-    const out: CommandMatch[] = [];
-    let leadIns = 0;
-    for (let at = 0; at < tokens.length && out.length < MAX_CANDIDATES && leadIns <= MAX_LEAD_IN;) {
-      const found = index.at(tokens, keys, at);
-      if (found.length > 0) {
-        const seen = new Set<string>();
-        for (const match of found) {
-          if (seen.has(match.command.name)) continue;
-          seen.add(match.command.name);
-          out.push(match);
-        }
-        // A trigger that may still fail its `needs` does not hide what starts inside it.
-        at = Math.min(...found.map((m) => (m.trigger.needs === undefined ? m.end : at + 1)));
-        continue;
-      }
-      const skip = leadInLength(tokens, keys, at, question);
-      if (skip === 0) break;
-      at += skip;
-      leadIns += 1;
-    }
-    return out;
   }
 
   /** Finds a `needs` part after the command words; returns its span (with the words before it). */
@@ -178,7 +152,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
    * word makes the line a remark.
    */
   function judge(
-    match: CommandMatch,
+    match: Candidate,
     tokens: readonly Token[],
     keys: readonly string[],
     line: LineContext,
@@ -193,9 +167,19 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     if (needs === 'bot' && !line.namesBot) return remark('needs-bot-named');
     if (needs === 'bot-or-here' && !line.namesBot && !line.namesHere) return remark('needs-bot-or-here');
     if (needs === 'addressed' && line.addressed === undefined) return remark('needs-addressed');
-    const from = match.trigger.command === command && matchKeeps(match) ? match.start : match.end;
+    if (match.preface) because.push('preface');
+    // Command words after the identifier (`¿el ruc … tiene deuda?`) read their slots around them.
+    const late = match.lateFrom !== undefined;
+    if (late) because.push('command-after-value');
+    const from = late
+      ? match.lateFrom!
+      : match.trigger.command === command && matchKeeps(match)
+        ? match.start
+        : match.end;
+    const wordsEnd = Math.max(from, match.end);
     const taken = new Set<number>();
     for (let i = 0; i < from; i++) taken.add(i);
+    if (late) for (let i = match.start; i < match.end; i++) taken.add(i);
     if (match.trigger.needPart) {
       const span = needSpan(match.trigger.needPart, tokens, keys, match.end);
       if (!span) return remark('needs-word');
@@ -206,9 +190,9 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     const rates = Object.values(command.slots ?? {}).some(
       (s) => s.grammar === 'date' || s.grammar === 'period',
     );
-    if (rates && tokens.slice(match.end).some(quotedValue)) return remark('quoted-value');
+    if (rates && tokens.slice(from).some(quotedValue)) return remark('quoted-value');
     // Courtesy, thanks and slang at the end are no part of any slot: `tc hoy porfa`, `… al toque pe`.
-    const tailFrom = tailStart(tokens, keys, from, ignoredSet(command));
+    const tailFrom = tailStart(tokens, keys, wordsEnd, ignoredSet(command));
     const slotTaken = new Set(taken);
     for (let i = tailFrom; i < tokens.length; i++) slotTaken.add(i);
     // Words the command ignores are no slot's either: `tc SUNAT hoy`, `deuda del ruc …`.
@@ -223,8 +207,18 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     const lastSpan = spans.length > 0 ? Math.max(...spans.map((s) => s.end)) : from;
     for (const [name, slot] of Object.entries(slots)) because.push(`slot:${name}`, ...slot.match.because);
     // The words left: before the slots, between them, after them.
-    const tail = Math.max(lastSpan, tailStart(tokens, keys, lastSpan, ignoredSet(command)));
-    const forMe = asksForMe(tokens, keys, match.start);
+    const afterAll = Math.max(lastSpan, wordsEnd);
+    const tail = Math.max(afterAll, tailStart(tokens, keys, afterAll, ignoredSet(command)));
+    const tailContext = {
+      tokens,
+      keys,
+      match,
+      slots,
+      forMe: asksForMe(keys, match.start),
+      asked: askedExplicitly(keys, match, 0),
+      polite: line.question || keys.some((_, i) => classAt(keys, i, POLITE) > 0),
+    };
+    const valued = spans.some((s) => s.match.weak !== true && s.match.vague !== true);
     for (let at = from; at < tail;) {
       if (taken.has(at)) {
         at += 1;
@@ -235,10 +229,16 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
         at += ignored;
         continue;
       }
-      const after = at >= lastSpan && spans.length > 0;
+      const after = at >= afterAll && spans.length > 0;
+      // After a complete request: a reason, whose it is, a name, what it is for (see tail.ts).
+      const rule = after && valued ? tailRule(tailContext, at) : undefined;
+      if (rule) {
+        because.push(rule);
+        break;
+      }
       const statement = statementAt(tokens, keys, at, line.question);
       if (statement && !(statement === 'state-verb' && line.question)) {
-        if (!(after && (forMe || conditionTail(match, tokens, keys, at))))
+        if (!(after && (tailContext.forMe || tailRule(tailContext, at) === 'notify-condition')))
           return remark(`statement:${keys[at]}`);
       }
       const edge = Math.max(
@@ -251,23 +251,10 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
         at += edge;
         continue;
       }
-      if (after) {
-        if (reasonAt(tokens, keys, at)) {
-          because.push('reason-tail');
-          break;
-        }
-        if (nameNote(tokens, at, slots)) {
-          because.push('company-name-note');
-          break;
-        }
-        if (forMe && !tokens.slice(at).some((t) => /\d/u.test(t.text))) {
-          because.push('asked-for-the-writer');
-          break;
-        }
-        if (conditionTail(match, tokens, keys, at)) {
-          because.push('notify-condition');
-          break;
-        }
+      const lateRule = after ? tailRule(tailContext, at) : undefined;
+      if (lateRule) {
+        because.push(lateRule);
+        break;
       }
       return remark(`word-beside:${keys[at]}`);
     }
@@ -421,7 +408,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     const keys = tokens.map((t) => t.key);
     const base = { ...(lineAddressed ? { addressed: lineAddressed } : {}), ...(prefix ? { prefix } : {}) };
     if (tokens.length === 0) return { ...base, act: 'unknown', because: ['empty'] };
-    const question = /[?¿]/u.test(text) || lexicon.is(keys[0] ?? '', 'question-word');
+    const question = asksQuestion(text, tokens, keys);
     const line: LineContext = {
       addressed: lineAddressed,
       question,
@@ -429,8 +416,8 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
       namesBot: addressed === 'mention' || keys.some((_, i) => classAt(keys, i, set('bot-name')) > 0),
       namesHere: keys.some((_, i) => classAt(keys, i, set('place-here')) > 0),
     };
-    const candidates = scan(tokens, keys, question);
-    const judgedAll: { match: CommandMatch; judged: Judged; asking: boolean }[] = [];
+    const candidates = scanLine(index, tokens, keys, question);
+    const judgedAll: { match: Candidate; judged: Judged; asking: boolean }[] = [];
     for (const match of candidates) {
       const judged = handOff(match, tokens, keys, line) ?? judge(match, tokens, keys, line);
       const words = tokens.slice(match.start, match.end);
@@ -446,7 +433,8 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
       const saidMore = judged.reading.because.some(
         (r) => r.startsWith('word-beside') || r.startsWith('statement'),
       );
-      if (match.command.argShape === 'none' && !asking && saidMore) break;
+      const pause = /[,;:.!]$/u.test(tokens[match.end - 1]?.trail ?? '');
+      if (match.command.argShape === 'none' && !asking && saidMore && !pause) break;
     }
     const best = pickCandidate(judgedAll);
     if (best) return { ...base, ...best.judged.reading, because: [...best.judged.reading.because] };
@@ -573,11 +561,12 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     understand,
     commandIn(text) {
       const tokens = tokenize(text);
-      return scan(
+      return scanLine(
+        index,
         tokens,
         tokens.map((t) => t.key),
         false,
-      )[0]?.command;
+      ).find((c) => c.lateFrom === undefined)?.command;
     },
     argsOf(command, rawArgs, context) {
       const tokens = tokenize(rawArgs);
@@ -615,14 +604,41 @@ function presentVerb(keys: readonly string[], at: number): boolean {
 /**
  * Which of the commands a line names it asks for: the first that reads as a request, except that
  * a command named by an asking verb (`verificar`, `ayuda`, `confírmame`) gives way to a later one
- * with a valid value (`me confirmas el dni …`, `verificar la placa …`).
+ * with a valid value (`me confirmas el dni …`, `verificar la placa …`), and a command named after
+ * the value is the one asked about (`¿el ruc … tiene deuda?` asks for deuda, not ruc).
  */
-function pickCandidate<T extends { judged: { request: boolean; reading: Reading }; asking: boolean }>(
-  all: readonly T[],
-): T | undefined {
+function pickCandidate<
+  T extends { match: Candidate; judged: { request: boolean; reading: Reading }; asking: boolean },
+>(all: readonly T[]): T | undefined {
   const valued = (c: T) =>
     c.judged.request && c.judged.reading.args !== undefined && 'value' in c.judged.reading.args;
-  return all.find((c, i) => c.judged.request && !(c.asking && all.slice(i + 1).some(valued)));
+  const first = all.find((c, i) => c.judged.request && !(c.asking && all.slice(i + 1).some(valued)));
+  if (!first || first.match.lateFrom !== undefined) return first;
+  const absorbed = first.judged.reading.because.some((rule) => TAIL_RULES.has(rule));
+  if (!absorbed) return first;
+  const late = all.find((c) => c.match.lateFrom !== undefined && c.match.start > first.match.end && valued(c));
+  return late ?? first;
+}
+
+/**
+ * Whether a line asks: a question mark, a question word before the first number (voice-to-text
+ * drops the marks: `cuántos trabajadores tiene el ruc …`), or `si` after a verb (`dime si …`,
+ * `confirma si el ruc … está activo`: an indirect question).
+ */
+function asksQuestion(text: string, tokens: readonly Token[], keys: readonly string[]): boolean {
+  if (/[?¿]/u.test(text)) return true;
+  for (let at = 0; at < tokens.length && at < 10; at++) {
+    const token = tokens[at]!;
+    if (/\d/u.test(token.text)) return false;
+    const k = keys[at] ?? '';
+    if (lexicon.is(k, 'question-word')) {
+      const only = lexicon.entries(k).every((e) => e.class === 'question-word');
+      if (token.accented || (only && at === 0) || (only && !lexicon.is(keys[at - 1] ?? '', 'preposition')))
+        return true;
+    }
+    if (k === 'si' && !token.accented && at > 0 && lexicon.verbAt(keys, at - 1) !== undefined) return true;
+  }
+  return false;
 }
 
 /** `3.79`, `3,7120`, `S/ 3.79`, `10%`: a rate or share someone quotes. */
@@ -635,49 +651,4 @@ function textOf(tokens: readonly Token[], from: number): string {
     .slice(from)
     .map((t) => t.text)
     .join(' ');
-}
-
-/**
- * The words before the command word ask for it on the writer's behalf (`me confirmas el ruc …`,
- * `necesito validar …`): such a line is a request even with words after the identifier. A verb for
- * a third person (`pásale`, `le mandas`) is not.
- */
-function asksForMe(tokens: readonly Token[], keys: readonly string[], end: number): boolean {
-  let mine = false;
-  for (let at = 0; at < end; at++) {
-    const k = keys[at] ?? '';
-    if (k === 'le' || k === 'les') return false;
-    const verb = lexicon.verbAt(keys, at);
-    for (const form of verb?.forms ?? []) {
-      if (form.addressee === 'them') return false;
-      if (form.addressee === 'me' || form.senses.includes('need')) mine = true;
-    }
-    if (k === 'me' || k === 'nos') mine = true;
-  }
-  return mine && tokens.length > 0;
-}
-
-/** `RUC 2012… - Transportes Andinos`, `… de Distribuidora Los Álamos EIRL`: a company's name after its RUC. */
-function nameNote(tokens: readonly Token[], at: number, slots: Slots): boolean {
-  if (!slots['ruc']) return false;
-  const rest = tokens.slice(at);
-  const dash = rest[0]?.shape === 'punct' && /^[-:–—|]$/u.test(rest[0].text);
-  const words = rest.filter((t) => t.shape === 'word');
-  if (words.length === 0 || rest.some((t) => /\d/u.test(t.text))) return false;
-  const named = words.some((t) => lexicon.is(t.key, 'legal-form') || lexicon.is(t.key, 'company-word'));
-  const capitals = words.filter(
-    (t) => /^\p{Lu}/u.test(t.text) && !lexicon.is(t.key, 'preposition') && !lexicon.is(t.key, 'article'),
-  );
-  return dash ? words.length <= 8 : named || (capitals.length >= 2 && capitals.length >= words.length - 2);
-}
-
-/** After `avísame`, what the notice waits for: `si sigue habido`, `cuando cambie de estado`. */
-function conditionTail(
-  match: CommandMatch,
-  tokens: readonly Token[],
-  keys: readonly string[],
-  at: number,
-): boolean {
-  if (!match.trigger.parts.some((p) => p.kind === 'verb' && p.sense === 'notify')) return false;
-  return !tokens.slice(at).some((t) => /\d/u.test(t.text)) && keys.slice(at).every((k) => k !== '');
 }

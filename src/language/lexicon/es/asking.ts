@@ -67,6 +67,11 @@ export const ASKING_WORDS: readonly LexEntry[] = [
   ...list('person-noun', 'es', 'trabajadora', 'empresa', 'contribuyente', 'postulante', 'colaborador'),
   ...list('person-noun', 'es', 'colaboradora', 'practicante'),
   ...list('person-noun', 'es', 'nuevo proveedor', 'nuevo cliente', 'candidato', 'candidata'),
+  // Whose the identifier is, after it: `DNI 7012… correspondiente al postulante`.
+  ...list('owner-of', 'es', 'de', 'del'),
+  ...list('owner-lead', 'es', 'correspondiente a', 'correspondiente al', 'correspondiente a la'),
+  ...list('owner-lead', 'es', 'perteneciente a', 'perteneciente al', 'que pertenece a', 'que corresponde a'),
+  ...list('owner-lead', 'es', 'que corresponde al', 'que pertenece al', 'asignado a', 'asignada a'),
   // Why, said after a complete request: `… es para la cotización`, `… que el cliente espera`.
   ...valued(
     'reason',
