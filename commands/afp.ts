@@ -20,7 +20,7 @@ export const afp = defineCommand<{ periodo: string; explicit: boolean; fondo?: s
   name: 'afp',
   triggers: [{ parts: ['c:pension'] }],
   slots: { fondo: { grammar: 'fund', optional: true }, periodo: { grammar: 'period', optional: true } },
-  ignores: ['k:filler=pension', 'k:state-adjective'],
+  ignores: ['k:filler=pension', 'k:filler=date', 'k:state-adjective'],
   build: (slots, ctx) => {
     const periodo = slots['periodo'] as string | undefined;
     const fondo = slots['fondo'] as string | undefined;

@@ -49,6 +49,15 @@ interface Node {
 /** The class a verb form counts as when checking that no form sits in two classes unnoticed. */
 const VERB_CLASS = 'verb';
 
+/** Adds every key of a trie to `words`. */
+function wordsOf(node: Node, words: Set<string>): Set<string> {
+  for (const [k, child] of node.next) {
+    words.add(k);
+    wordsOf(child, words);
+  }
+  return words;
+}
+
 /**
  * The lexicon, built once: entries by phrase (a trie over token keys), verb forms by key, the
  * shape patterns, and start-up validation of ambiguous forms.
@@ -114,6 +123,16 @@ export class Lexicon {
       node = child;
     }
     (node.forms ??= []).push(...readings);
+  }
+
+  /** Every word of the entries' phrases (`tipo`, `de`, `cambio`, `coactiva`), verbs aside. */
+  phraseWords(): Set<string> {
+    return wordsOf(this.#root, new Set());
+  }
+
+  /** Every token key the lexicon knows: words of entry phrases, verb forms and verb phrases. */
+  vocabulary(): Set<string> {
+    return wordsOf(this.#verbPhrases, new Set([...this.phraseWords(), ...this.#verbs.keys()]));
   }
 
   /**

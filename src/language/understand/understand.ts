@@ -5,6 +5,7 @@ import { key } from '../key.js';
 import { lexicon } from '../lexicon/index.js';
 import type { WordClass } from '../lexicon/types.js';
 import { messageLines } from '../normalize.js';
+import { correctSpelling } from '../spelling.js';
 import { type Token, tokenize } from '../tokenize.js';
 import { type CommandMatch, CommandIndex, parsePart, partLength } from './command-index.js';
 import { type CommandLanguage, isTopical, type Part } from './declare.js';
@@ -19,6 +20,7 @@ import {
 } from './line.js';
 import type { Addressed, Reading } from './reading.js';
 import { HAND_OFFS } from './rules.js';
+import { readLines } from './lines.js';
 import { type Candidate, scanLine } from './scan.js';
 import { slipOf } from './slip.js';
 import { askedExplicitly, asksForMe, TAIL_RULES, tailRule } from './tail.js';
@@ -45,8 +47,7 @@ export interface Understanding {
   commandIn(text: string): CommandLanguage | undefined;
 }
 
-/** Requests answered from one message; more are pointed to `lote`. */
-export const MAX_REQUESTS = 5;
+export { MAX_REQUESTS } from './lines.js';
 
 const PREFIXES = /^[¿¡]*([/!.])(?=\p{L})/u;
 const MENTION = /^@(\d+)$/u;
@@ -84,6 +85,8 @@ interface LineContext {
   /** The line names the bot (`bot`, `chasqui`) or was an @mention of it. */
   readonly namesBot: boolean;
   readonly namesHere: boolean;
+  /** The line laughs (`jajaja`) and neither asks nor thanks: a joke about a word, not a request. */
+  readonly joking: boolean;
 }
 
 interface Judged {
@@ -299,6 +302,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     }
     const weak = spans.some((s) => s.match.weak === true);
     if (weak && line.addressed === undefined) return remark('weak-slot');
+    if (line.joking && spans.length === 0 && line.addressed === undefined) return remark('joking');
     return {
       reading: {
         act: 'request',
@@ -394,7 +398,26 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     };
   }
 
+  /**
+   * One line's reading, with the spelling slips it read past named first in `because`. Like a
+   * slip of a command word, a slip is read as the word meant only when that makes a request with
+   * a valid value: otherwise the line is read as typed (`plaka nueva` stays a stranger's word).
+   */
   function readLine(raw: string, addressed: Addressed | undefined, context: UnderstandContext): Reading {
+    const fixes: string[] = [];
+    const reading = readWords(raw, addressed, context, fixes);
+    if (fixes.length === 0) return reading;
+    const valid = reading.act === 'request' && (reading.requests !== undefined || 'value' in (reading.args ?? {}));
+    if (!valid) return readWords(raw, addressed, context, undefined);
+    return { ...reading, because: [...fixes.map((fix) => `spelling:${fix}`), ...reading.because] };
+  }
+
+  function readWords(
+    raw: string,
+    addressed: Addressed | undefined,
+    context: UnderstandContext,
+    fixes: string[] | undefined,
+  ): Reading {
     // Mentions before the command word (`@bot /tc`, `@51911… @bot, ruc …`) do not hide a prefix.
     let text = raw.replace(LEADING_MENTIONS, '');
     let prefix: string | undefined;
@@ -404,7 +427,10 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
       text = text.slice(prefixed[0].length);
     }
     const lineAddressed = addressed ?? (prefix ? 'prefix' : undefined);
-    const tokens = tokenize(text).filter((t) => t.shape !== 'mention');
+    const typed = tokenize(text).filter((t) => t.shape !== 'mention');
+    const spelled = fixes ? correctSpelling(typed) : { tokens: typed, fixes: [] };
+    fixes?.push(...spelled.fixes);
+    const tokens = spelled.tokens;
     const keys = tokens.map((t) => t.key);
     const base = { ...(lineAddressed ? { addressed: lineAddressed } : {}), ...(prefix ? { prefix } : {}) };
     if (tokens.length === 0) return { ...base, act: 'unknown', because: ['empty'] };
@@ -415,6 +441,10 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
       gctx: context,
       namesBot: addressed === 'mention' || keys.some((_, i) => classAt(keys, i, set('bot-name')) > 0),
       namesHere: keys.some((_, i) => classAt(keys, i, set('place-here')) > 0),
+      joking:
+        !question &&
+        keys.some((_, i) => classAt(keys, i, set('laughter')) > 0) &&
+        !keys.some((_, i) => classAt(keys, i, POLITE) > 0 || lexicon.verbAt(keys, i) !== undefined),
     };
     const candidates = scanLine(index, tokens, keys, question);
     const judgedAll: { match: Candidate; judged: Judged; asking: boolean }[] = [];
@@ -499,61 +529,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     if (lines.length === 0)
       return { act: 'unknown', because: ['empty'], ...(addressed ? { addressed } : {}) };
     if (lines.length === 1) return readLine(lines[0]!, addressed, context);
-    return readLines(lines, addressed, context);
-  }
-
-  /**
-   * A message of several lines: each line read on its own; a line of only a command word takes
-   * the next line as its argument (`RUC:` / `2012…`), and `lote` takes every line after it.
-   * Greetings and thanks around requests never hide them; a pasted note (lines that are neither
-   * requests nor social) stays silent unless addressed.
-   */
-  function readLines(
-    lines: readonly string[],
-    addressed: Addressed | undefined,
-    context: UnderstandContext,
-  ): Reading {
-    const requests: Reading[] = [];
-    let other = 0;
-    for (let i = 0; i < lines.length; i++) {
-      let reading = readLine(lines[i]!, addressed, context);
-      const next = lines[i + 1];
-      if (next !== undefined && reading.act !== 'request') {
-        const joined = readLine(`${lines[i]} ${next}`, addressed, context);
-        if (joined.act === 'request') {
-          reading = { ...joined, because: ['joined-lines', ...joined.because] };
-          i += 1;
-        }
-      }
-      if (reading.act === 'request' && reading.command === 'lote') {
-        reading = { ...reading, rawArgs: [reading.rawArgs ?? '', ...lines.slice(i + 1)].join('\n') };
-        requests.push(reading);
-        break;
-      }
-      if (reading.act === 'request') requests.push(reading);
-      else if (reading.act !== 'greeting' && reading.act !== 'thanks') other += 1;
-    }
-    const base = addressed ? { addressed } : {};
-    if (requests.length === 0) {
-      const only = lines.length === 1 ? undefined : readLine(lines.join(' '), addressed, context);
-      return only ?? { ...base, act: 'unknown', because: ['no-request'] };
-    }
-    if (other > 0 && addressed === undefined) {
-      return {
-        ...base,
-        act: 'remark',
-        because: ['pasted-note', `lines:${lines.length}`, `requests:${requests.length}`],
-      };
-    }
-    if (requests.length === 1) return { ...requests[0]!, because: ['multi-line', ...requests[0]!.because] };
-    const kept = requests.slice(0, MAX_REQUESTS);
-    return {
-      ...base,
-      act: 'request',
-      because: ['multi-line', `requests:${requests.length}`],
-      requests: kept,
-      ...(requests.length > kept.length ? { dropped: requests.length - kept.length } : {}),
-    };
+    return readLines(lines, addressed, (line) => readLine(line, addressed, context));
   }
 
   return {
@@ -582,6 +558,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
         gctx: context,
         namesBot: true,
         namesHere: true,
+        joking: false,
       };
       const judged = judge(
         match,
