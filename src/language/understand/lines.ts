@@ -1,14 +1,14 @@
 import { lexicon } from '../lexicon/index.js';
 import type { WordClass } from '../lexicon/types.js';
 import { type Token, tokenize } from '../tokenize.js';
-import { classAt, isMark, leadInLength, reasonAt, SOCIAL, statementAt } from './line.js';
+import { classAt, isMark, reasonAt, SOCIAL } from './line.js';
 import type { Addressed, Reading } from './reading.js';
 
 /**
  * A message of several lines: each line read on its own; a line of only a command word takes the
- * next line as its argument (`RUC:` / `2012…`), and `lote` takes every line after it. Greetings,
- * thanks, signatures (`Atte. Carmen`), a line that introduces the list (`Solicito lo siguiente:`)
- * and a reason after a request (`es para el contrato`) never hide the requests; a pasted note
+ * next line as its argument (`RUC:` / `2012…`, `Solicito lo siguiente:` / `1. Tipo de cambio …`),
+ * and `lote` takes every line after it. Greetings, thanks, signatures (`Atte. Carmen`) and a reason
+ * after a request (`es para el contrato`) never hide the requests; a pasted note
  * (lines that are none of these) stays silent unless addressed.
  */
 
@@ -23,7 +23,7 @@ const set = (...classes: WordClass[]) => new Set<WordClass>(classes);
 const CLOSING = set('regards', 'farewell', 'thanks');
 
 /** What a line that is no request is, around requests. */
-type Aside = 'social' | 'closing' | 'introduces' | 'reason' | undefined;
+type Aside = 'social' | 'closing' | 'reason' | undefined;
 
 /**
  * `Atte. Carmen`, `Saludos, Luis Pérez`, `Muchas gracias señorita`: a closing, then at most a
@@ -50,30 +50,12 @@ function closingLine(tokens: readonly Token[], keys: readonly string[]): boolean
   );
 }
 
-/**
- * `Solicito lo siguiente:`, `Agradeceré consultar los siguientes contribuyentes:`: words that
- * ask, ending in a colon, with no number.
- */
-function introducesList(tokens: readonly Token[], keys: readonly string[]): boolean {
-  const last = tokens[tokens.length - 1];
-  if (!last || !/:$/u.test(last.trail) || tokens.some((t) => /\d/u.test(t.text))) return false;
-  let asking = false;
-  for (let at = 0; at < tokens.length; at++) {
-    if (statementAt(tokens, keys, at, false)) return false;
-    const verb = lexicon.verbAt(keys, at);
-    if (leadInLength(tokens, keys, at, false) > 0 && (verb || classAt(keys, at, set('courtesy', 'thanks'))))
-      asking = true;
-  }
-  return asking;
-}
-
 /** What a line that is no request is, given whether a request came before it. */
 function asideOf(line: string, reading: Reading, afterRequest: boolean): Aside {
   if (reading.act === 'greeting' || reading.act === 'thanks') return 'social';
   const tokens = tokenize(line);
   const keys = tokens.map((t) => t.key);
   if (closingLine(tokens, keys)) return 'closing';
-  if (introducesList(tokens, keys)) return 'introduces';
   if (afterRequest && reasonAt(tokens, keys, 0)) return 'reason';
   return undefined;
 }

@@ -5,7 +5,7 @@ import type { Token } from '../tokenize.js';
 
 /**
  * Named rules that read a line as another command than the one it names first, each with lines
- * it must and must not change (one generic test runs them all: test/language/rules.test.ts).
+ * it must and must not change (one generic test runs them all: test/language/rule-book.test.ts).
  */
 export interface HandOff {
   readonly name: string;

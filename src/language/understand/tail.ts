@@ -4,12 +4,12 @@ import type { WordClass } from '../lexicon/types.js';
 import type { Token } from '../tokenize.js';
 import { asks } from './command-index.js';
 import type { CommandMatch } from './command-index.js';
-import { classAt, isMark, reasonAt } from './line.js';
+import { classAt, isMark, reasonAt, SOCIAL } from './line.js';
 
 /**
  * What may follow a complete request (command word and a filled slot) without making it a
- * remark: a reason, whose the identifier is, a company's name, what the writer wants it for, the
- * condition of a notice, or (after an explicit ask) anything said after a pause. Each rule is named
+ * remark: a reason, whose the identifier is, a company's name, what the writer wants it for, or
+ * (after an explicit ask) anything said after a pause. Each rule is named
  * as `because` logs it.
  */
 
@@ -47,7 +47,16 @@ export const TAIL_RULES: ReadonlySet<string> = new Set([
   'owner-note',
   'company-name-note',
   'asked-for-the-writer',
-  'notify-condition',
+  'said-after-asking',
+]);
+
+/**
+ * Tail rules that may swallow a command word asked about (`… tiene deuda coactiva porque …`): a
+ * command named there is the one asked for. An owner or a name (`del nuevo chofer`) is not.
+ */
+export const YIELDING_TAILS: ReadonlySet<string> = new Set([
+  'reason-tail',
+  'asked-for-the-writer',
   'said-after-asking',
 ]);
 
@@ -58,7 +67,6 @@ export function tailRule(ctx: TailContext, at: number): string | undefined {
   if (ownerNote(ctx, at)) return 'owner-note';
   if (nameNote(tokens, at, ctx.slots)) return 'company-name-note';
   if (ctx.forMe && !tokens.slice(at).some((t) => /\d/u.test(t.text))) return 'asked-for-the-writer';
-  if (conditionTail(ctx.match, tokens, keys, at)) return 'notify-condition';
   if (ctx.asked && afterPause(tokens, keys, at) && !hasId(tokens, at)) return 'said-after-asking';
   return undefined;
 }
@@ -77,6 +85,11 @@ function ownerNote(ctx: TailContext, at: number): boolean {
   let owners = 0;
   for (let i = at + lead; i < tokens.length; i++) {
     if (isMark(tokens[i])) continue;
+    const social = classAt(keys, i, SOCIAL);
+    if (social > 0) {
+      i += social - 1;
+      continue;
+    }
     const glue = classAt(keys, i, NOTE_GLUE);
     if (glue > 0) {
       i += glue - 1;
@@ -141,10 +154,4 @@ function nameNote(tokens: readonly Token[], at: number, slots: Slots): boolean {
   );
   const quoted = /^["“«']/u.test(rest[0]?.lead ?? '') || /^["“«']/u.test(rest[0]?.text ?? '');
   return dash || quoted ? words.length <= 8 : named || (capitals.length >= 2 && capitals.length >= words.length - 2);
-}
-
-/** After `avísame`, what the notice waits for: `si sigue habido`, `cuando cambie de estado`. */
-function conditionTail(match: CommandMatch, tokens: readonly Token[], keys: readonly string[], at: number): boolean {
-  if (!match.trigger.parts.some((p) => p.kind === 'verb' && p.sense === 'notify')) return false;
-  return !tokens.slice(at).some((t) => /\d/u.test(t.text)) && keys.slice(at).every((k) => k !== '');
 }

@@ -23,7 +23,7 @@ import { HAND_OFFS } from './rules.js';
 import { readLines } from './lines.js';
 import { type Candidate, scanLine } from './scan.js';
 import { slipOf } from './slip.js';
-import { askedExplicitly, asksForMe, TAIL_RULES, tailRule } from './tail.js';
+import { askedExplicitly, asksForMe, tailRule, YIELDING_TAILS } from './tail.js';
 
 /**
  * `understand(text, context) → Reading`: pure (no I/O, no clock but `context.now`), bounded (at
@@ -241,8 +241,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
       }
       const statement = statementAt(tokens, keys, at, line.question);
       if (statement && !(statement === 'state-verb' && line.question)) {
-        if (!(after && (tailContext.forMe || tailRule(tailContext, at) === 'notify-condition')))
-          return remark(`statement:${keys[at]}`);
+        if (!(after && tailContext.forMe)) return remark(`statement:${keys[at]}`);
       }
       const edge = Math.max(
         edgeLength(tokens, keys, at, line.question, set()),
@@ -591,7 +590,7 @@ function pickCandidate<
     c.judged.request && c.judged.reading.args !== undefined && 'value' in c.judged.reading.args;
   const first = all.find((c, i) => c.judged.request && !(c.asking && all.slice(i + 1).some(valued)));
   if (!first || first.match.lateFrom !== undefined) return first;
-  const absorbed = first.judged.reading.because.some((rule) => TAIL_RULES.has(rule));
+  const absorbed = first.judged.reading.because.some((rule) => YIELDING_TAILS.has(rule));
   if (!absorbed) return first;
   const late = all.find((c) => c.match.lateFrom !== undefined && c.match.start > first.match.end && valued(c));
   return late ?? first;
