@@ -72,6 +72,9 @@ const ASKING_SENSES = new Set(['ask', 'need', 'modal', 'help', 'verify', 'search
  */
 const TAIL = set(...SOCIAL, 'adverb');
 
+/** Before a participle, words that make it tell (`fue enviada`, `ya anulada`, `está registrado`). */
+const TELLING = set('state-verb', 'auxiliary', 'report-verb', 'adverb', 'negation');
+
 /** Words that tell rather than ask: `es`, `ya llegó`, `tenía`. */
 const STATEMENT = set('state-verb', 'report-verb');
 
@@ -207,11 +210,23 @@ export function statementAt(
     // In a question, what is asked about is no report (`¿está activo?`), and the present of an
     // event asks (`¿en qué grupos participas?`); a past still tells (typed `activó`, or only past).
     if (question && classAt(keys, at, QUESTION) > 0) return undefined;
+    if (describesNoun(tokens, keys, at)) return undefined;
     const isPast = (form: VerbForm) => form.form === 'past' || form.form === 'participle';
     const past = verb.forms.some(isPast) && (token.accented || verb.forms.every(isPast));
     if (!question || past) return 'report';
   }
   return undefined;
+}
+
+/**
+ * A participle right after a noun describes it (`trabajadores registrados`, `el tc publicado`);
+ * after a number or a verb it tells (`la F001-1 anulada`, `ya fue enviada`).
+ */
+export function describesNoun(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
+  const verb = lexicon.verbAt(keys, at);
+  if (!verb || verb.length !== 1 || !verb.forms.every((form) => form.form === 'participle')) return false;
+  const told = lexicon.verbAt(keys, at - 1) !== undefined || lexicon.lengthAt(keys, at - 1, TELLING) > 0;
+  return tokens[at - 1]?.shape === 'word' && !told;
 }
 
 /** A part of time follows (`esta semana`, `esta tarde`, `este lunes`). */

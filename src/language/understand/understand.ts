@@ -11,6 +11,7 @@ import { type CommandMatch, CommandIndex, parsePart, partLength } from './comman
 import { type CommandLanguage, isTopical, type Part } from './declare.js';
 import {
   classAt,
+  describesNoun,
   edgeLength,
   isMark,
   leadInLength,
@@ -248,6 +249,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
         line.question ? classAt(keys, at, ASKED) : 0,
         line.question && spans.length === 0 && presentVerb(keys, at) ? 1 : 0,
         spans.length > 0 && at < firstSpan ? classAt(keys, at, BEFORE_SLOT) : 0,
+        describesNoun(tokens, keys, at) ? 1 : 0,
       );
       if (edge > 0) {
         at += edge;
@@ -467,11 +469,12 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     }
     const best = pickCandidate(judgedAll);
     if (best) return { ...base, ...best.judged.reading, because: [...best.judged.reading.because] };
+    // Addressed but no request: the command it names says what is missing (`@bot ruc` → the RUC);
+    // a word that only hints at one (`¿estás activo?`, a command word after the value) names none.
+    const named = judgedAll.find((c) => c.match.lateFrom === undefined && namesCommand(c.match));
+    if (lineAddressed && named) return { ...base, ...addressedReading(named.match, tokens, line, named.judged) };
     const first = judgedAll[0];
-    if (first) {
-      if (lineAddressed) return { ...base, ...addressedReading(first.match, tokens, line, first.judged) };
-      return { ...base, ...first.judged.reading };
-    }
+    if (first && !lineAddressed) return { ...base, ...first.judged.reading };
     const slip = slipOf(tokens, keys, question, index, (match) => judge(match, tokens, keys, line));
     if (slip) return { ...base, ...slip };
     const social = socialKind(tokens, keys);
@@ -615,6 +618,11 @@ function asksQuestion(text: string, tokens: readonly Token[], keys: readonly str
     if (k === 'si' && !token.accented && at > 0 && lexicon.verbAt(keys, at - 1) !== undefined) return true;
   }
   return false;
+}
+
+/** A trigger that names its command (a concept, a verb, its name), not only a class of words. */
+function namesCommand(match: Candidate): boolean {
+  return match.trigger.parts.some((part) => part.kind !== 'class' || part.cls === 'affirmation');
 }
 
 /** `3.79`, `3,7120`, `S/ 3.79`, `10%`: a rate or share someone quotes. */
