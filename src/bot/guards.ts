@@ -134,6 +134,8 @@ const SHOWN_TAIL = 3;
 export function personalNumber(value: string | undefined, personalData: boolean): string | undefined {
   if (value === undefined || personalData) return value;
   return value.replace(/[\p{L}\p{N}]*\p{N}[\p{L}\p{N}]*/gu, (token) =>
-    token.length <= SHOWN_TAIL ? token : `${'•'.repeat(token.length - SHOWN_TAIL)}${token.slice(-SHOWN_TAIL)}`,
+    token.length <= SHOWN_TAIL
+      ? token
+      : `${'•'.repeat(token.length - SHOWN_TAIL)}${token.slice(-SHOWN_TAIL)}`,
   );
 }

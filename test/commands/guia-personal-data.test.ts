@@ -61,7 +61,9 @@ describe('guide summary outside personal-data groups', () => {
 
   it('shows them whole in the group marked for personal data', async () => {
     const text = textOf((await sentFor('guia T001-42', GROUP_ID)).map((s) => s.message));
-    expect(text).toContain(`Chofer: HUAMAN TORRES CARLOS ALBERTO · DNI ${HUAMAN.dni} · licencia ${HUAMAN.licence}`);
+    expect(text).toContain(
+      `Chofer: HUAMAN TORRES CARLOS ALBERTO · DNI ${HUAMAN.dni} · licencia ${HUAMAN.licence}`,
+    );
   });
 });
 

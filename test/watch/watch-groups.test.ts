@@ -70,7 +70,9 @@ describe('a group sees only its own watch list counts', () => {
     try {
       const before = h.sandbox.requestCount('/ruc');
       const [refused] = await inContabilidad(`vigilar ${SECOND}`);
-      expect(refused).toContain(`No agregué ${SECOND}: el presupuesto mensual de la vigilancia (*110 consultas*)`);
+      expect(refused).toContain(
+        `No agregué ${SECOND}: el presupuesto mensual de la vigilancia (*110 consultas*)`,
+      );
       expect(refused).not.toMatch(/\b5 RUC|132/u);
       expect(h.sandbox.requestCount('/ruc')).toBe(before);
     } finally {
@@ -84,9 +86,13 @@ describe('every RUC not added is named with the reason', () => {
   it('already watched, invalid and past the limit, in one message of several lines', async () => {
     h.config.watch = { ...h.config.watch, maxPerGroup: 2 };
     const replies = await inContabilidad(
-      [`vigilar ${OWN}`, `vigilar ${WRONG_CHECK}`, `vigilar ${SECOND}`, `vigilar ${THIRD}`, `vigilar ${FOURTH}`].join(
-        '\n',
-      ),
+      [
+        `vigilar ${OWN}`,
+        `vigilar ${WRONG_CHECK}`,
+        `vigilar ${SECOND}`,
+        `vigilar ${THIRD}`,
+        `vigilar ${FOURTH}`,
+      ].join('\n'),
     );
     expect(replies).toHaveLength(5);
     expect(replies[0]).toContain(`Ya vigilo *EMPRESA ${OWN!.slice(-3)} S.A.C.* (${OWN})`);

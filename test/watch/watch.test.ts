@@ -157,7 +157,9 @@ describe('watch list', () => {
     const before = lookups();
     const [refused] = h.texts(await h.send(`vigilar ${CLIENT}`, { chatId: CONTABILIDAD }));
     // 2 RUC in all (53 a month) exceed 40: the group is told the budget, not the shared total.
-    expect(refused).toContain(`No agregué ${CLIENT}: el presupuesto mensual de la vigilancia (*40 consultas*)`);
+    expect(refused).toContain(
+      `No agregué ${CLIENT}: el presupuesto mensual de la vigilancia (*40 consultas*)`,
+    );
     expect(lookups()).toEqual(before);
   });
 });
