@@ -23,8 +23,8 @@ export const vigilados = defineCommand({
       vigilados: list,
       maximo: settings.maxPerGroup,
       hora: settings.time,
-      rucs: port.distinctCount(),
-      costo: monthlyWatchCost(port.distinctCount(), settings.debtCheck),
+      // This group's own RUCs only: how many other groups watch is theirs to know.
+      costo: monthlyWatchCost(list.length, settings.debtCheck),
       deuda: settings.debtCheck,
     });
   },

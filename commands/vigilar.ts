@@ -57,13 +57,12 @@ export const vigilar = defineCommand<{ ruc: string; note?: string }>({
     const settings = port.settings;
     const count = port.list(chatId).length;
     if (count >= settings.maxPerGroup)
-      throw new UserError('vigilar-limite', { maximo: settings.maxPerGroup });
+      throw new UserError('vigilar-limite', { maximo: settings.maxPerGroup, ruc });
+    // The budget covers the shared check (every group's RUCs); the reply shows only this group's.
     const distinct = port.distinctCount() + (port.snapshot(ruc) ? 0 : 1);
-    const cost = monthlyWatchCost(distinct, settings.debtCheck);
     const monthlyCap = ctx.services.budget?.status(WATCH_ACCOUNT).monthlyCap ?? null;
-    const money = { rucs: distinct, costo: cost, presupuesto: monthlyCap, deuda: settings.debtCheck };
-    if (monthlyCap !== null && cost > monthlyCap) {
-      await ctx.reply('vigilar-presupuesto', { ...money, ruc });
+    if (monthlyCap !== null && monthlyWatchCost(distinct, settings.debtCheck) > monthlyCap) {
+      await ctx.reply('vigilar-presupuesto', { ruc, presupuesto: monthlyCap });
       return;
     }
     await firstSnapshot(ctx, port, ruc);
@@ -71,7 +70,9 @@ export const vigilar = defineCommand<{ ruc: string; note?: string }>({
     const added = port.get(chatId, ruc);
     await ctx.reply('vigilar-agregado', {
       ...added,
-      ...money,
+      costo: monthlyWatchCost(count + 1, settings.debtCheck),
+      presupuesto: monthlyCap,
+      deuda: settings.debtCheck,
       vigilados: count + 1,
       maximo: settings.maxPerGroup,
       hora: settings.time,

@@ -300,7 +300,7 @@ export function createApp(options: AppOptions): App {
       try {
         // Before routing: a registered driver's PN + LID pair is stored, so their LID-only
         // messages are recognised later (delivery/driver-lids.ts).
-        if (learnDriverLid(message.senderIds, services.drivers, driverContacts)) {
+        if (learnDriverLid(message, services.drivers, driverContacts)) {
           logger.info(
             { chatId: message.isGroup ? message.chatId : 'direct' },
             'driver LID learnt from a message',
