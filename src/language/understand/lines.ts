@@ -6,7 +6,8 @@ import type { Addressed, Reading } from './reading.js';
 
 /**
  * A message of several lines: each line read on its own; a line of only a command word takes the
- * next line as its argument (`RUC:` / `2012…`, `Solicito lo siguiente:` / `1. Tipo de cambio …`),
+ * next line as its argument (`RUC:` / `2012…`, `Solicito lo siguiente:` / `1. Tipo de cambio …`)
+ * and each value line after it (`vigilar` / `2060…` / `2010…`),
  * and `lote` takes every line after it. Greetings, thanks, signatures (`Atte. Carmen`) and a reason
  * after a request (`es para el contrato`) never hide the requests; a pasted note
  * (lines that are none of these) stays silent unless addressed.
@@ -70,14 +71,27 @@ export function readLines(
   const asides: string[] = [];
   let other = 0;
   const items = lines.map((line) => line.replace(LIST_MARKER, ''));
+  let carried: string | undefined;
+  let carriedCommand: string | undefined;
   for (let i = 0; i < items.length; i++) {
     const line = items[i]!;
     let reading = readLine(line);
     const next = items[i + 1];
+    if (reading.act !== 'request' && carried !== undefined) {
+      // `vigilar` / `2060…` / `2010…`: the command word goes on to each value line after it.
+      const again = readLine(`${carried} ${line}`);
+      if (again.act === 'request' && again.command === carriedCommand) {
+        requests.push({ ...again, because: ['carried-command', ...again.because] });
+        continue;
+      }
+    }
+    carried = undefined;
     if (next !== undefined && reading.act !== 'request') {
       const joined = readLine(`${line} ${next}`);
       if (joined.act === 'request') {
         reading = { ...joined, because: ['joined-lines', ...joined.because] };
+        carried = line;
+        carriedCommand = joined.command;
         i += 1;
       }
     }

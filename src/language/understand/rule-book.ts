@@ -111,6 +111,12 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
     no: ['RUC 20601234565\nDNI 45678912'],
   },
   {
+    name: 'carried-command',
+    decides: 'after a command word alone on a line, each value line takes it too',
+    yes: ['vigilar\n20601234565\n20100456789', 'RUC:\n20601234565\n20100456789'],
+    no: ['vigilar 20601234565\nplaca ABC123'],
+  },
+  {
     name: 'spelling',
     decides: 'a word spelt by its sound or one typing slip away reads as the word meant, when that makes a valid request',
     yes: ['deuda coativa del 20100456789', 'domisilio fiscal 20601234565', 'xml de la factrua F001-123'],
