@@ -256,10 +256,10 @@ const idList: SlotGrammar<number> = {
     if (numbers.length === 0) return undefined;
     const first = tokens.indexOf(numbers[0]!);
     const rest = tokens.slice(first);
-    if (!rest.every((token) => token.shape === 'number' || token.shape === 'punct')) return undefined;
-    // One number is no list: `verifica el ruc …` is the RUC's own lookup (weak: only addressed).
-    const one = numbers.length === 1 ? { weak: true } : {};
-    return { start: 0, end: tokens.length, result: { value: numbers.length }, because: ['id-list'], ...one };
+    const between = (token: Token) =>
+      token.shape === 'number' || token.shape === 'punct' || lexicon.is(token.key, 'conjunction');
+    if (!rest.every(between)) return undefined;
+    return { start: 0, end: tokens.length, result: { value: numbers.length }, because: ['id-list'] };
   },
 };
 

@@ -76,8 +76,8 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
   },
   {
     name: 'weak-slot',
-    decides: 'a value read only loosely (a name without quotes, one id for a list) needs the bot addressed',
-    yes: ['busca a la panificadora la espiga de oro', 'verifica 20601234565'],
+    decides: 'a value read only loosely (a name without quotes or capitals) needs the bot addressed',
+    yes: ['busca a la panificadora la espiga de oro', 'búscame a molinera del sur'],
     no: ['buscar "Panificadora La Espiga"', '@51900000000 busca a la panificadora la espiga de oro'],
   },
   {

@@ -77,6 +77,6 @@ export const speechActRows: readonly Row[] = [
   ['jajaja la guía de remisión 😂', null],
   ['el dni 45678912 de la señora ya lo tengo', null],
   ['Pedido 2231\nCliente: Ferretería San Jorge\nRUC 20601234565\nEntregar el lunes', null],
-  ['verifica 20601234565', null],
+  ['verifica 20601234565 y 20100456789', 'lote'],
   ['plaka nueva para la camioneta', null],
 ];
