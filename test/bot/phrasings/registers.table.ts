@@ -32,6 +32,7 @@ export const formalRows: readonly Row[] = [
   ['Sería tan amable de indicarme la condición del RUC 20100456789', 'ruc', { ruc: R4 }],
   ['Favor de indicar el domicilio fiscal del RUC 20123456786.', 'domicilio', { ruc: R1 }],
   ['Favor de confirmar el RUC 20601234565.', 'ruc', { ruc: R2 }],
+  ['Favor de confirmar el RUC 20601234565 del proveedor.', 'ruc', { ruc: R2 }],
   ['Se solicita la dirección fiscal del cliente con RUC 20601234565', 'domicilio', { ruc: R2 }],
   ['Mucho agradeceré la relación de establecimientos anexos del RUC 20601234565.', 'locales', { ruc: R2 }],
   ['Sírvase detallar los locales anexos del RUC 20123456786', 'locales', { ruc: R1 }],
@@ -349,16 +350,12 @@ export const voiceRows: readonly Row[] = [
  */
 export const registerRowsForRules: readonly (readonly [row: Row, rule: string])[] = [
   [
-    ['Favor de confirmar el RUC 20601234565 del proveedor.', 'ruc', { ruc: R2 }],
-    'word-beside:proveedor: asksForMe counts `me`/need verbs only; an infinitive after a courtesy (`favor de confirmar`) asks for the writer too, so `del proveedor` after the RUC is whose it is',
-  ],
-  [
     ['Solicito la representación impresa de la guía de remisión T001-42', 'guia', ref('T001', '42')],
     'word-beside:representacion: the guide-clauses and formats grammars read a format with lexicon.entries (one word); a format phrase (`representación impresa`) needs phrasesAt',
   ],
   [
     ['Solicito la representación impresa de la boleta B001-15', 'pdf', ref('B001', '15', '03')],
-    'no-command-word: pdf is named only by its name or c:invoice-pdf; it needs a trigger `k:format=pdf` + `k:document-type` (as guia has `k:format=pdf c:guide`), and `format` is no lead-in',
+    'word-beside:representacion (read as factura after the value): pdf is named only by its name or c:invoice-pdf; it needs a trigger `k:format=pdf` + `k:document-type`, as guia has `k:format=pdf c:guide`',
   ],
   [
     ['Sírvase indicar los grupos en los que participa el asistente', 'grupos', {}],
@@ -374,6 +371,6 @@ export const registerRowsForRules: readonly (readonly [row: Row, rule: string])[
   ],
   [
     ['está activo el ruc 20601234565 signo de interrogación', 'ruc', { ruc: R2 }],
-    'question: understand() tests the raw text for `?`; a said `signo de interrogación` becomes a `?` only in the tokens, so `question` should be read from the tokens',
+    'statement:activo: understand() tests the raw text for `?`; a said `signo de interrogación` is a `?` only in the tokens (the trail of the last word), so `question` should be read from the tokens',
   ],
 ];
