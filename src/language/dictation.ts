@@ -29,6 +29,8 @@ const MIN_CODE_DIGITS = 3;
 /** Digits said one by one that make a number of their own (a DNI, a RUC, a phone). */
 const MIN_NUMBER_DIGITS = 6;
 const MIN_NUMBER_ITEMS = 3;
+/** More pieces than the longest code said one by one (`te cero cero uno guion` and eight digits). */
+const MAX_PIECES = 16;
 const ONE_LETTER = /^\p{L}$/u;
 const ONE_DIGIT = /^\d$/u;
 const HUNDREDS = 100;
@@ -122,11 +124,13 @@ function numberAt(keys: readonly string[], at: number): Item | undefined {
 function codeAt(
   tokens: readonly Token[],
   keys: readonly string[],
+  pieces: readonly (Item | undefined)[],
   at: number,
-): { text: string; end: number } | undefined {
+): { text: string; end: number } | 'too-long' | undefined {
   const items: Item[] = [];
   let end = at;
-  for (let item = itemAt(tokens, keys, end); item; item = itemAt(tokens, keys, end)) {
+  for (let item = pieces[end]; item; item = pieces[end]) {
+    if (items.length === MAX_PIECES) return 'too-long'; // letters or numbers said, no code
     if (item.kind === 'dash' && (items.length === 0 || items[items.length - 1]!.kind !== 'digits')) break;
     if (item.kind === 'letter' && items.some((i) => i.kind === 'dash')) break;
     items.push(item);
@@ -173,13 +177,22 @@ function endsAt(keys: readonly string[], i: number, classes: ReadonlySet<WordCla
 
 function codes(tokens: readonly Token[], make: MakeToken): Token[] {
   const keys = tokens.map((token) => token.key);
+  const pieces = tokens.map((_, at) => itemAt(tokens, keys, at));
+  const between = (at: number) => lexicon.lengthAt(keys, at, BETWEEN) === 1;
+  const codeFrom = (at: number) => (pieces[at] ? codeAt(tokens, keys, pieces, at) : undefined);
   const out: Token[] = [];
   for (let at = 0; at < tokens.length;) {
-    const code = tokens[at]!.shape === 'punct' ? undefined : codeAt(tokens, keys, at);
+    const code = codeFrom(at);
+    if (code === 'too-long') {
+      // No part of a run that long is a code (`uno dos tres … veinte`): copied as said.
+      out.push(tokens[at]!);
+      for (at += 1; pieces[at] && tokens[at - 1]!.after === ''; at += 1) out.push(tokens[at]!);
+      continue;
+    }
     // `placa de be siete…`: a said `de` before a code is the preposition.
-    const preposition =
-      code !== undefined && keys[at]!.length > 1 && lexicon.lengthAt(keys, at, BETWEEN) === 1;
-    if (code && code.end - at > 1 && !(preposition && codeAt(tokens, keys, at + 1))) {
+    const preposition = code !== undefined && keys[at]!.length > 1 && between(at);
+    const next = preposition ? codeFrom(at + 1) : undefined;
+    if (code && code.end - at > 1 && !(next && next !== 'too-long')) {
       out.push(make(code.text, tokens[at]!.lead, tokens[code.end - 1]!.trail));
       at = code.end;
     } else {
