@@ -1,4 +1,4 @@
-import { D1, D2, D3, R1, R2, R3, R4, ref, type Row } from './rows.js';
+import { D1, D2, D3, monthly, R1, R2, R3, R4, ref, type Row, weekly } from './rows.js';
 
 /*
  * The same requests in the registers staff write in: formal office Spanish, Peruvian slang, young
@@ -6,14 +6,6 @@ import { D1, D2, D3, R1, R2, R3, R4, ref, type Row } from './rows.js';
  * the same register that must stay silent (no reply, no paid call).
  */
 
-const weekly = (hour: number, minute: number, days?: number[]) => ({
-  job: 'tc',
-  spec: { kind: 'weekly', hour, minute, ...(days ? { days } : {}) },
-});
-const monthly = (dayOfMonth: number, hour: number, minute = 0) => ({
-  job: 'afp',
-  spec: { kind: 'monthly', dayOfMonth, hour, minute },
-});
 const WORKDAYS = [1, 2, 3, 4, 5];
 const set = { action: 'set', document: D2, phone: '51987654321' };
 const remove = { action: 'remove', document: D2 };
