@@ -232,7 +232,7 @@ export const abbreviationRows: readonly Row[] = [
   ['ruc 20601234565 q es urgente', 'ruc', { ruc: R2 }],
   ['tmb el ruc 20100456789 porfa', 'ruc', { ruc: R4 }],
   ['tb el dni 70123456', 'dni', { dni: D3 }],
-  ['consulta x ruc 20123456786', 'ruc', { ruc: R1 }],
+  ['consulta x fa, ruc 20123456786', 'ruc', { ruc: R1 }],
   ['inf. ruc 20601234565', 'ruc', { ruc: R2 }],
   ['domic. fiscal 20123456786', 'domicilio', { ruc: R1 }],
   ['dom fiscal del 20601234565 urg', 'domicilio', { ruc: R2 }],

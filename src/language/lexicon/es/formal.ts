@@ -42,7 +42,7 @@ export const FORMAL_WORDS: readonly LexEntry[] = [
   // Whose identifier, in the words of personnel and purchasing.
   ...list('person-noun', 'es', 'operario', 'operaria', 'postulanta', 'empleado', 'empleada'),
   ...list('person-noun', 'es', 'obrero', 'obrera', 'usuario', 'usuaria', 'socio', 'socia'),
-  ...list('person-noun', 'es', 'accionista', 'representante legal', 'gerente', 'vendedor', 'vendedora'),
+  ...list('person-noun', 'es', 'accionista', 'representante legal', 'gerente'),
   ...list('person-noun', 'es', 'contratista', 'beneficiario', 'beneficiaria', 'asegurado', 'asegurada'),
   ...list('person-noun', 'es', 'arrendatario', 'arrendataria', 'inquilino', 'inquilina', 'tecnico'),
   ...list('person-noun', 'es', 'supervisor', 'supervisora', 'ayudante', 'auxiliar', 'destinatario'),
