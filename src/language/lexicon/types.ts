@@ -35,6 +35,8 @@ export const WORD_CLASSES = [
   'farewell', // chau, hasta luego
   'laughter', // jaja, xd
   'affirmation', // sí (with the accent), claro que sí
+  'interjection', // asu, pucha, ya fue: an exclamation said around a request
+  'discourse', // eh, este, o sea, bueno, btw, literal: speech carried along, saying nothing
   // asking
   'question-word', // qué, cuál, cuánto, quién
   'asking-noun', // consulta, pregunta, duda
@@ -85,6 +87,9 @@ export const WORD_CLASSES = [
   'switch', // on, off: the bot turned on or off
   'duration', // un rato, por hoy: how long, said to a bot being paused
   'condition', // si cambia, cuando cambie: what a notice waits for (`avísame si cambia …`)
+  // dictation (voice-to-text): read by tokenize.ts through dictation.ts
+  'spoken-mark', // coma, punto, guion, dos puntos: punctuation said aloud (value: the sign)
+  'spelled-letter', // be, ce, efe, equis: a letter said aloud in a dictated code (value: the letter)
 ] as const;
 
 export type WordClass = (typeof WORD_CLASSES)[number];

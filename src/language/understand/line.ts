@@ -24,6 +24,8 @@ export const SOCIAL = set(
   'apology',
   'farewell',
   'laughter',
+  'interjection',
+  'discourse',
 );
 
 /** Words that carry nothing at the edges of an argument (`de`, `el`, `N°`, `mi`, `nuevo`). */
@@ -46,6 +48,7 @@ const LEAD_IN = set(
   'asking-noun',
   'question-word',
   'topic-noun',
+  'attribute',
   'person-noun',
   'place-here',
   'pronoun',
@@ -70,7 +73,7 @@ const ASKING_SENSES = new Set(['ask', 'need', 'modal', 'help', 'verify', 'search
  * Trailing words that end a request without changing it: `porfa`, `gracias 🙏`, `bendiciones`.
  * Not an acknowledgement: `dni … ok` tells a colleague the number is fine.
  */
-const TAIL = set(...SOCIAL, 'adverb');
+const TAIL = set(...SOCIAL, 'adverb', 'spelled-letter');
 
 /** Before a participle, words that make it tell (`fue enviada`, `ya anulada`, `está registrado`). */
 const TELLING = set('state-verb', 'auxiliary', 'report-verb', 'adverb', 'negation');

@@ -26,7 +26,7 @@ export const VERBS: readonly VerbLemma[] = [
   verb('consultar', ['ask']),
   verb('averiguar', ['ask']),
   verb('regalar', ['ask']),
-  verb('indicar', ['ask']),
+  verb('indicar', ['ask', 'show']),
   verb('facilitar', ['ask']),
   verb('proporcionar', ['ask']),
   verb('brindar', ['ask']),
@@ -71,6 +71,10 @@ export const VERBS: readonly VerbLemma[] = [
   verb('saber', ['ask'], { irregular: { conditional: ['sabrias', 'sabria', 'sabrian'] } }),
   verb('mostrar', ['show', 'ask'], { strongStem: 'muestr' }),
   verb('ensenar', ['show', 'ask']),
+  verb('listar', ['show', 'ask'], { exclude: ['listo'] }),
+  verb('detallar', ['show', 'ask']),
+  verb('precisar', ['ask']),
+  verb('adjuntar', ['ask', 'send']),
   verb('explicar', ['help']),
   verb('ayudar', ['help', 'ask']),
   verb('apoyar', ['help', 'ask']),
@@ -104,6 +108,16 @@ export const VERBS: readonly VerbLemma[] = [
     },
   }),
   verb('gustar', ['need'], { irregular: { conditional: ['gustaria'] } }),
+  // Formal office Spanish: `sírvase indicar`, `se sirva remitir`, `tenga a bien enviar`.
+  verb('servir', ['modal'], { strongStem: 'sirv' }),
+  verb('tener', ['modal'], {
+    tail: 'a bien',
+    irregular: {
+      imperative: ['ten', 'tenga', 'tengan'],
+      subjunctive: ['tengas', 'tenga', 'tengan'],
+      conditional: ['tendrias', 'tendria', 'tendrian', 'tuviera', 'tuvieran'],
+    },
+  }),
   verb('poder', ['modal'], {
     strongStem: 'pued',
     irregular: {
@@ -178,7 +192,7 @@ export const VERBS: readonly VerbLemma[] = [
   verb('dormir', ['silence'], { strongStem: 'duerm' }),
   verb('deshabilitar', ['deactivate']),
   verb('descansar', ['silence']),
-  verb('mutear', ['silence'], {}, 'chat'),
+  verb('mutear', ['silence'], { irregular: { imperative: ['mutea', 'mutee', 'muteen', 'mute'] } }, 'chat'),
   verb('echar', ['silence'], { tail: 'un rato' }, 'pe'),
   verb('responder', ['answer']),
   verb('contestar', ['answer']),
@@ -189,6 +203,8 @@ export const VERBS: readonly VerbLemma[] = [
   verb('desprogramar', ['unschedule']),
   verb('cancelar', ['cancel']),
   verb('anular', ['cancel']),
+  verb('suspender', ['cancel']),
+  verb('dejar', ['cancel'], { tail: 'sin efecto' }),
   verb('publicar', ['send']),
   // Credits.
   verb('gastar', ['spend']),
