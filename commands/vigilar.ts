@@ -34,7 +34,7 @@ export const vigilar = defineCommand<{ ruc: string; note?: string }>({
     ruc: { grammar: 'ruc', missing: 'ruc-missing' },
     note: { grammar: 'watch-note', optional: true, after: true },
   },
-  ignores: ['c:ruc', 'k:condition', 'k:list-word'],
+  ignores: ['c:ruc', 'k:condition', 'k:list-word', 'k:day-set'],
   build: (slots) => {
     const note = slots['note'] as string | undefined;
     return note ? { ruc: slots['ruc'] as string, note } : { ruc: slots['ruc'] as string };

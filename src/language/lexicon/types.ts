@@ -40,6 +40,7 @@ export const WORD_CLASSES = [
   // asking
   'question-word', // qué, cuál, cuánto, quién
   'asking-noun', // consulta, pregunta, duda
+  'usage-unit', // consultas, créditos, del plan: what a question about spending counts
   'topic-noun', // datos, info, nombre, titular: what is asked of an identifier
   'attribute', // estado, marca, color: asked about in a question
   'state-adjective', // activo, habido, vigente

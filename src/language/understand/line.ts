@@ -245,8 +245,8 @@ export function reasonAt(tokens: readonly Token[], keys: readonly string[], at: 
   const length = classAt(keys, at, set('reason'));
   if (length === 0) return false;
   const next = keys[at + length] ?? '';
-  // `que` + a verb in the past (`que me pasaste`) is a relative clause about the identifier.
-  if (keys[at] === 'que' && length === 1) {
+  // `que` + a verb in the past (`que me pasaste`, `q pasó`) is a relative clause or a question.
+  if (length === 1 && lexicon.is(keys[at] ?? '', 'question-word')) {
     const nextVerb = lexicon.verbAt(keys, at + 1 + (lexicon.is(next, 'clitic') ? 1 : 0));
     if (nextVerb?.forms.some((form) => form.form === 'past' || form.form === 'participle')) return false;
   }
@@ -254,7 +254,9 @@ export function reasonAt(tokens: readonly Token[], keys: readonly string[], at: 
   if (keys[at] === 'para' && length === 1) {
     let next = at + 1;
     while (classAt(keys, next, set('article', 'possessive', 'demonstrative')) > 0) next += 1;
-    if (lexicon.phrasesAt(keys, next).some((hit) => hit.entry.class === 'concept' || TIME.has(hit.entry.class)))
+    if (
+      lexicon.phrasesAt(keys, next).some((hit) => hit.entry.class === 'concept' || TIME.has(hit.entry.class))
+    )
       return false;
     if (/\d/u.test(tokens[next]?.text ?? '')) return false;
   }

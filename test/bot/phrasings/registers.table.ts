@@ -13,6 +13,13 @@ const show = { action: 'show', document: D2 };
 
 /** Formal office Spanish: performative asking, impersonal requests, nouns wrapped around the concept. */
 export const formalRows: readonly Row[] = [
+  ['Solicito la representación impresa de la guía de remisión T001-42', 'guia', ref('T001', '42')],
+  [
+    'Solicito la representación impresa de la boleta B001-15',
+    'factura',
+    { ...ref('B001', '15', '03'), format: 'pdf' },
+  ],
+  ['Sírvase indicar los grupos en los que participa el asistente', 'grupos', {}],
   ['Solicito la consulta de RUC 20123456786, por favor.', 'ruc', { ruc: R1 }],
   ['Se solicita la consulta del RUC N° 20601234565.', 'ruc', { ruc: R2 }],
   ['Agradeceré remitir los datos del RUC 20100456789.', 'ruc', { ruc: R4 }],
@@ -90,6 +97,7 @@ export const formalRows: readonly Row[] = [
 
 /** Peruvian slang: address words, particles, urgency and time tails, interjections, slang verbs. */
 export const slangRows: readonly Row[] = [
+  ['oe bot, cuánto hemos gastado pe?', 'uso', {}],
   ['causa pásame el ruc 20123456786 al toque', 'ruc', { ruc: R1 }],
   ['choche, ruc 20601234565 pe', 'ruc', { ruc: R2 }],
   ['mi king el ruc 20100456789 rapidito', 'ruc', { ruc: R4 }],
@@ -343,23 +351,7 @@ export const voiceRows: readonly Row[] = [
  */
 export const registerRowsForRules: readonly (readonly [row: Row, rule: string])[] = [
   [
-    ['Solicito la representación impresa de la guía de remisión T001-42', 'guia', ref('T001', '42')],
-    'word-beside:representacion: the guide-clauses and formats grammars read a format with lexicon.entries (one word); a format phrase (`representación impresa`) needs phrasesAt',
-  ],
-  [
-    ['Solicito la representación impresa de la boleta B001-15', 'pdf', ref('B001', '15', '03')],
-    'word-beside:representacion (read as factura after the value): pdf is named only by its name or c:invoice-pdf; it needs a trigger `k:format=pdf` + `k:document-type`, as guia has `k:format=pdf c:guide`',
-  ],
-  [
-    ['Sírvase indicar los grupos en los que participa el asistente', 'grupos', {}],
-    'word-beside:que: a relative clause after a command without argument (`los grupos en los que participa …`) is no statement; only `presentVerb` in a question lets it pass',
-  ],
-  [
     ['a cómo está el verde hoy causa?', 'tc', {}],
     'no-command-word: `verde` alone would name the rate in `semáforo en verde`; the trigger scan should honour `vague` concept forms (name the concept only in a question about a rate) as the job slot does',
-  ],
-  [
-    ['oe bot, cuánto hemos gastado pe?', 'uso', {}],
-    "needs-addressed: uso's `k:question-word v*:spend` trigger needs the line addressed; the bot named (`oe bot`) could count, as `needs: bot-or-here` does for activar",
   ],
 ];

@@ -160,6 +160,9 @@ export const VERBS: readonly VerbLemma[] = [
   verb('hacer', ['watch'], { tail: 'seguimiento', irregular: { imperative: ['haz', 'haga', 'hagan'] } }),
   verb('poner', ['watch'], { tail: 'en vigilancia', irregular: { imperative: ['pon', 'ponga', 'pongan'] } }),
   verb('poner', ['watch'], { tail: 'en seguimiento', irregular: { imperative: ['pon', 'ponga', 'pongan'] } }),
+  verb('poner', ['watch'], { tail: 'ojo', irregular: { imperative: ['pon', 'ponga', 'pongan'] } }),
+  verb('seguir', ['watch'], { tail: 'la pista', irregular: { imperative: ['sigue', 'siga', 'sigan'] } }),
+  verb('tener', ['watch'], { tail: 'en la mira', irregular: { imperative: ['ten', 'tenga', 'tengan'] } }),
   verb('echar', ['verify', 'watch'], { tail: 'un ojo' }, 'pe'),
   verb('dar', ['remove'], { tail: 'de baja', irregular: { imperative: ['da', 'den'], infinitive: ['dar'] } }),
   verb('dar', ['register'], {
@@ -183,6 +186,10 @@ export const VERBS: readonly VerbLemma[] = [
   verb('despertar', ['wake'], { strongStem: 'despiert' }),
   verb('volver', ['wake'], { strongStem: 'vuelv', tail: 'a responder' }),
   verb('volver', ['wake'], { strongStem: 'vuelv', tail: 'a contestar' }),
+  verb('volver', ['wake'], { strongStem: 'vuelv', tail: 'a funcionar' }),
+  verb('volver', ['wake'], { strongStem: 'vuelv', tail: 'a trabajar' }),
+  verb('volver', ['wake'], { strongStem: 'vuelv', tail: 'a prenderte' }),
+  verb('levantar', ['wake']),
   verb('habilitar', ['activate']),
   verb('desactivar', ['deactivate']),
   verb('apagar', ['deactivate']),
@@ -194,6 +201,9 @@ export const VERBS: readonly VerbLemma[] = [
   verb('descansar', ['silence']),
   verb('mutear', ['silence'], { irregular: { imperative: ['mutea', 'mutee', 'muteen', 'mute'] } }, 'chat'),
   verb('echar', ['silence'], { tail: 'un rato' }, 'pe'),
+  verb('desconectar', ['silence']),
+  verb('tomar', ['silence'], { tail: 'un descanso' }),
+  verb('tomar', ['silence'], { tail: 'un break' }, 'chat'),
   verb('responder', ['answer']),
   verb('contestar', ['answer']),
   // Scheduled posts.
@@ -208,6 +218,7 @@ export const VERBS: readonly VerbLemma[] = [
   verb('publicar', ['send']),
   // Credits.
   verb('gastar', ['spend']),
+  verb('quemar', ['spend'], {}, 'pe'),
   verb('consumir', ['spend']),
   verb('usar', ['spend']),
   verb('utilizar', ['spend']),
