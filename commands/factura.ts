@@ -1,6 +1,6 @@
 import { defineCommand } from '../src/bot/command.js';
 import type { DocumentRef } from '../src/bot/ports.js';
-import { DOCUMENT_TYPES } from '../src/input/document-ref.js';
+import { DOCUMENT_TYPE_NAMES as DOCUMENT_TYPES } from '../src/language/lexicon/es/display.js';
 import { UserError } from '../src/input/user-error.js';
 import { replyInvoiceFile } from './xml.js';
 

@@ -1,5 +1,5 @@
 import { type CommandDefinition, defineCommand } from '../../src/bot/command.js';
-import type { ForeignDocType } from '../../src/input/identity.js';
+import type { ForeignDocType } from '../../src/language/grammars/identifiers/foreign-doc.js';
 import { rejectedAsNotFound } from './rejected.js';
 
 /**

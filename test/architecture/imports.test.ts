@@ -9,8 +9,8 @@ import { describe, expect, it } from 'vitest';
 const MAY_IMPORT: Record<string, readonly string[]> = {
   time: [],
   text: [],
-  // language: input keeps thin adapters over its slot grammars (identifiers, dates; issue 18).
-  input: ['time', 'text', 'lookup', 'language'],
+  // input is the user errors alone: the language layer reads chat input (issue 18).
+  input: [],
   lookup: ['time', 'text', 'config'],
 };
 
@@ -61,7 +61,7 @@ describe('import boundaries', () => {
     for (const layer of Object.keys(MAY_IMPORT)) {
       expect(filesUnder(path.join(SRC, layer)).length, layer).toBeGreaterThan(0);
     }
-    expect(importedFolders(path.join(SRC, 'input', 'dates.ts'))).toContain('time');
+    expect(importedFolders(path.join(SRC, 'lookup', 'cache.ts'))).toContain('time');
   });
 
   it('no lower layer (time, text, input, lookup) imports from a layer above it', () => {

@@ -90,11 +90,6 @@ function inferType(series: string): string | undefined {
   return types?.length === 1 || (types && types[0] !== '09') ? types[0] : undefined;
 }
 
-/** `20123456786-09-T001-42`: the API's path form and the cache key. */
-export function formatDocumentRef(ref: DocumentReference): string {
-  return `${ref.ruc}-${ref.type}-${ref.series}-${ref.number}`;
-}
-
 /**
  * The reference `parts` name, completed (issuer from `ownRuc`, type from the word or the series)
  * and validated; `valor` is what replies echo. Series are uppercased; correlatives lose their
