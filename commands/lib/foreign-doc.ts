@@ -16,7 +16,7 @@ export function foreignDocCommand(options: {
   return defineCommand<{ numero: string }>({
     name,
     triggers: [{ parts: [`c:${name}`] }],
-    slots: { numero: { grammar: name, missing: 'foreign-doc-missing' } },
+    slots: { numero: { grammar: name, missing: 'foreign-doc-missing', missingData: { tipo } } },
     summary: options.summary,
     usage: `${name} <número>`,
     examples: [options.example],

@@ -90,7 +90,10 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
   {
     name: 'relative-clause',
     decides: 'after a command without argument, a clause describing what it lists',
-    yes: ['Sírvase indicar los grupos en los que participa el asistente', 'lista los choferes que trabajan con nosotros'],
+    yes: [
+      'Sírvase indicar los grupos en los que participa el asistente',
+      'lista los choferes que trabajan con nosotros',
+    ],
     no: ['grupos', 'los grupos donde estuviste ya no sirven'],
   },
   {

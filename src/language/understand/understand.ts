@@ -289,7 +289,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
         (s) => !('error' in s.match.result) && s.match.weak !== true && s.match.vague !== true,
       );
       if (!filled || spec.missing === undefined) return remark(`slot-missing:${name}`);
-      const error = new UserError(spec.missing, {});
+      const error = new UserError(spec.missing, { ...spec.missingData });
       return {
         reading: {
           act: 'request',
@@ -394,6 +394,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
         throw error;
       }
       const error = new UserError(spec.missing ?? 'ref-missing', {
+        ...spec.missingData,
         valor: textOf(tokens, from).slice(0, 30),
       });
       return {
