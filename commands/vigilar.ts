@@ -1,6 +1,6 @@
 import { watchPort } from './lib/watch-args.js';
 import { type CommandContext, defineCommand } from '../src/bot/command.js';
-import { UserError } from '../src/input/user-error.js';
+import { UserError } from '../src/errors/user-error.js';
 import { LookupNotFoundError } from '../src/lookup/errors.js';
 import { limaDate } from '../src/time/lima.js';
 import { monthlyWatchCost } from '../src/watch/cost.js';

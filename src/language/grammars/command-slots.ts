@@ -1,4 +1,4 @@
-import { UserError } from '../../input/user-error.js';
+import { UserError } from '../../errors/user-error.js';
 import { numberWordAt } from './number.js';
 import { ordinalOf } from './ordinal.js';
 import { lexicon } from '../lexicon/index.js';

@@ -1,4 +1,4 @@
-import { UserError } from '../../input/user-error.js';
+import { UserError } from '../../errors/user-error.js';
 import { type Atoms, tokenSpan } from './atoms.js';
 import { type DateSpan, readDateAt, startsDate } from './date-parts.js';
 import type { SlotMatch } from './types.js';

@@ -1,4 +1,4 @@
-import { UserError } from '../../input/user-error.js';
+import { UserError } from '../../errors/user-error.js';
 import { limaDate } from '../../time/lima.js';
 import type { Token } from '../tokenize.js';
 import { type Atoms, atomsOf, textOf, tokenSpan } from './atoms.js';

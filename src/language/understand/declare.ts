@@ -1,4 +1,4 @@
-import type { UserError } from '../../input/user-error.js';
+import type { UserError } from '../../errors/user-error.js';
 import type { Sense, WordClass } from '../lexicon/types.js';
 import type { GrammarContext } from '../grammars/types.js';
 import type { GrammarName } from '../grammars/registry.js';

@@ -1,4 +1,4 @@
-import { UserError } from '../../input/user-error.js';
+import { UserError } from '../../errors/user-error.js';
 import { GRAMMARS, type GrammarName } from '../grammars/registry.js';
 import type { GrammarContext, SlotMatch } from '../grammars/types.js';
 import { key } from '../key.js';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../../../src/input/user-error.js';
+import { UserError } from '../../../src/errors/user-error.js';
 import {
   IDENTIFIER_GRAMMARS,
   mobileGrammar,

@@ -1,4 +1,4 @@
-import { UserError, echo } from '../../../input/user-error.js';
+import { UserError, echo } from '../../../errors/user-error.js';
 import { DOCUMENT_TYPE_NAMES } from '../../lexicon/es/display.js';
 import type { SlotResult } from '../types.js';
 import { isValidRuc } from './ruc.js';

@@ -1,4 +1,4 @@
-import { UserError } from '../../../input/user-error.js';
+import { UserError } from '../../../errors/user-error.js';
 import { ONE_OF, type IdentifierKind } from '../../lexicon/es/display.js';
 import type { WordClass } from '../../lexicon/index.js';
 import { normalizeLine } from '../../normalize.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { echo, UserError } from '../../src/input/user-error.js';
+import { echo, UserError } from '../../src/errors/user-error.js';
 
 describe('user errors', () => {
   it('echoes what the user typed short and without control characters', () => {
