@@ -56,6 +56,20 @@ export const WORDS: readonly string[] = [
   ]),
 ];
 
+/** Words that name a command: command names and every concept's forms (`ruc`, `tipo de cambio`). */
+const COMMAND_WORDS: readonly string[] = [
+  ...commands.map((command) => command.name),
+  ...lexicon.ofClass('concept').flatMap((entry) => entry.forms),
+];
+
+/** A line shaped like a request: a few words, a command word, an identifier, a few words. */
+function requestLike(rng: Rng): string {
+  const words = (n: number) => Array.from({ length: n }, () => pick(rng, WORDS));
+  return [...words(int(rng, 0, 3)), pick(rng, COMMAND_WORDS), identifier(rng), ...words(int(rng, 0, 2))].join(
+    ' ',
+  );
+}
+
 function validRuc(rng: Rng): string {
   const first = pick(rng, ['10', '15', '16', '17', '20']) + digits(rng, 8);
   return `${first}${rucCheckDigit(first)}`;
@@ -163,6 +177,7 @@ const LINE_BREAKS = ['\n', '\r\n', '\r', '\u2028', '\u2029', '\n\n\n'];
 /** One piece of a message; `budget` caps the long ones. */
 function piece(rng: Rng, budget: number): string {
   const roll = rng();
+  if (roll < 0.12) return requestLike(rng);
   if (roll < 0.45) return pick(rng, WORDS);
   if (roll < 0.6) return identifier(rng);
   if (roll < 0.65) return hugeNumber(rng, budget);
