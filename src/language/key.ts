@@ -8,12 +8,31 @@ import { fold } from '../text/fold.js';
  */
 export function key(token: string): string {
   if (PLAIN.test(token)) return unstretch(token); // the common case (`ruc`, digits)
-  const bare = unstretch(fold(token).replace(LEADING, '').replace(TRAILING, ''));
+  const folded = fold(token).replace(LEADING, '');
+  const bare = unstretch(folded.slice(0, trailingStart(folded, TRAILING_MARK)));
   return ABBREVIATION.test(bare) ? bare.replace(/\./gu, '') : bare;
 }
 
+/**
+ * Where the run of `mark` characters that ends `text` starts (`text.length` when none), scanned
+ * from the end: a `[…]+$` regex retries from every position and goes quadratic on a long run of
+ * marks before a letter (`……a`, 👍×300 then a word), which anyone can paste.
+ */
+export function trailingStart(text: string, mark: RegExp): number {
+  let end = text.length;
+  while (end > 0) {
+    const low = text.charCodeAt(end - 1);
+    const pair = end > 1 && low >= 0xdc00 && low <= 0xdfff && (text.charCodeAt(end - 2) & 0xfc00) === 0xd800;
+    const width = pair ? 2 : 1;
+    if (!mark.test(text.slice(end - width, end))) break;
+    end -= width;
+  }
+  return end;
+}
+
 const LEADING = /^[¿¡("'«“@*_~]+/u;
-const TRAILING = /[?!,;.:)"'»”…*_~\p{Extended_Pictographic}\p{Emoji_Modifier}\u20E3]+$/u;
+/** One character of what ends a token without belonging to it (see `trailingStart`). */
+const TRAILING_MARK = /^[?!,;.:)"'»”…*_~\p{Extended_Pictographic}\p{Emoji_Modifier}\u20E3]$/u;
 const ABBREVIATION = /^(?:\p{L}\.)+\p{L}?$/u;
 const PLAIN = /^[a-z0-9]+$/;
 /** A letter typed three times or more (`holaaa`, `graaacias`), or twice at the end of a long word (`porfaa`). */
