@@ -19,15 +19,37 @@ export function key(token: string): string {
  * marks before a letter (`……a`, 👍×300 then a word), which anyone can paste.
  */
 export function trailingStart(text: string, mark: RegExp): number {
+  const isMark = markTest(mark);
   let end = text.length;
   while (end > 0) {
-    const low = text.charCodeAt(end - 1);
-    const pair = end > 1 && low >= 0xdc00 && low <= 0xdfff && (text.charCodeAt(end - 2) & 0xfc00) === 0xd800;
+    const point = text.codePointAt(end - 1)!;
+    const high = end > 1 ? text.charCodeAt(end - 2) : 0;
+    // A low surrogate after its high one is one character (an emoji); a lone one stands alone.
+    const pair = point >= 0xdc00 && point <= 0xdfff && high >= 0xd800 && high <= 0xdbff;
     const width = pair ? 2 : 1;
-    if (!mark.test(text.slice(end - width, end))) break;
+    if (!isMark(pair ? text.codePointAt(end - 2)! : point)) break;
     end -= width;
   }
   return end;
+}
+
+/** `mark` (a one-character class) as a test on code points, remembered per code point. */
+const MARK_TESTS = new WeakMap<RegExp, (point: number) => boolean>();
+function markTest(mark: RegExp): (point: number) => boolean {
+  let test = MARK_TESTS.get(mark);
+  if (!test) {
+    const seen = new Map<number, boolean>();
+    test = (point) => {
+      let is = seen.get(point);
+      if (is === undefined) {
+        is = mark.test(String.fromCodePoint(point));
+        if (seen.size < 4_096) seen.set(point, is);
+      }
+      return is;
+    };
+    MARK_TESTS.set(mark, test);
+  }
+  return test;
 }
 
 const LEADING = /^[¿¡("'«“@*_~]+/u;

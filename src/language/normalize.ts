@@ -27,7 +27,7 @@ const FORMAT_MARKS = /(?<=^|\s)[*_~]+(?=[^\s*_~])|(?<=[^\s*_~])[*_~]+(?=\s|$)/gu
 /** One line made readable (see the module comment); never longer than MAX_LINE_LENGTH. */
 export function normalizeLine(raw: string): string {
   const bounded = raw.length > MAX_LINE_LENGTH ? raw.slice(0, MAX_LINE_LENGTH) : raw;
-  return bounded
+  const clean = bounded
     .replace(LONE_SURROGATE, '')
     .replace(CONTROL, ' ')
     .replace(INVISIBLE, '')
@@ -38,6 +38,10 @@ export function normalizeLine(raw: string): string {
     .replace(FORMAT_MARKS, '')
     .replace(/\s+/gu, ' ')
     .trim();
+  // NFKC may lengthen a line (`…` is `...`, `ﷺ` 18 letters): the cap holds after it too.
+  return clean.length > MAX_LINE_LENGTH
+    ? clean.slice(0, MAX_LINE_LENGTH).replace(LONE_SURROGATE, '').trimEnd()
+    : clean;
 }
 
 /**

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { trailingStart } from '../../src/language/key.js';
+import { MAX_LINE_LENGTH, normalizeLine } from '../../src/language/normalize.js';
 import { tokenize } from '../../src/language/tokenize.js';
 
 /** What ends a token in key.ts, as one character and as the `[…]+$` run it replaced. */
@@ -49,5 +50,19 @@ describe('tokenize', () => {
     ]);
     expect(first[0]?.lead).toBe('¿');
     expect(first[4]?.trail).toBe('?');
+  });
+});
+
+describe('normalizeLine', () => {
+  it('keeps a line within MAX_LINE_LENGTH after NFKC lengthens it (… is ..., ﷺ is 18 letters)', () => {
+    for (const raw of [
+      '…'.repeat(MAX_LINE_LENGTH),
+      '\uFDFA'.repeat(100),
+      `${'a'.repeat(MAX_LINE_LENGTH - 1)}…`,
+    ]) {
+      const line = normalizeLine(raw);
+      expect(line.length).toBeLessThanOrEqual(MAX_LINE_LENGTH);
+      expect(line.length).toBeGreaterThan(MAX_LINE_LENGTH - 20);
+    }
   });
 });
