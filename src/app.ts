@@ -260,6 +260,10 @@ export function createApp(options: AppOptions): App {
       clock: { now },
       isGroupActive: (chatId) => groupSettings.isActive(chatId),
     });
+    const edits = createEditStore(db, {
+      now: () => now().getTime(),
+      onError: (error) => logger.warn({ err: error }, 'edit log write failed'),
+    });
     const services: BotServices = {
       settings: {
         maxListItems: config.maxListItems,
@@ -275,7 +279,7 @@ export function createApp(options: AppOptions): App {
       commands,
       schedules: scheduler,
       driverContacts,
-      edits: createEditStore(db, { now: () => now().getTime() }),
+      edits,
       ...(tracker ? { delivery: tracker } : {}),
       owners,
       budget,
@@ -340,6 +344,7 @@ export function createApp(options: AppOptions): App {
         }
         if (started) await transport.stop();
         await ownClient?.close();
+        edits.flush();
         closeDb();
       },
     };

@@ -14,16 +14,41 @@ export interface EditStore {
    * (an unchanged edit, or the same edit reported twice). Atomic.
    */
   claimSignature(chatId: string, messageId: string, signature: string): boolean;
+  /**
+   * Records the answered parse of a message seen for the first time. Written after the reply,
+   * with the others of the same moment in one transaction (an autocommit per message cost more
+   * than reading it); `claimSignature` and `flush` write what is pending first.
+   */
+  noteSignature(chatId: string, messageId: string, signature: string): void;
+  /** Writes the pending signatures now (before closing the database). */
+  flush(): void;
   rememberSecret(chatId: string, messageId: string, secret: Uint8Array, senderIds: readonly string[]): void;
   secretOf(chatId: string, messageId: string): { secret: Uint8Array; senderIds: string[] } | undefined;
   /** Drops rows older than `before` (edits are allowed for 15 minutes; a day is plenty). */
   prune(before: number): number;
 }
 
-export function createEditStore(db: SqliteDatabase, options: { now?: () => number } = {}): EditStore {
+/** Signatures written in one transaction at most; more are written at once. */
+const MAX_PENDING = 64;
+/** Chats whose keyed hash is kept (one HMAC per chat, not per message). */
+const MAX_CHAT_KEYS = 1_024;
+
+export function createEditStore(
+  db: SqliteDatabase,
+  options: { now?: () => number; onError?: (error: unknown) => void } = {},
+): EditStore {
   const now = options.now ?? Date.now;
   const crypto = createCacheCrypto(db);
-  const chatKey = (chatId: string) => crypto.hash(`edits:${chatId}`);
+  const chatKeys = new Map<string, string>();
+  const chatKey = (chatId: string) => {
+    let hashed = chatKeys.get(chatId);
+    if (hashed === undefined) {
+      hashed = crypto.hash(`edits:${chatId}`);
+      if (chatKeys.size >= MAX_CHAT_KEYS) chatKeys.clear();
+      chatKeys.set(chatId, hashed);
+    }
+    return hashed;
+  };
   const claim = db.prepare<[string, string, string, number]>(
     `INSERT INTO message_edits (chat_id, message_id, signature, at) VALUES (?, ?, ?, ?)
      ON CONFLICT (chat_id, message_id) DO UPDATE SET signature = excluded.signature
@@ -41,11 +66,41 @@ export function createEditStore(db: SqliteDatabase, options: { now?: () => numbe
   const maybePrune = () => {
     if (++writes % 1000 === 0) prune.run(now() - 24 * 3600_000);
   };
+  const pending: [string, string, string, number][] = [];
+  let scheduled = false;
+  const writeAll = db.transaction((rows: [string, string, string, number][]) => {
+    for (const row of rows) {
+      maybePrune();
+      claim.run(...row);
+    }
+  });
+  const flush = () => {
+    scheduled = false;
+    const rows = pending.splice(0);
+    if (rows.length > 0 && db.open) writeAll(rows);
+  };
+  const flushLater = () => {
+    try {
+      flush();
+    } catch (error) {
+      options.onError?.(error);
+    }
+  };
   return {
     claimSignature(chatId, messageId, signature) {
+      flush();
       maybePrune();
       return claim.run(chatKey(chatId), messageId, crypto.hash(signature), now()).changes === 1;
     },
+    noteSignature(chatId, messageId, signature) {
+      pending.push([chatKey(chatId), messageId, crypto.hash(signature), now()]);
+      if (pending.length >= MAX_PENDING) flush();
+      else if (!scheduled) {
+        scheduled = true;
+        setImmediate(flushLater);
+      }
+    },
+    flush,
     rememberSecret(chatId, messageId, value, senderIds) {
       maybePrune();
       const sealed = crypto.seal(JSON.stringify(senderIds), `edits:${messageId}`);
