@@ -179,7 +179,9 @@ export function createApp(options: AppOptions): App {
     if (!options.db) db.close();
   };
   try {
-    const usage = createUsageRepo(db);
+    const usage = createUsageRepo(db, {
+      onError: (error) => logger.warn({ err: error }, 'usage log write failed'),
+    });
     const commands = options.commands ?? registeredCommands;
     const templates = options.templates ?? createTemplates({ maxListItems: config.maxListItems });
     const groupSettings = createGroupSettingsRepo(db, { now });
@@ -345,6 +347,7 @@ export function createApp(options: AppOptions): App {
         if (started) await transport.stop();
         await ownClient?.close();
         edits.flush();
+        usage.flush();
         closeDb();
       },
     };

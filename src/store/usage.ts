@@ -27,13 +27,23 @@ export function usageChatKey(chatId: string, pseudonym: Pseudonymizer): string {
  * The usage log. Lookup inputs are never stored, only chat + operation + outcome, and direct
  * chats only as a keyed pseudonym (see `usageChatKey`). Month totals are the `uso` command's.
  */
-export type UsageRepo = UsagePort;
+export interface UsageRepo extends UsagePort {
+  /** Writes the pending cache hits now (before closing the database). */
+  flush(): void;
+}
+
+/** Cache hits written in one transaction at most; more are written at once. */
+const MAX_PENDING = 64;
+type UsageInsert = [at: number, chatId: string, operation: string, saved: number, outcome: string];
 
 /**
  * Backs the usage log with the `usage_log` table; statements prepared once. Rows written before
  * direct chats were pseudonymised are rewritten on open, so no phone number stays readable.
  */
-export function createUsageRepo(db: SqliteDatabase): UsageRepo {
+export function createUsageRepo(
+  db: SqliteDatabase,
+  options: { onError?: (error: unknown) => void } = {},
+): UsageRepo {
   const pseudonym = createPseudonymizer(db);
   scrubDirectChats(db, pseudonym);
   const insert = db.prepare(
@@ -51,17 +61,48 @@ export function createUsageRepo(db: SqliteDatabase): UsageRepo {
        FROM usage_log WHERE at >= ? AND at < ?
        GROUP BY operation, chat_id ORDER BY operation, chat_id`,
   );
+  // A credit (saved = 0) is written at once: the budget counts it before the next call. A cache
+  // hit is written after the reply, with the others of the same moment in one transaction.
+  const pending: UsageInsert[] = [];
+  let scheduled = false;
+  const writeAll = db.transaction((rows: UsageInsert[]) => {
+    for (const row of rows) insert.run(...row);
+  });
+  const flush = () => {
+    scheduled = false;
+    const rows = pending.splice(0);
+    if (rows.length > 0 && db.open) writeAll(rows);
+  };
+  const flushLater = () => {
+    try {
+      flush();
+    } catch (error) {
+      options.onError?.(error);
+    }
+  };
   const repo: UsageRepo = {
     record(event: UsageEvent) {
-      insert.run(
+      const row: UsageInsert = [
         event.at.getTime(),
         usageChatKey(event.chatId, pseudonym),
         event.operation,
         event.saved ? 1 : 0,
         event.outcome,
-      );
+      ];
+      if (!event.saved) {
+        insert.run(...row);
+        return;
+      }
+      pending.push(row);
+      if (pending.length >= MAX_PENDING) flush();
+      else if (!scheduled) {
+        scheduled = true;
+        setImmediate(flushLater);
+      }
     },
+    flush,
     month(now: Date): UsageRow[] {
+      flush();
       const range = limaMonthRange(now);
       return month
         .all(range.start, range.end)
