@@ -1,5 +1,6 @@
 import { createCacheCrypto } from './keyed-crypto.js';
 import type { SqliteDatabase } from './sqlite.js';
+import { writeBehind } from './write-behind.js';
 
 /**
  * Table `message_edits` (migration 6), two facts per received message: the last parse the router
@@ -15,9 +16,9 @@ export interface EditStore {
    */
   claimSignature(chatId: string, messageId: string, signature: string): boolean;
   /**
-   * Records the answered parse of a message seen for the first time. Written after the reply,
-   * with the others of the same moment in one transaction (an autocommit per message cost more
-   * than reading it); `claimSignature` and `flush` write what is pending first.
+   * Records the answered parse of a message seen for the first time, written behind (see
+   * write-behind.ts: a crash loses a second of them, and then an unchanged edit is answered
+   * again); `claimSignature` and `flush` write what is pending first.
    */
   noteSignature(chatId: string, messageId: string, signature: string): void;
   /** Writes the pending signatures now (before closing the database). */
@@ -28,8 +29,6 @@ export interface EditStore {
   prune(before: number): number;
 }
 
-/** Signatures written in one transaction at most; more are written at once. */
-const MAX_PENDING = 64;
 /** Chats whose keyed hash is kept (one HMAC per chat, not per message). */
 const MAX_CHAT_KEYS = 1_024;
 
@@ -66,41 +65,24 @@ export function createEditStore(
   const maybePrune = () => {
     if (++writes % 1000 === 0) prune.run(now() - 24 * 3600_000);
   };
-  const pending: [string, string, string, number][] = [];
-  let scheduled = false;
-  const writeAll = db.transaction((rows: [string, string, string, number][]) => {
-    for (const row of rows) {
+  const notes = writeBehind<[string, string, string, number]>(
+    db,
+    (row) => {
       maybePrune();
       claim.run(...row);
-    }
-  });
-  const flush = () => {
-    scheduled = false;
-    const rows = pending.splice(0);
-    if (rows.length > 0 && db.open) writeAll(rows);
-  };
-  const flushLater = () => {
-    try {
-      flush();
-    } catch (error) {
-      options.onError?.(error);
-    }
-  };
+    },
+    options,
+  );
   return {
     claimSignature(chatId, messageId, signature) {
-      flush();
+      notes.flush();
       maybePrune();
       return claim.run(chatKey(chatId), messageId, crypto.hash(signature), now()).changes === 1;
     },
     noteSignature(chatId, messageId, signature) {
-      pending.push([chatKey(chatId), messageId, crypto.hash(signature), now()]);
-      if (pending.length >= MAX_PENDING) flush();
-      else if (!scheduled) {
-        scheduled = true;
-        setImmediate(flushLater);
-      }
+      notes.add([chatKey(chatId), messageId, crypto.hash(signature), now()]);
     },
-    flush,
+    flush: () => notes.flush(),
     rememberSecret(chatId, messageId, value, senderIds) {
       maybePrune();
       const sealed = crypto.seal(JSON.stringify(senderIds), `edits:${messageId}`);

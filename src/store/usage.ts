@@ -2,6 +2,7 @@ import type { UsageEvent, UsagePort, UsageRow } from '../bot/ports.js';
 import { createPseudonymizer, type Pseudonymizer } from './keyed-crypto.js';
 import { limaMonthRange } from '../time/lima.js';
 import type { SqliteDatabase } from './sqlite.js';
+import { writeBehind } from './write-behind.js';
 
 /** Usage-log key of a direct chat: a keyed pseudonym, never the phone number in it. */
 export const DIRECT_CHAT_PREFIX = 'direct:';
@@ -32,8 +33,6 @@ export interface UsageRepo extends UsagePort {
   flush(): void;
 }
 
-/** Cache hits written in one transaction at most; more are written at once. */
-const MAX_PENDING = 64;
 type UsageInsert = [at: number, chatId: string, operation: string, saved: number, outcome: string];
 
 /**
@@ -62,24 +61,8 @@ export function createUsageRepo(
        GROUP BY operation, chat_id ORDER BY operation, chat_id`,
   );
   // A credit (saved = 0) is written at once: the budget counts it before the next call. A cache
-  // hit is written after the reply, with the others of the same moment in one transaction.
-  const pending: UsageInsert[] = [];
-  let scheduled = false;
-  const writeAll = db.transaction((rows: UsageInsert[]) => {
-    for (const row of rows) insert.run(...row);
-  });
-  const flush = () => {
-    scheduled = false;
-    const rows = pending.splice(0);
-    if (rows.length > 0 && db.open) writeAll(rows);
-  };
-  const flushLater = () => {
-    try {
-      flush();
-    } catch (error) {
-      options.onError?.(error);
-    }
-  };
+  // hit, which the budget never counts, is written behind (write-behind.ts).
+  const hits = writeBehind<UsageInsert>(db, (row) => insert.run(...row), options);
   const repo: UsageRepo = {
     record(event: UsageEvent) {
       const row: UsageInsert = [
@@ -89,20 +72,12 @@ export function createUsageRepo(
         event.saved ? 1 : 0,
         event.outcome,
       ];
-      if (!event.saved) {
-        insert.run(...row);
-        return;
-      }
-      pending.push(row);
-      if (pending.length >= MAX_PENDING) flush();
-      else if (!scheduled) {
-        scheduled = true;
-        setImmediate(flushLater);
-      }
+      if (event.saved) hits.add(row);
+      else insert.run(...row);
     },
-    flush,
+    flush: () => hits.flush(),
     month(now: Date): UsageRow[] {
-      flush();
+      hits.flush();
       const range = limaMonthRange(now);
       return month
         .all(range.start, range.end)

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEditStore } from '../../src/store/edits.js';
 import { openDatabase, type SqliteDatabase } from '../../src/store/sqlite.js';
 
@@ -14,13 +14,13 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   if (db.open) db.close();
   rmSync(dir, { recursive: true, force: true });
 });
 
 const GROUP = '120363000000000001@g.us';
 const rows = () => (db.prepare('SELECT COUNT(*) AS n FROM message_edits').get() as { n: number }).n;
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('edit log', () => {
   it('compares an edit with the noted parse, even before the note is written', () => {
@@ -32,11 +32,13 @@ describe('edit log', () => {
     expect(edits.claimSignature(GROUP, 'm1', 'ruc\u000020601234565')).toBe(false);
   });
 
-  it('writes the notes of one moment together after it, and at once when many are pending', async () => {
+  it('writes the notes together a second later, and at once when 64 wait', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const edits = createEditStore(db);
     for (let i = 0; i < 10; i++) edits.noteSignature(GROUP, `a${i}`, 'tc\u0000');
+    vi.advanceTimersByTime(999);
     expect(rows()).toBe(0);
-    await nextTurn();
+    vi.advanceTimersByTime(1);
     expect(rows()).toBe(10);
     for (let i = 0; i < 64; i++) edits.noteSignature(GROUP, `b${i}`, 'tc\u0000');
     expect(rows()).toBe(74);
@@ -53,12 +55,13 @@ describe('edit log', () => {
     expect(createEditStore(db).claimSignature(GROUP, 'm2', 'placa\u0000ABC123')).toBe(false);
   });
 
-  it('reports a write that fails after the moment instead of throwing from a timer', async () => {
+  it('reports a write that fails after the moment instead of throwing from a timer', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const errors: unknown[] = [];
     const edits = createEditStore(db, { onError: (error) => errors.push(error) });
     db.exec('DROP TABLE message_edits');
     edits.noteSignature(GROUP, 'm4', 'tc\u0000');
-    await nextTurn();
+    vi.advanceTimersByTime(1_000);
     expect(errors).toHaveLength(1);
   });
 });

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { UsageEvent } from '../../src/bot/ports.js';
 import { openDatabase } from '../../src/store/sqlite.js';
 import { createPseudonymizer } from '../../src/store/keyed-crypto.js';
@@ -158,7 +158,8 @@ function readRaw(file: string): string {
 }
 
 describe('usage repo writes', () => {
-  it('writes a credit at once (the budget counts it) and cache hits after the moment, in one batch', async () => {
+  it('writes a credit at once (the budget counts it) and cache hits a second later, in one batch', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const db = openDatabase({ dir: mkdtempSync(path.join(dir, 'batch-')) });
     const usage = createUsageRepo(db);
     const count = (saved: number) =>
@@ -166,7 +167,7 @@ describe('usage repo writes', () => {
     usage.record(event('2026-11-05T12:00:00Z', GROUP_A, 'ruc'));
     for (let i = 0; i < 3; i++) usage.record(event('2026-11-05T12:00:01Z', GROUP_A, 'ruc', true));
     expect([count(0), count(1)]).toEqual([1, 0]);
-    await new Promise((resolve) => setImmediate(resolve));
+    vi.advanceTimersByTime(1_000);
     expect(count(1)).toBe(3);
     usage.record(event('2026-11-05T12:00:02Z', GROUP_B, 'ruc', true));
     expect(usage.month(new Date('2026-11-30T12:00:00Z'))).toEqual([
@@ -174,5 +175,6 @@ describe('usage repo writes', () => {
       { operation: 'ruc', chatId: GROUP_B, calls: 1, saved: 1 },
     ]);
     db.close();
+    vi.useRealTimers();
   });
 });
