@@ -4,6 +4,8 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { commands } from '../commands/index.js';
 import { createUnderstanding, type UnderstandContext } from '../src/language/understand/understand.js';
+import { BOT_LINES } from './bot.js';
+import { quantile, table } from './figures.js';
 
 /**
  * `npm run bench -- language`: the cost of reading one message, `understand()` alone (no router,
@@ -28,10 +30,6 @@ interface Figures {
   perSecond: number;
 }
 
-function quantile(sorted: Float64Array, q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-}
-
 /** Times each `read(text)` call, in passes over `texts` after one warm-up pass. */
 function measure(texts: readonly string[], read: (text: string) => unknown): Figures {
   for (const text of texts) read(text);
@@ -54,15 +52,6 @@ function measure(texts: readonly string[], read: (text: string) => unknown): Fig
     max: sorted[sorted.length - 1] ?? Number.NaN,
     perSecond: (times.length / total) * 1000,
   };
-}
-
-function table(rows: string[][]): void {
-  const widths = rows[0]!.map((_, col) => Math.max(...rows.map((r) => (r[col] ?? '').length)));
-  for (const r of rows) {
-    console.log(
-      r.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join('  '),
-    );
-  }
 }
 
 type Row = readonly [text: string, ...rest: unknown[]];
@@ -108,17 +97,7 @@ export async function bench(): Promise<void> {
     rows.push([name, String(f.count), ms(f.p50), ms(f.p95), ms(f.p99), ms(f.max), f.perSecond.toFixed(0)]);
   };
   add(`phrasing rows (${data.tables} tables)`, data.lines);
-  add('bot bench lines (ruc, placa, tc, mixed stream)', [
-    'ruc 20123456786',
-    'placa abc-123',
-    'tc 20/11/2026',
-    'ruc 2010007097',
-    'placa 12',
-    'la placa del camión está sucia',
-    'buenos días a todos',
-    'ok, gracias',
-    '/plaka ABC123',
-  ]);
+  add('bot bench lines (ruc, placa, tc, mixed stream)', BOT_LINES);
   for (const [name, text] of Object.entries(data.hostileSamples())) add(`64 KiB: ${name}`, [text]);
   const corpus = Array.from({ length: FUZZ_MESSAGES }, (_, i) => data.hostileText(18, i));
   add(`fuzz corpus (seed 18, up to 64 KiB)`, corpus);
