@@ -24,9 +24,13 @@ const DASHES = /[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/gu;
 // WhatsApp's bold, italic and strike marks at a word's edges: `*20123456786*`, `_ABC-123_`.
 const FORMAT_MARKS = /(?<=^|\s)[*_~]+(?=[^\s*_~])|(?<=[^\s*_~])[*_~]+(?=\s|$)/gu;
 
+/** Printable ASCII: nothing to remove, compose or fold (NFKC leaves it as it is). */
+const PLAIN_ASCII = /^[\x20-\x7E]*$/u;
+
 /** One line made readable (see the module comment); never longer than MAX_LINE_LENGTH. */
 export function normalizeLine(raw: string): string {
   const bounded = raw.length > MAX_LINE_LENGTH ? raw.slice(0, MAX_LINE_LENGTH) : raw;
+  if (PLAIN_ASCII.test(bounded)) return bounded.replace(FORMAT_MARKS, '').replace(/ {2,}/gu, ' ').trim();
   const clean = bounded
     .replace(LONE_SURROGATE, '')
     .replace(CONTROL, ' ')
