@@ -1,5 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { UserError } from '../src/input/user-error.js';
+import { UserError } from '../src/errors/user-error.js';
 import { currentPeriod, previousPeriod } from '../src/time/lima.js';
 import { LookupNotFoundError, LookupRejectedError } from '../src/lookup/errors.js';
 import type { PensionRate } from '../src/lookup/schemas/index.js';
@@ -20,7 +20,7 @@ export const afp = defineCommand<{ periodo: string; explicit: boolean; fondo?: s
   name: 'afp',
   triggers: [{ parts: ['c:pension'] }],
   slots: { fondo: { grammar: 'fund', optional: true }, periodo: { grammar: 'period', optional: true } },
-  ignores: ['k:filler=pension', 'k:state-adjective'],
+  ignores: ['k:filler=pension', 'k:filler=date', 'k:state-adjective'],
   build: (slots, ctx) => {
     const periodo = slots['periodo'] as string | undefined;
     const fondo = slots['fondo'] as string | undefined;

@@ -2,6 +2,7 @@ import { type CommandContext, defineCommand } from '../src/bot/command.js';
 import type { DocumentRef } from '../src/bot/ports.js';
 import type { Guide } from '../src/lookup/schemas/guide.js';
 import type { GuideClauses } from '../src/language/grammars/registry.js';
+import { personalNumber } from '../src/bot/guards.js';
 import { buildGuideView, type GuideView } from '../src/render/pdf/guide-view.js';
 import { replyGuideXml } from './guiaxml.js';
 
@@ -22,8 +23,16 @@ export function guidePdfName(ref: DocumentRef): string {
   return `GRE-${ref.ruc}-${ref.series}-${ref.number}.pdf`;
 }
 
-/** Template data of the chat summary (Spanish keys: staff edit templates/guia.liquid). */
-function summaryData(view: GuideView): Record<string, unknown> {
+/** A company's RUC (20…) is public; any other recipient document is a person's. */
+const COMPANY_RUC = /\b20\d{9}$/u;
+
+/**
+ * Template data of the chat summary (Spanish keys: staff edit templates/guia.liquid). Outside
+ * personal-data chats the drivers' and a person recipient's numbers show only their last digits.
+ */
+function summaryData(view: GuideView, personalData: boolean): Record<string, unknown> {
+  const shown = (value: string | undefined) => personalNumber(value, personalData);
+  const recipientDoc = view.recipient.document;
   return {
     titulo: view.title,
     serie_numero: view.shortId,
@@ -37,7 +46,7 @@ function summaryData(view: GuideView): Record<string, unknown> {
     inicio_traslado: view.transferStart,
     entrega: view.deliveryAt,
     destinatario: view.recipient.name,
-    destinatario_doc: view.recipient.document,
+    destinatario_doc: recipientDoc && COMPANY_RUC.test(recipientDoc) ? recipientDoc : shown(recipientDoc),
     motivo: view.shipment.reason,
     modalidad: view.shipment.mode,
     peso: view.shipment.grossWeight,
@@ -45,7 +54,11 @@ function summaryData(view: GuideView): Record<string, unknown> {
     partida: view.departure,
     llegada: view.arrival,
     placas: view.vehicles.map((v) => v.plate),
-    conductores: view.drivers.map((d) => ({ nombre: d.name, documento: d.document, licencia: d.licence })),
+    conductores: view.drivers.map((d) => ({
+      nombre: d.name,
+      documento: shown(d.document),
+      licencia: shown(d.licence),
+    })),
     transportista: view.carrier,
     bienes: view.goods.length,
     observaciones: view.observations,
@@ -99,9 +112,12 @@ async function sendToDrivers(ctx: CommandContext<GuiaArgs>, guide: Guide) {
       ? [{ driver: d, phone: entry.phone, contact: ctx.services.driverContacts?.get(entry.documentNumber) }]
       : [];
   });
+  // Outside personal-data chats the group sees each document's last digits only.
+  const personalData = ctx.personalData === true;
+  const shownDocument = (d: GuideView['drivers'][number]) => personalNumber(d.documentNumber, personalData);
   const unknown = drivers
     .filter((d) => !known.some((k) => k.driver === d))
-    .map((d) => ({ nombre: d.name, documento: d.documentNumber }));
+    .map((d) => ({ nombre: d.name, documento: shownDocument(d) }));
   // `sent` means handed to the transport: WhatsApp queues in a durable outbox and resolves before
   // delivery, so the report says "enviando"; with delivery tracking one follow-up says what arrived.
   const sent: { nombre?: string; telefono: string; documento?: string; nunca_escribio: boolean }[] = [];
@@ -138,7 +154,7 @@ async function sendToDrivers(ctx: CommandContext<GuiaArgs>, guide: Guide) {
     const fileName = guidePdfName(ctx.args.ref);
     for (const { driver, phone, contact } of sendable) {
       const masked = maskPhone(phone);
-      const row = { nombre: driver.name, telefono: masked, documento: driver.documentNumber };
+      const row = { nombre: driver.name, telefono: masked, documento: shownDocument(driver) };
       // The LID WhatsApp gave for the number when it is known: v7 addresses 1:1 chats by LID, and
       // a PN-addressed first message is the one most often dropped (Baileys #1768).
       const chatId = contact?.lid ?? `${phone}@s.whatsapp.net`;
@@ -174,6 +190,7 @@ async function sendToDrivers(ctx: CommandContext<GuiaArgs>, guide: Guide) {
     fallidos: failed,
     desconocidos: unknown,
     omitidos: skipped,
+    datos_personales: personalData,
     puede_forzar: ctx.sender.role === 'owner',
     sin_contacto: sent.filter((e) => e.nunca_escribio),
     seguimiento_minutos: tracked.length > 0 ? delivery?.reportAfterMinutes() : undefined,
@@ -247,7 +264,7 @@ export const guia = defineCommand<GuiaArgs>({
       await sendToDrivers(ctx, guide);
       return;
     }
-    await ctx.reply('guia', summaryData(view));
+    await ctx.reply('guia', summaryData(view, ctx.personalData === true));
     await ctx.composing(async () => {
       const bytes = await renderPdf(ctx, view, guide);
       if (bytes === undefined) {

@@ -5,7 +5,7 @@ const examples = ['ruc 20123456786', 'ruc 10456789124'];
 /** `ruc <RUC>`: the taxpayer's registry data (operation 6). */
 export const ruc = defineCommand<{ ruc: string }>({
   name: 'ruc',
-  triggers: [{ parts: ['c:ruc'] }],
+  triggers: [{ parts: ['c:ruc'] }, { parts: ['k:state-adjective=taxpayer'] }],
   slots: { ruc: { grammar: 'ruc', missing: 'ruc-missing' } },
   summary: 'Datos de un contribuyente: razón social, estado, condición y dirección',
   usage: 'ruc <número de RUC>',

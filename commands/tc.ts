@@ -8,7 +8,7 @@ export const tc = defineCommand<{ fecha: string }>({
   name: 'tc',
   triggers: [{ parts: ['c:exchange-rate'] }],
   slots: { fecha: { grammar: 'date', optional: true } },
-  ignores: ['k:filler=exchange-rate'],
+  ignores: ['k:filler=exchange-rate', 'k:filler=date'],
   build: (slots, ctx) => ({ fecha: (slots['fecha'] as string | undefined) ?? limaDate(ctx.now) }),
   summary: 'Tipo de cambio del dólar (compra y venta) de hoy o de una fecha',
   usage: 'tc [fecha: 20/11/2026, 20/11, 20 de noviembre, hoy, ayer o el lunes]',

@@ -8,6 +8,7 @@ export const vigilados = defineCommand({
   triggers: [
     { parts: ['k:list-word'] },
     { parts: ['k:question-word', 'c:ruc?', 'k:state-verb?', 'v*:watch'] },
+    { parts: ['k:question-word', 'k:person-noun', 'k:state-verb?', 'v*:watch'] },
   ],
   ignores: ['k:adverb', 'k:place-here'],
   summary: 'Lista los RUC vigilados en este grupo y su último estado',
@@ -23,8 +24,8 @@ export const vigilados = defineCommand({
       vigilados: list,
       maximo: settings.maxPerGroup,
       hora: settings.time,
-      rucs: port.distinctCount(),
-      costo: monthlyWatchCost(port.distinctCount(), settings.debtCheck),
+      // This group's own RUCs only: how many other groups watch is theirs to know.
+      costo: monthlyWatchCost(list.length, settings.debtCheck),
       deuda: settings.debtCheck,
     });
   },

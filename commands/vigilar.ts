@@ -1,6 +1,6 @@
 import { watchPort } from './lib/watch-args.js';
 import { type CommandContext, defineCommand } from '../src/bot/command.js';
-import { UserError } from '../src/input/user-error.js';
+import { UserError } from '../src/errors/user-error.js';
 import { LookupNotFoundError } from '../src/lookup/errors.js';
 import { limaDate } from '../src/time/lima.js';
 import { monthlyWatchCost } from '../src/watch/cost.js';
@@ -34,7 +34,7 @@ export const vigilar = defineCommand<{ ruc: string; note?: string }>({
     ruc: { grammar: 'ruc', missing: 'ruc-missing' },
     note: { grammar: 'watch-note', optional: true, after: true },
   },
-  ignores: ['c:ruc', 'k:condition', 'k:list-word'],
+  ignores: ['c:ruc', 'k:condition', 'k:list-word', 'k:day-set'],
   build: (slots) => {
     const note = slots['note'] as string | undefined;
     return note ? { ruc: slots['ruc'] as string, note } : { ruc: slots['ruc'] as string };
@@ -57,13 +57,12 @@ export const vigilar = defineCommand<{ ruc: string; note?: string }>({
     const settings = port.settings;
     const count = port.list(chatId).length;
     if (count >= settings.maxPerGroup)
-      throw new UserError('vigilar-limite', { maximo: settings.maxPerGroup });
+      throw new UserError('vigilar-limite', { maximo: settings.maxPerGroup, ruc });
+    // The budget covers the shared check (every group's RUCs); the reply shows only this group's.
     const distinct = port.distinctCount() + (port.snapshot(ruc) ? 0 : 1);
-    const cost = monthlyWatchCost(distinct, settings.debtCheck);
     const monthlyCap = ctx.services.budget?.status(WATCH_ACCOUNT).monthlyCap ?? null;
-    const money = { rucs: distinct, costo: cost, presupuesto: monthlyCap, deuda: settings.debtCheck };
-    if (monthlyCap !== null && cost > monthlyCap) {
-      await ctx.reply('vigilar-presupuesto', { ...money, ruc });
+    if (monthlyCap !== null && monthlyWatchCost(distinct, settings.debtCheck) > monthlyCap) {
+      await ctx.reply('vigilar-presupuesto', { ruc, presupuesto: monthlyCap });
       return;
     }
     await firstSnapshot(ctx, port, ruc);
@@ -71,7 +70,9 @@ export const vigilar = defineCommand<{ ruc: string; note?: string }>({
     const added = port.get(chatId, ruc);
     await ctx.reply('vigilar-agregado', {
       ...added,
-      ...money,
+      costo: monthlyWatchCost(count + 1, settings.debtCheck),
+      presupuesto: monthlyCap,
+      deuda: settings.debtCheck,
       vigilados: count + 1,
       maximo: settings.maxPerGroup,
       hora: settings.time,

@@ -1,4 +1,4 @@
-import { UserError } from '../input/user-error.js';
+import { UserError } from '../errors/user-error.js';
 import type { Act, Addressed, Reading } from '../language/understand/reading.js';
 
 /**

@@ -1,3 +1,4 @@
+import { dictate } from './dictation.js';
 import { key, trailingStart } from './key.js';
 import { lexicon } from './lexicon/index.js';
 
@@ -133,14 +134,14 @@ function tokensOf(piece: string): readonly Token[] {
   return tokens;
 }
 
-/** The tokens of one normalised line. */
+/** The tokens of one normalised line; said punctuation and dictated codes as typed (dictation.ts). */
 export function tokenize(line: string): Token[] {
   const out: Token[] = [];
   for (const piece of line.split(' ')) {
     if (piece === '') continue;
     for (const token of tokensOf(piece)) out.push(token);
   }
-  return out;
+  return dictate(out, makeToken);
 }
 
 /** The keys of a token list, the form most lexicon lookups take. */

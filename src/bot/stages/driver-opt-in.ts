@@ -14,7 +14,7 @@ export const driverOptIn: Stage = {
   run(turn, deps) {
     if (turn.message.isGroup) return undefined;
     const { services } = deps;
-    const driver = recogniseDriver(turn.message.senderIds, services.drivers, services.driverContacts);
+    const driver = recogniseDriver(turn.message, services.drivers, services.driverContacts);
     if (!driver) return undefined;
     const before = services.driverContacts?.get(driver.documentNumber)?.reachedAt;
     services.driverContacts?.markReached(driver.documentNumber);

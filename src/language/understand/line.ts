@@ -24,6 +24,8 @@ export const SOCIAL = set(
   'apology',
   'farewell',
   'laughter',
+  'interjection',
+  'discourse',
 );
 
 /** Words that carry nothing at the edges of an argument (`de`, `el`, `N°`, `mi`, `nuevo`). */
@@ -46,6 +48,7 @@ const LEAD_IN = set(
   'asking-noun',
   'question-word',
   'topic-noun',
+  'attribute',
   'person-noun',
   'place-here',
   'pronoun',
@@ -70,7 +73,10 @@ const ASKING_SENSES = new Set(['ask', 'need', 'modal', 'help', 'verify', 'search
  * Trailing words that end a request without changing it: `porfa`, `gracias 🙏`, `bendiciones`.
  * Not an acknowledgement: `dni … ok` tells a colleague the number is fine.
  */
-const TAIL = set(...SOCIAL, 'adverb');
+const TAIL = set(...SOCIAL, 'adverb', 'spelled-letter');
+
+/** Before a participle, words that make it tell (`fue enviada`, `ya anulada`, `está registrado`). */
+const TELLING = set('state-verb', 'auxiliary', 'report-verb', 'adverb', 'negation');
 
 /** Words that tell rather than ask: `es`, `ya llegó`, `tenía`. */
 const STATEMENT = set('state-verb', 'report-verb');
@@ -204,11 +210,26 @@ export function statementAt(
   if (k === 'ya' && at + 1 < tokens.length) return 'report-verb';
   const verb = lexicon.verbAt(keys, at);
   if (verb && verb.length === 1 && reports(verb.forms, token.text)) {
-    // In a question, the present of an event asks (`¿en qué grupos participas?`); its past still tells.
-    const past = verb.forms.some((form) => form.form === 'past' || form.form === 'participle');
+    // In a question, what is asked about is no report (`¿está activo?`), and the present of an
+    // event asks (`¿en qué grupos participas?`); a past still tells (typed `activó`, or only past).
+    if (question && classAt(keys, at, QUESTION) > 0) return undefined;
+    if (describesNoun(tokens, keys, at)) return undefined;
+    const isPast = (form: VerbForm) => form.form === 'past' || form.form === 'participle';
+    const past = verb.forms.some(isPast) && (token.accented || verb.forms.every(isPast));
     if (!question || past) return 'report';
   }
   return undefined;
+}
+
+/**
+ * A participle right after a noun describes it (`trabajadores registrados`, `el tc publicado`);
+ * after a number or a verb it tells (`la F001-1 anulada`, `ya fue enviada`).
+ */
+export function describesNoun(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
+  const verb = lexicon.verbAt(keys, at);
+  if (!verb || verb.length !== 1 || !verb.forms.every((form) => form.form === 'participle')) return false;
+  const told = lexicon.verbAt(keys, at - 1) !== undefined || lexicon.lengthAt(keys, at - 1, TELLING) > 0;
+  return tokens[at - 1]?.shape === 'word' && !told;
 }
 
 /** A part of time follows (`esta semana`, `esta tarde`, `este lunes`). */
@@ -216,25 +237,31 @@ function beforeTime(keys: readonly string[], at: number): boolean {
   return classAt(keys, at, set('date-unit', 'day-part', 'weekday', 'relative-day')) > 0;
 }
 
+/** Words of time: `para el lunes` says when, not why. */
+const TIME = set('weekday', 'relative-day', 'date-unit', 'day-part', 'month', 'unit-modifier');
+
 /** A reason said after a complete request: `es para la cotización`, `que el cliente espera`. */
 export function reasonAt(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
   const length = classAt(keys, at, set('reason'));
   if (length === 0) return false;
   const next = keys[at + length] ?? '';
-  // `que` + a verb in the past (`que me pasaste`) is a relative clause about the identifier.
-  if (keys[at] === 'que' && length === 1) {
+  // `que` + a verb in the past (`que me pasaste`, `q pasó`) is a relative clause or a question.
+  if (length === 1 && lexicon.is(keys[at] ?? '', 'question-word')) {
     const nextVerb = lexicon.verbAt(keys, at + 1 + (lexicon.is(next, 'clitic') ? 1 : 0));
     if (nextVerb?.forms.some((form) => form.form === 'past' || form.form === 'participle')) return false;
   }
-  // `para` + a recipient (`para el chofer`) is said of the request, not a reason.
-  if (
-    keys[at] === 'para' &&
-    length === 1 &&
-    lexicon.phrasesAt(keys, at + 1).some((hit) => hit.entry.class === 'concept')
-  ) {
-    return false;
+  // `para` + a recipient (`para el chofer`) or a time (`para el lunes`) is said of the request.
+  if (keys[at] === 'para' && length === 1) {
+    let next = at + 1;
+    while (classAt(keys, next, set('article', 'possessive', 'demonstrative')) > 0) next += 1;
+    if (
+      lexicon.phrasesAt(keys, next).some((hit) => hit.entry.class === 'concept' || TIME.has(hit.entry.class))
+    )
+      return false;
+    if (/\d/u.test(tokens[next]?.text ?? '')) return false;
   }
-  return !tokens.slice(at).some((token) => /\d/u.test(token.text));
+  // A number in a reason is no identifier (`para la orden de compra 4512`), a long one may be.
+  return !tokens.slice(at).some((token) => /\d{6,}/u.test(token.text.replace(/[.\s-]/gu, '')));
 }
 
 /** A line made only of social words: a greeting (`hola`, `me ayudas?`), or thanks (`gracias`, `ok`, `👍`). */

@@ -5,7 +5,7 @@ import type { Token } from '../tokenize.js';
 
 /**
  * Named rules that read a line as another command than the one it names first, each with lines
- * it must and must not change (one generic test runs them all: test/language/rules.test.ts).
+ * it must and must not change (one generic test runs them all: test/language/rule-book.test.ts).
  */
 export interface HandOff {
   readonly name: string;
@@ -38,9 +38,13 @@ function recurring(job: string): HandOff['when'] {
           .phrasesAt(keys, from + i)
           .some((h) => h.entry.class === 'day-set' || h.entry.class === 'recurrence'),
       );
-    if (!repeats) return undefined;
     const found = GRAMMARS.schedule.find(rest, ctx);
     if (!found || 'error' in found.result) return undefined;
+    // Several weekdays with a time (`de lunes a viernes a las 9`) repeat too.
+    const listed = (found.result.value as { days?: readonly number[] }).days ?? [];
+    const days =
+      found.because.includes('days-range') || (found.because.includes('days-list') && listed.length > 1);
+    if (!repeats && !days) return undefined;
     return `${job} ${rest.map((t) => t.text).join(' ')}`;
   };
 }
@@ -75,8 +79,8 @@ export const HAND_OFFS: readonly HandOff[] = [
     from: 'tc',
     to: 'programar',
     when: recurring('tc'),
-    yes: ['tc diario a las 9 porfa', 'envía el tc cada mañana a las 7:30'],
-    no: ['tc 20/11 a las 3pm', 'tc ayer'],
+    yes: ['tc diario a las 9 porfa', 'envía el tc cada mañana a las 7:30', 'tc de lunes a viernes a las 8'],
+    no: ['tc 20/11 a las 3pm', 'tc ayer', 'tc a las 9', 'tc del lunes a las 9'],
   },
   {
     name: 'recurring-time',

@@ -1,26 +1,30 @@
-import { UserError } from '../../input/user-error.js';
+import { UserError } from '../../errors/user-error.js';
 import { GRAMMARS, type GrammarName } from '../grammars/registry.js';
 import type { GrammarContext, SlotMatch } from '../grammars/types.js';
 import { key } from '../key.js';
 import { lexicon } from '../lexicon/index.js';
 import type { WordClass } from '../lexicon/types.js';
 import { messageLines } from '../normalize.js';
+import { correctSpelling } from '../spelling.js';
 import { type Token, tokenize } from '../tokenize.js';
 import { type CommandMatch, CommandIndex, parsePart, partLength } from './command-index.js';
 import { type CommandLanguage, isTopical, type Part } from './declare.js';
 import {
   classAt,
+  describesNoun,
   edgeLength,
   isMark,
   leadInLength,
-  reasonAt,
   socialKind,
   statementAt,
   tailStart,
 } from './line.js';
 import type { Addressed, Reading } from './reading.js';
 import { HAND_OFFS } from './rules.js';
+import { readLines } from './lines.js';
+import { type Candidate, scanLine } from './scan.js';
 import { slipOf } from './slip.js';
+import { askedExplicitly, asksForMe, relativeClause, tailRule, YIELDING_TAILS } from './tail.js';
 
 /**
  * `understand(text, context) → Reading`: pure (no I/O, no clock but `context.now`), bounded (at
@@ -44,12 +48,7 @@ export interface Understanding {
   commandIn(text: string): CommandLanguage | undefined;
 }
 
-/** Requests answered from one message; more are pointed to `lote`. */
-export const MAX_REQUESTS = 5;
-/** How many words may precede the command word. */
-const MAX_LEAD_IN = 14;
-/** How many command words one line may name before the scan stops. */
-const MAX_CANDIDATES = 3;
+export { MAX_REQUESTS } from './lines.js';
 
 const PREFIXES = /^[¿¡]*([/!.])(?=\p{L})/u;
 const MENTION = /^@(\d+)$/u;
@@ -67,6 +66,8 @@ const BEFORE_SLOT = set(
   'adverb',
   'pronoun',
 );
+/** Words that make a line courteous (a request, not a note): `por favor`, `gracias`. */
+const POLITE = set('courtesy', 'thanks');
 /** In a question, what is asked about may sit anywhere: `¿de qué marca es la placa …?`. */
 const ASKED = set(
   'state-verb',
@@ -85,6 +86,8 @@ interface LineContext {
   /** The line names the bot (`bot`, `chasqui`) or was an @mention of it. */
   readonly namesBot: boolean;
   readonly namesHere: boolean;
+  /** The line laughs (`jajaja`) and neither asks nor thanks: a joke about a word, not a request. */
+  readonly joking: boolean;
 }
 
 interface Judged {
@@ -105,31 +108,6 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     for (const part of ignoredParts.get(command) ?? [])
       best = Math.max(best, partLength(part, keys, at, key(command.name)));
     return best;
-  }
-
-  /** The commands the line names, in the order to try them (see `scan` rules in the module comment). */
-  function scan(tokens: readonly Token[], keys: readonly string[], question: boolean): CommandMatch[] {
-    const out: CommandMatch[] = [];
-    let leadIns = 0;
-    for (let at = 0; at < tokens.length && out.length < MAX_CANDIDATES && leadIns <= MAX_LEAD_IN;) {
-      const found = index.at(tokens, keys, at);
-      if (found.length > 0) {
-        const seen = new Set<string>();
-        for (const match of found) {
-          if (seen.has(match.command.name)) continue;
-          seen.add(match.command.name);
-          out.push(match);
-        }
-        // A trigger that may still fail its `needs` does not hide what starts inside it.
-        at = Math.min(...found.map((m) => (m.trigger.needs === undefined ? m.end : at + 1)));
-        continue;
-      }
-      const skip = leadInLength(tokens, keys, at, question);
-      if (skip === 0) break;
-      at += skip;
-      leadIns += 1;
-    }
-    return out;
   }
 
   /** Finds a `needs` part after the command words; returns its span (with the words before it). */
@@ -178,7 +156,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
    * word makes the line a remark.
    */
   function judge(
-    match: CommandMatch,
+    match: Candidate,
     tokens: readonly Token[],
     keys: readonly string[],
     line: LineContext,
@@ -193,9 +171,25 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     if (needs === 'bot' && !line.namesBot) return remark('needs-bot-named');
     if (needs === 'bot-or-here' && !line.namesBot && !line.namesHere) return remark('needs-bot-or-here');
     if (needs === 'addressed' && line.addressed === undefined) return remark('needs-addressed');
-    const from = match.trigger.command === command && matchKeeps(match) ? match.start : match.end;
+    if (match.preface) because.push('preface');
+    // `Razón social: Inversiones Mar Azul SAC`: a field of a pasted form, not a (paid) search.
+    const field =
+      /:$/u.test(tokens[match.end - 1]?.trail ?? '') &&
+      match.trigger.parts.every((p) => p.kind === 'concept');
+    const names = Object.values(command.slots ?? {}).some((spec) => spec.grammar === 'company-name');
+    if (field && names && line.addressed === undefined) return remark('pasted-field');
+    // Command words after the identifier (`¿el ruc … tiene deuda?`) read their slots around them.
+    const late = match.lateFrom !== undefined;
+    if (late) because.push('command-after-value');
+    const from = late
+      ? match.lateFrom!
+      : match.trigger.command === command && matchKeeps(match)
+        ? match.start
+        : match.end;
+    const wordsEnd = Math.max(from, match.end);
     const taken = new Set<number>();
     for (let i = 0; i < from; i++) taken.add(i);
+    if (late) for (let i = match.start; i < match.end; i++) taken.add(i);
     if (match.trigger.needPart) {
       const span = needSpan(match.trigger.needPart, tokens, keys, match.end);
       if (!span) return remark('needs-word');
@@ -206,9 +200,9 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     const rates = Object.values(command.slots ?? {}).some(
       (s) => s.grammar === 'date' || s.grammar === 'period',
     );
-    if (rates && tokens.slice(match.end).some(quotedValue)) return remark('quoted-value');
+    if (rates && tokens.slice(from).some(quotedValue)) return remark('quoted-value');
     // Courtesy, thanks and slang at the end are no part of any slot: `tc hoy porfa`, `… al toque pe`.
-    const tailFrom = tailStart(tokens, keys, from, ignoredSet(command));
+    const tailFrom = tailStart(tokens, keys, wordsEnd, ignoredSet(command));
     const slotTaken = new Set(taken);
     for (let i = tailFrom; i < tokens.length; i++) slotTaken.add(i);
     // Words the command ignores are no slot's either: `tc SUNAT hoy`, `deuda del ruc …`.
@@ -223,8 +217,18 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     const lastSpan = spans.length > 0 ? Math.max(...spans.map((s) => s.end)) : from;
     for (const [name, slot] of Object.entries(slots)) because.push(`slot:${name}`, ...slot.match.because);
     // The words left: before the slots, between them, after them.
-    const tail = Math.max(lastSpan, tailStart(tokens, keys, lastSpan, ignoredSet(command)));
-    const forMe = asksForMe(tokens, keys, match.start);
+    const afterAll = Math.max(lastSpan, wordsEnd);
+    const tail = Math.max(afterAll, tailStart(tokens, keys, afterAll, ignoredSet(command)));
+    const tailContext = {
+      tokens,
+      keys,
+      match,
+      slots,
+      forMe: asksForMe(keys, match.start),
+      asked: askedExplicitly(keys, match, 0),
+      polite: line.question || keys.some((_, i) => classAt(keys, i, POLITE) > 0),
+    };
+    const valued = spans.some((s) => s.match.weak !== true && s.match.vague !== true);
     for (let at = from; at < tail;) {
       if (taken.has(at)) {
         at += 1;
@@ -235,39 +239,40 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
         at += ignored;
         continue;
       }
-      const after = at >= lastSpan && spans.length > 0;
+      const after = at >= afterAll && spans.length > 0;
+      // After a complete request: a reason, whose it is, a name, what it is for (see tail.ts).
+      const rule = after && valued ? tailRule(tailContext, at) : undefined;
+      if (rule) {
+        because.push(rule);
+        break;
+      }
       const statement = statementAt(tokens, keys, at, line.question);
       if (statement && !(statement === 'state-verb' && line.question)) {
-        if (!(after && (forMe || conditionTail(match, tokens, keys, at))))
-          return remark(`statement:${keys[at]}`);
+        if (!(after && tailContext.forMe)) return remark(`statement:${keys[at]}`);
       }
       const edge = Math.max(
         edgeLength(tokens, keys, at, line.question, set()),
         line.question ? classAt(keys, at, ASKED) : 0,
         line.question && spans.length === 0 && presentVerb(keys, at) ? 1 : 0,
         spans.length > 0 && at < firstSpan ? classAt(keys, at, BEFORE_SLOT) : 0,
+        describesNoun(tokens, keys, at) ? 1 : 0,
       );
       if (edge > 0) {
         at += edge;
         continue;
       }
-      if (after) {
-        if (reasonAt(tokens, keys, at)) {
-          because.push('reason-tail');
-          break;
-        }
-        if (nameNote(tokens, at, slots)) {
-          because.push('company-name-note');
-          break;
-        }
-        if (forMe && !tokens.slice(at).some((t) => /\d/u.test(t.text))) {
-          because.push('asked-for-the-writer');
-          break;
-        }
-        if (conditionTail(match, tokens, keys, at)) {
-          because.push('notify-condition');
-          break;
-        }
+      const lateRule = after ? tailRule(tailContext, at) : undefined;
+      if (lateRule) {
+        because.push(lateRule);
+        break;
+      }
+      if (
+        Object.keys(command.slots ?? {}).length === 0 &&
+        at >= wordsEnd &&
+        relativeClause(tokens, keys, at)
+      ) {
+        because.push('relative-clause');
+        break;
       }
       return remark(`word-beside:${keys[at]}`);
     }
@@ -284,7 +289,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
         (s) => !('error' in s.match.result) && s.match.weak !== true && s.match.vague !== true,
       );
       if (!filled || spec.missing === undefined) return remark(`slot-missing:${name}`);
-      const error = new UserError(spec.missing, {});
+      const error = new UserError(spec.missing, { ...spec.missingData });
       return {
         reading: {
           act: 'request',
@@ -312,6 +317,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     }
     const weak = spans.some((s) => s.match.weak === true);
     if (weak && line.addressed === undefined) return remark('weak-slot');
+    if (line.joking && spans.length === 0 && line.addressed === undefined) return remark('joking');
     return {
       reading: {
         act: 'request',
@@ -388,6 +394,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
         throw error;
       }
       const error = new UserError(spec.missing ?? 'ref-missing', {
+        ...spec.missingData,
         valor: textOf(tokens, from).slice(0, 30),
       });
       return {
@@ -407,7 +414,27 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     };
   }
 
+  /**
+   * One line's reading, with the spelling slips it read past named first in `because`. Like a
+   * slip of a command word, a slip is read as the word meant only when that makes a request with
+   * a valid value: otherwise the line is read as typed (`plaka nueva` stays a stranger's word).
+   */
   function readLine(raw: string, addressed: Addressed | undefined, context: UnderstandContext): Reading {
+    const fixes: string[] = [];
+    const reading = readWords(raw, addressed, context, fixes);
+    if (fixes.length === 0) return reading;
+    const valid =
+      reading.act === 'request' && (reading.requests !== undefined || 'value' in (reading.args ?? {}));
+    if (!valid) return readWords(raw, addressed, context, undefined);
+    return { ...reading, because: [...fixes.map((fix) => `spelling:${fix}`), ...reading.because] };
+  }
+
+  function readWords(
+    raw: string,
+    addressed: Addressed | undefined,
+    context: UnderstandContext,
+    fixes: string[] | undefined,
+  ): Reading {
     // Mentions before the command word (`@bot /tc`, `@51911… @bot, ruc …`) do not hide a prefix.
     let text = raw.replace(LEADING_MENTIONS, '');
     let prefix: string | undefined;
@@ -417,20 +444,27 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
       text = text.slice(prefixed[0].length);
     }
     const lineAddressed = addressed ?? (prefix ? 'prefix' : undefined);
-    const tokens = tokenize(text).filter((t) => t.shape !== 'mention');
+    const typed = tokenize(text).filter((t) => t.shape !== 'mention');
+    const spelled = fixes ? correctSpelling(typed) : { tokens: typed, fixes: [] };
+    fixes?.push(...spelled.fixes);
+    const tokens = spelled.tokens;
     const keys = tokens.map((t) => t.key);
     const base = { ...(lineAddressed ? { addressed: lineAddressed } : {}), ...(prefix ? { prefix } : {}) };
     if (tokens.length === 0) return { ...base, act: 'unknown', because: ['empty'] };
-    const question = /[?¿]/u.test(text) || lexicon.is(keys[0] ?? '', 'question-word');
+    const question = asksQuestion(text, tokens, keys);
     const line: LineContext = {
       addressed: lineAddressed,
       question,
       gctx: context,
       namesBot: addressed === 'mention' || keys.some((_, i) => classAt(keys, i, set('bot-name')) > 0),
       namesHere: keys.some((_, i) => classAt(keys, i, set('place-here')) > 0),
+      joking:
+        !question &&
+        keys.some((_, i) => classAt(keys, i, set('laughter')) > 0) &&
+        !keys.some((_, i) => classAt(keys, i, POLITE) > 0 || lexicon.verbAt(keys, i) !== undefined),
     };
-    const candidates = scan(tokens, keys, question);
-    const judgedAll: { match: CommandMatch; judged: Judged; asking: boolean }[] = [];
+    const candidates = scanLine(index, tokens, keys, question);
+    const judgedAll: { match: Candidate; judged: Judged; asking: boolean }[] = [];
     for (const match of candidates) {
       const judged = handOff(match, tokens, keys, line) ?? judge(match, tokens, keys, line);
       const words = tokens.slice(match.start, match.end);
@@ -446,15 +480,18 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
       const saidMore = judged.reading.because.some(
         (r) => r.startsWith('word-beside') || r.startsWith('statement'),
       );
-      if (match.command.argShape === 'none' && !asking && saidMore) break;
+      const pause = /[,;:.!]$/u.test(tokens[match.end - 1]?.trail ?? '');
+      if (match.command.argShape === 'none' && !asking && saidMore && !pause) break;
     }
     const best = pickCandidate(judgedAll);
     if (best) return { ...base, ...best.judged.reading, because: [...best.judged.reading.because] };
+    // Addressed but no request: the command it names says what is missing (`@bot ruc` → the RUC);
+    // a word that only hints at one (`¿estás activo?`, a command word after the value) names none.
+    const named = judgedAll.find((c) => c.match.lateFrom === undefined && namesCommand(c.match));
+    if (lineAddressed && named)
+      return { ...base, ...addressedReading(named.match, tokens, line, named.judged) };
     const first = judgedAll[0];
-    if (first) {
-      if (lineAddressed) return { ...base, ...addressedReading(first.match, tokens, line, first.judged) };
-      return { ...base, ...first.judged.reading };
-    }
+    if (first && !lineAddressed) return { ...base, ...first.judged.reading };
     const slip = slipOf(tokens, keys, question, index, (match) => judge(match, tokens, keys, line));
     if (slip) return { ...base, ...slip };
     const social = socialKind(tokens, keys);
@@ -511,61 +548,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     if (lines.length === 0)
       return { act: 'unknown', because: ['empty'], ...(addressed ? { addressed } : {}) };
     if (lines.length === 1) return readLine(lines[0]!, addressed, context);
-    return readLines(lines, addressed, context);
-  }
-
-  /**
-   * A message of several lines: each line read on its own; a line of only a command word takes
-   * the next line as its argument (`RUC:` / `2012…`), and `lote` takes every line after it.
-   * Greetings and thanks around requests never hide them; a pasted note (lines that are neither
-   * requests nor social) stays silent unless addressed.
-   */
-  function readLines(
-    lines: readonly string[],
-    addressed: Addressed | undefined,
-    context: UnderstandContext,
-  ): Reading {
-    const requests: Reading[] = [];
-    let other = 0;
-    for (let i = 0; i < lines.length; i++) {
-      let reading = readLine(lines[i]!, addressed, context);
-      const next = lines[i + 1];
-      if (next !== undefined && reading.act !== 'request') {
-        const joined = readLine(`${lines[i]} ${next}`, addressed, context);
-        if (joined.act === 'request') {
-          reading = { ...joined, because: ['joined-lines', ...joined.because] };
-          i += 1;
-        }
-      }
-      if (reading.act === 'request' && reading.command === 'lote') {
-        reading = { ...reading, rawArgs: [reading.rawArgs ?? '', ...lines.slice(i + 1)].join('\n') };
-        requests.push(reading);
-        break;
-      }
-      if (reading.act === 'request') requests.push(reading);
-      else if (reading.act !== 'greeting' && reading.act !== 'thanks') other += 1;
-    }
-    const base = addressed ? { addressed } : {};
-    if (requests.length === 0) {
-      const only = lines.length === 1 ? undefined : readLine(lines.join(' '), addressed, context);
-      return only ?? { ...base, act: 'unknown', because: ['no-request'] };
-    }
-    if (other > 0 && addressed === undefined) {
-      return {
-        ...base,
-        act: 'remark',
-        because: ['pasted-note', `lines:${lines.length}`, `requests:${requests.length}`],
-      };
-    }
-    if (requests.length === 1) return { ...requests[0]!, because: ['multi-line', ...requests[0]!.because] };
-    const kept = requests.slice(0, MAX_REQUESTS);
-    return {
-      ...base,
-      act: 'request',
-      because: ['multi-line', `requests:${requests.length}`],
-      requests: kept,
-      ...(requests.length > kept.length ? { dropped: requests.length - kept.length } : {}),
-    };
+    return readLines(lines, addressed, (line) => readLine(line, addressed, context));
   }
 
   return {
@@ -573,11 +556,12 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     understand,
     commandIn(text) {
       const tokens = tokenize(text);
-      return scan(
+      return scanLine(
+        index,
         tokens,
         tokens.map((t) => t.key),
         false,
-      )[0]?.command;
+      ).find((c) => c.lateFrom === undefined)?.command;
     },
     argsOf(command, rawArgs, context) {
       const tokens = tokenize(rawArgs);
@@ -593,6 +577,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
         gctx: context,
         namesBot: true,
         namesHere: true,
+        joking: false,
       };
       const judged = judge(
         match,
@@ -615,14 +600,48 @@ function presentVerb(keys: readonly string[], at: number): boolean {
 /**
  * Which of the commands a line names it asks for: the first that reads as a request, except that
  * a command named by an asking verb (`verificar`, `ayuda`, `confírmame`) gives way to a later one
- * with a valid value (`me confirmas el dni …`, `verificar la placa …`).
+ * with a valid value (`me confirmas el dni …`, `verificar la placa …`), and a command named after
+ * the value is the one asked about (`¿el ruc … tiene deuda?` asks for deuda, not ruc).
  */
-function pickCandidate<T extends { judged: { request: boolean; reading: Reading }; asking: boolean }>(
-  all: readonly T[],
-): T | undefined {
+function pickCandidate<
+  T extends { match: Candidate; judged: { request: boolean; reading: Reading }; asking: boolean },
+>(all: readonly T[]): T | undefined {
   const valued = (c: T) =>
     c.judged.request && c.judged.reading.args !== undefined && 'value' in c.judged.reading.args;
-  return all.find((c, i) => c.judged.request && !(c.asking && all.slice(i + 1).some(valued)));
+  const first = all.find((c, i) => c.judged.request && !(c.asking && all.slice(i + 1).some(valued)));
+  if (!first || first.match.lateFrom !== undefined) return first;
+  const absorbed = first.judged.reading.because.some((rule) => YIELDING_TAILS.has(rule));
+  if (!absorbed) return first;
+  const late = all.find(
+    (c) => c.match.lateFrom !== undefined && c.match.start > first.match.end && valued(c),
+  );
+  return late ?? first;
+}
+
+/**
+ * Whether a line asks: a question mark, a question word before the first number (voice-to-text
+ * drops the marks: `cuántos trabajadores tiene el ruc …`), or `si` after a verb (`dime si …`,
+ * `confirma si el ruc … está activo`: an indirect question).
+ */
+function asksQuestion(text: string, tokens: readonly Token[], keys: readonly string[]): boolean {
+  if (/[?¿]/u.test(text)) return true;
+  for (let at = 0; at < tokens.length && at < 10; at++) {
+    const token = tokens[at]!;
+    if (/\d/u.test(token.text)) return false;
+    const k = keys[at] ?? '';
+    if (lexicon.is(k, 'question-word')) {
+      const only = lexicon.entries(k).every((e) => e.class === 'question-word');
+      if (token.accented || (only && at === 0) || (only && !lexicon.is(keys[at - 1] ?? '', 'preposition')))
+        return true;
+    }
+    if (k === 'si' && !token.accented && at > 0 && lexicon.verbAt(keys, at - 1) !== undefined) return true;
+  }
+  return false;
+}
+
+/** A trigger that names its command (a concept, a verb, its name), not only a class of words. */
+function namesCommand(match: Candidate): boolean {
+  return match.trigger.parts.some((part) => part.kind !== 'class' || part.cls === 'affirmation');
 }
 
 /** `3.79`, `3,7120`, `S/ 3.79`, `10%`: a rate or share someone quotes. */
@@ -635,49 +654,4 @@ function textOf(tokens: readonly Token[], from: number): string {
     .slice(from)
     .map((t) => t.text)
     .join(' ');
-}
-
-/**
- * The words before the command word ask for it on the writer's behalf (`me confirmas el ruc …`,
- * `necesito validar …`): such a line is a request even with words after the identifier. A verb for
- * a third person (`pásale`, `le mandas`) is not.
- */
-function asksForMe(tokens: readonly Token[], keys: readonly string[], end: number): boolean {
-  let mine = false;
-  for (let at = 0; at < end; at++) {
-    const k = keys[at] ?? '';
-    if (k === 'le' || k === 'les') return false;
-    const verb = lexicon.verbAt(keys, at);
-    for (const form of verb?.forms ?? []) {
-      if (form.addressee === 'them') return false;
-      if (form.addressee === 'me' || form.senses.includes('need')) mine = true;
-    }
-    if (k === 'me' || k === 'nos') mine = true;
-  }
-  return mine && tokens.length > 0;
-}
-
-/** `RUC 2012… - Transportes Andinos`, `… de Distribuidora Los Álamos EIRL`: a company's name after its RUC. */
-function nameNote(tokens: readonly Token[], at: number, slots: Slots): boolean {
-  if (!slots['ruc']) return false;
-  const rest = tokens.slice(at);
-  const dash = rest[0]?.shape === 'punct' && /^[-:–—|]$/u.test(rest[0].text);
-  const words = rest.filter((t) => t.shape === 'word');
-  if (words.length === 0 || rest.some((t) => /\d/u.test(t.text))) return false;
-  const named = words.some((t) => lexicon.is(t.key, 'legal-form') || lexicon.is(t.key, 'company-word'));
-  const capitals = words.filter(
-    (t) => /^\p{Lu}/u.test(t.text) && !lexicon.is(t.key, 'preposition') && !lexicon.is(t.key, 'article'),
-  );
-  return dash ? words.length <= 8 : named || (capitals.length >= 2 && capitals.length >= words.length - 2);
-}
-
-/** After `avísame`, what the notice waits for: `si sigue habido`, `cuando cambie de estado`. */
-function conditionTail(
-  match: CommandMatch,
-  tokens: readonly Token[],
-  keys: readonly string[],
-  at: number,
-): boolean {
-  if (!match.trigger.parts.some((p) => p.kind === 'verb' && p.sense === 'notify')) return false;
-  return !tokens.slice(at).some((t) => /\d/u.test(t.text)) && keys.slice(at).every((k) => k !== '');
 }

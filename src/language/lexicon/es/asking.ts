@@ -1,4 +1,4 @@
-import { list, valued } from '../build.js';
+import { list, named, valued } from '../build.js';
 import type { LexEntry } from '../types.js';
 
 /**
@@ -24,9 +24,23 @@ export const ASKING_WORDS: readonly LexEntry[] = [
   // Asked about in a question (`¿de qué marca es?`, `¿en qué estado está?`).
   ...list('attribute', 'es', 'estado', 'condicion', 'marca', 'modelo', 'color', 'ano de fabricacion'),
   ...list('attribute', 'es', 'vigencia', 'fecha de vencimiento', 'tipo de contribuyente'),
-  ...list('state-adjective', 'es', 'activo', 'activa', 'habido', 'habida', 'vigente', 'vigentes'),
-  ...list('state-adjective', 'es', 'valido', 'valida', 'correcto', 'correcta', 'inactivo', 'inactiva'),
-  ...list('state-adjective', 'es', 'no habido', 'no habida', 'suspendido', 'suspendida', 'de baja'),
+  // A taxpayer's state in SUNAT's register (`¿está habido el 2010…?` asks for the RUC's data).
+  named('state-adjective', 'es', 'taxpayer', [
+    'activo',
+    'activa',
+    'habido',
+    'habida',
+    'inactivo',
+    'inactiva',
+  ]),
+  named('state-adjective', 'es', 'taxpayer', [
+    'no habido',
+    'no habida',
+    'suspendido',
+    'suspendida',
+    'de baja',
+  ]),
+  ...list('state-adjective', 'es', 'vigente', 'vigentes', 'valido', 'valida', 'correcto', 'correcta'),
   ...list('state-adjective', 'es', 'mal', 'en regla', 'al dia', 'limpio', 'limpia', 'en orden'),
   // Verbs of state: they tell in a statement (`el ruc es …`) and ask in a question.
   ...list('state-verb', 'es', 'es', 'son', 'esta', 'estan', 'tiene', 'tienen', 'era', 'eran', 'estaba'),
@@ -67,6 +81,11 @@ export const ASKING_WORDS: readonly LexEntry[] = [
   ...list('person-noun', 'es', 'trabajadora', 'empresa', 'contribuyente', 'postulante', 'colaborador'),
   ...list('person-noun', 'es', 'colaboradora', 'practicante'),
   ...list('person-noun', 'es', 'nuevo proveedor', 'nuevo cliente', 'candidato', 'candidata'),
+  // Whose the identifier is, after it: `DNI 7012… correspondiente al postulante`.
+  ...list('owner-of', 'es', 'de', 'del'),
+  ...list('owner-lead', 'es', 'correspondiente a', 'correspondiente al', 'correspondiente a la'),
+  ...list('owner-lead', 'es', 'perteneciente a', 'perteneciente al', 'que pertenece a', 'que corresponde a'),
+  ...list('owner-lead', 'es', 'que corresponde al', 'que pertenece al', 'asignado a', 'asignada a'),
   // Why, said after a complete request: `… es para la cotización`, `… que el cliente espera`.
   ...valued(
     'reason',
