@@ -1,8 +1,12 @@
 /**
- * The explicit list of chat commands (no folder scanning): the router and `ayuda` see exactly
- * these, in this order. To add a command, import it and add one line to the array.
+ * The commands not yet in a feature folder of their own (issue 20 moves them one feature at a
+ * time), as one feature listed first in src/app/features.ts. A new command goes in a feature
+ * folder (commands/README.md), not here.
  */
 import type { CommandDefinition } from '../src/bot/command.js';
+import type { Feature } from '../src/bot/feature.js';
+import { afpJob } from '../src/scheduler/jobs/afp.js';
+import { tcJob } from '../src/scheduler/jobs/tc.js';
 import { activar } from './activar.js';
 import { afp } from './afp.js';
 import { ayuda } from './ayuda.js';
@@ -77,9 +81,4 @@ const list: readonly CommandDefinition<unknown>[] = [
   si,
 ];
 
-/**
- * Typed `<never>` for BotServices.commands: each entry keeps its own argument type, which only the
- * router threads from `parse` to `run`. (`CommandDefinition<A>[]` of mixed A is only assignable to
- * `<unknown>`, hence the cast.)
- */
-export const commands = list as readonly CommandDefinition<never>[];
+export const unsliced: Feature = { name: 'unsliced', commands: list, jobs: [tcJob, afpJob] };

@@ -7,6 +7,7 @@ import type { BudgetReader, BudgetStatus } from '../budget/types.js';
 import type { WatchPort } from '../watch/port.js';
 import type { CommandDefinition } from './command.js';
 import type { OwnerNoticePort } from './owners.js';
+import type { ServiceRegistry } from './registry.js';
 
 /**
  * Ports: the narrow interfaces commands use for everything beyond the lookup API, and
@@ -16,6 +17,8 @@ import type { OwnerNoticePort } from './owners.js';
 
 /** Everything a command may use besides its context; built once at start-up. */
 export interface BotServices {
+  /** What the features built, by key (src/bot/registry.ts): `registry.get(WATCH)`. */
+  registry: ServiceRegistry;
   settings: BotSettings;
   usage: UsagePort;
   groupSettings: GroupSettingsPort;

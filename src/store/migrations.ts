@@ -1,8 +1,10 @@
 import type { Database } from 'better-sqlite3';
 
 /**
- * Versioned schema migrations, applied in order inside one transaction each. Never edit a
- * migration that has shipped: append a new one. Each module owns the tables named in its comment.
+ * Versioned schema migrations, applied in version order, one transaction per version. Never edit
+ * a migration that has shipped: append a new one, numbered above every existing one (features'
+ * included). The platform's tables are here; a feature's are in its folder (`Feature.migrations`),
+ * and `src/app/features.ts` lists both. One version may have parts from several owners.
  */
 export interface Migration {
   version: number;
@@ -15,7 +17,13 @@ export interface Migration {
   isApplied?(db: Database): boolean;
 }
 
-export const migrations: readonly Migration[] = [
+/** The schema version a list of migrations leads to (0 for none). */
+export function latestVersion(list: readonly Migration[]): number {
+  return Math.max(0, ...list.map((m) => m.version));
+}
+
+/** The platform's parts; the app's full list is `migrations` in src/app/features.ts. */
+export const coreMigrations: readonly Migration[] = [
   {
     version: 1,
     name: 'core: groups, usage log, lookup cache',

@@ -3,7 +3,7 @@ import type { LookupApi } from '../lookup/api.js';
 import { LookupNotFoundError } from '../lookup/errors.js';
 import type { CoerciveDebt } from '../lookup/schemas/index.js';
 import { type Clock, cronTicker, type Ticker } from '../scheduler/clock.js';
-import type { TemplateRenderer } from '../scheduler/jobs/job.js';
+import type { TemplateRenderer } from '../scheduler/job.js';
 import { failureKind } from '../scheduler/runner.js';
 import type { ScheduleStore } from '../scheduler/store.js';
 import { addDays, isPeruHoliday, limaDate, limaInstant, weekdayOf } from '../time/lima.js';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createApp } from '../../src/app/app.js';
 import { parseConfig } from '../../src/config.js';
 import type { Group } from '../../src/lookup/schemas/index.js';
 import { createFakeClock } from '../helpers/fake-clock.js';

@@ -2,6 +2,7 @@ import type { CommandLanguage } from '../../src/language/understand/declare.js';
 import { createUnderstanding } from '../../src/language/understand/understand.js';
 import type { CommandContext, CommandDefinition } from '../../src/bot/command.js';
 import type { Role } from '../../src/bot/guards.js';
+import { createServiceRegistry } from '../../src/bot/registry.js';
 import type {
   BotServices,
   DriversPort,
@@ -102,6 +103,7 @@ export async function runCommand<A>(
   const drivers = {} as DriversPort;
   const guidePdf = {} as GuidePdfPort;
   const services: BotServices = {
+    registry: createServiceRegistry(),
     settings: { maxListItems: options.maxListItems ?? 10, maxZipBytes: 5_000_000 },
     usage,
     groupSettings,

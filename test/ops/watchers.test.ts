@@ -4,7 +4,7 @@ import { composeLookup, createLookupApi, handlerOf } from '../../src/lookup/call
 import { LookupCreditsError } from '../../src/lookup/errors.js';
 import { createAlerts } from '../../src/ops/alerts.js';
 import { alertOnCredits, watchScheduleFailures } from '../../src/ops/watchers.js';
-import { openDatabase } from '../../src/store/sqlite.js';
+import { openDatabase } from '../../src/app/database.js';
 
 describe('alert watchers', () => {
   it('raises schedule-failed once per run that ended failed after the watcher started', () => {

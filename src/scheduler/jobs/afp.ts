@@ -1,7 +1,7 @@
 import { LookupNotFoundError, LookupRejectedError } from '../../lookup/errors.js';
 import type { PensionRate } from '../../lookup/schemas/index.js';
 import { previousPeriod } from '../../time/lima.js';
-import type { JobInput, ScheduledJob } from './job.js';
+import type { JobInput, ScheduledJob } from '../job.js';
 
 async function ratesOf(lookup: JobInput['lookup'], period: string): Promise<PensionRate[]> {
   try {

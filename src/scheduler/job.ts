@@ -1,6 +1,6 @@
-import type { LookupApi } from '../../lookup/api.js';
-import type { OutgoingMessage } from '../../transports/transport.js';
-import type { JobName } from '../port.js';
+import type { LookupApi } from '../lookup/api.js';
+import type { OutgoingMessage } from '../transports/transport.js';
+import type { JobName } from './port.js';
 
 /** The part of the template renderer (src/render/templates.ts) jobs need. */
 export interface TemplateRenderer {

@@ -1,51 +1,52 @@
 import type { Logger } from 'pino';
-import { commands as registeredCommands } from '../commands/index.js';
-import { createBatchPort } from './batch/pending.js';
-import type { CommandDefinition, TemplateRenderer } from './bot/command.js';
-import { createRouter, type Router } from './bot/router.js';
-import type { BotServices, GuidePdfPort, UsagePort } from './bot/ports.js';
-import { createOwnerNotices } from './bot/owners.js';
-import { budgetMiddleware } from './budget/middleware.js';
-import { type BudgetAlerts, createAppBudget } from './budget/wiring.js';
-import { type CacheTtlSeconds, type Config, DEFAULT_CACHE_TTL_SECONDS } from './config.js';
-import { createGroupDirectory, type GroupSource } from './groups/directory.js';
-import { silentLogger } from './logger.js';
+import { createBatchPort } from '../batch/pending.js';
+import type { CommandDefinition, TemplateRenderer } from '../bot/command.js';
+import type { AlertPort, FeatureDeps, FeatureServices } from '../bot/feature.js';
+import { createRouter, type Router } from '../bot/router.js';
+import type { BotServices, GuidePdfPort } from '../bot/ports.js';
+import { createOwnerNotices } from '../bot/owners.js';
+import { createServiceRegistry } from '../bot/registry.js';
+import { budgetMiddleware } from '../budget/middleware.js';
+import { createAppBudget } from '../budget/wiring.js';
+import type { Config } from '../config.js';
+import { createGroupDirectory, type GroupSource } from '../groups/directory.js';
+import { silentLogger } from '../logger.js';
 import {
   composeLookup,
   createLookupApi,
   createLookupClient,
-  createLookupStack,
   handlerOf,
   type LookupApi,
   type LookupHandler,
   type LookupMiddleware,
   type LookupStack,
-} from './lookup/index.js';
-import { createTemplates } from './render/templates.js';
-import { createScheduler, type Scheduler } from './scheduler/scheduler.js';
+} from '../lookup/index.js';
+import { createTemplates } from '../render/templates.js';
+import { createScheduler, type Scheduler } from '../scheduler/scheduler.js';
 import {
   createDeliveryTracker,
   type DeliveryTracker,
   type DriverDeliveryFailure,
-} from './delivery/tracker.js';
-import { learnDriverLid } from './delivery/driver-lids.js';
-import { createScheduleStore } from './scheduler/store.js';
-import { createDriversRepo } from './store/drivers.js';
-import { createLookupCacheRepo } from './store/cache.js';
-import { createDeliveryRepo } from './store/delivery.js';
-import { createDispatchRepo } from './store/dispatches.js';
-import { createDriverContactsRepo } from './store/driver-contacts.js';
-import { createEditStore } from './store/edits.js';
-import { createGroupSettingsRepo } from './store/group-settings.js';
-import { createGuideSendsRepo } from './store/guide-sends.js';
-import { createCacheCrypto, createPseudonymizer } from './store/keyed-crypto.js';
-import { openDatabase, type SqliteDatabase } from './store/sqlite.js';
-import { createUsageRepo } from './store/usage.js';
-import { createMemoryTransport } from './transports/memory.js';
-import type { IncomingMessage, Transport } from './transports/transport.js';
-import { createWatchChecker, type WatchChecker } from './watch/check.js';
-import { WATCH_ACCOUNT } from './watch/port.js';
-import { createWatchStore } from './watch/store.js';
+} from '../delivery/tracker.js';
+import { learnDriverLid } from '../delivery/driver-lids.js';
+import { createScheduleStore } from '../scheduler/store.js';
+import { createDriversRepo } from '../store/drivers.js';
+import { createDeliveryRepo } from '../store/delivery.js';
+import { createDispatchRepo } from '../store/dispatches.js';
+import { createDriverContactsRepo } from '../store/driver-contacts.js';
+import { createEditStore } from '../store/edits.js';
+import { createGroupSettingsRepo } from '../store/group-settings.js';
+import { createGuideSendsRepo } from '../store/guide-sends.js';
+import { createPseudonymizer } from '../store/keyed-crypto.js';
+import { openDatabase, type SqliteDatabase } from '../store/sqlite.js';
+import { createUsageRepo } from '../store/usage.js';
+import { createMemoryTransport } from '../transports/memory.js';
+import type { IncomingMessage, Transport } from '../transports/transport.js';
+import { createWatchChecker, type WatchChecker } from '../watch/check.js';
+import { WATCH_ACCOUNT } from '../watch/port.js';
+import { createWatchStore } from '../watch/store.js';
+import { commands as featureCommands, FEATURES, jobs, migrations } from './features.js';
+import { createStoredLookup } from './stored-lookup.js';
 
 /**
  * The composition root: the one place that knows every concrete module. Everything else takes
@@ -59,7 +60,7 @@ export interface AppOptions {
   /** The raw lookup API (tests, benchmarks); a client built from `config.lookup` when absent. */
   lookup?: LookupApi;
   now?: () => Date;
-  /** Overrides the registered command list (tests of the router with a few fake commands). */
+  /** Overrides the features' command list (tests of the router with a few fake commands). */
   commands?: readonly CommandDefinition<never>[];
   /** Overrides the templates loaded from `templates/`. */
   templates?: TemplateRenderer;
@@ -79,7 +80,7 @@ export interface AppOptions {
   /** Told when WhatsApp refuses a driver's guide (ops: the 'delivery-failed' alert). */
   onDriverDeliveryFailed?: (failure: DriverDeliveryFailure) => void;
   /** Ops alerts (`chasqui start`): the credit budget raises `budget-reached` at a cap. */
-  alerts?: BudgetAlerts;
+  alerts?: AlertPort;
 }
 
 export interface App {
@@ -106,7 +107,7 @@ export interface App {
 
 /** A renderer that loads fonts on first use, so creating an app stays cheap. */
 async function lazyGuidePdf(): Promise<GuidePdfPort> {
-  const { createGuidePdfRenderer } = await import('./render/pdf/delivery-guide.js');
+  const { createGuidePdfRenderer } = await import('../render/pdf/delivery-guide.js');
   return createGuidePdfRenderer();
 }
 
@@ -118,39 +119,6 @@ function lazy(load: () => Promise<GuidePdfPort>): GuidePdfPort {
       return (await port).render(guide);
     },
   };
-}
-
-export interface StoredLookupDeps {
-  db: SqliteDatabase;
-  /** Seconds per operation plus `pastRates` and `notFound`; missing keys take the defaults. */
-  ttlSeconds?: Partial<CacheTtlSeconds>;
-  usage: UsagePort;
-  /** Run only on calls about to go upstream (see `LookupStackOptions.beforeUpstream`). */
-  beforeUpstream?: readonly LookupMiddleware[];
-  now?: () => Date;
-  logger?: Logger;
-}
-
-/**
- * The lookup path commands and the scheduler use: the client's call path (or any `LookupApi`)
- * wrapped with the sealed SQLite cache, coalescing and the usage log (lookup/stack.ts).
- */
-export function createStoredLookup(upstream: LookupHandler | LookupApi, deps: StoredLookupDeps): LookupStack {
-  const now = deps.now ?? (() => new Date());
-  const store = createLookupCacheRepo(deps.db, { crypto: createCacheCrypto(deps.db), now });
-  const ttlSeconds = { ...DEFAULT_CACHE_TTL_SECONDS, ...definedOnly(deps.ttlSeconds ?? {}) };
-  return createLookupStack({
-    upstream: typeof upstream === 'function' ? upstream : handlerOf(upstream),
-    cache: { store, ttlSeconds },
-    recordUsage: (event) => deps.usage.record(event),
-    ...(deps.beforeUpstream ? { beforeUpstream: deps.beforeUpstream } : {}),
-    now,
-    ...(deps.logger ? { logger: deps.logger } : {}),
-  });
-}
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
 
 /** Builds the whole bot from a validated config. */
@@ -170,6 +138,7 @@ export function createApp(options: AppOptions): App {
     options.db ??
     openDatabase({
       dir: config.dataDir,
+      migrations,
       logger,
       ...(config.secret !== undefined ? { secret: config.secret } : {}),
     });
@@ -180,7 +149,7 @@ export function createApp(options: AppOptions): App {
     const usage = createUsageRepo(db, {
       onError: (error) => logger.warn({ err: error }, 'usage log write failed'),
     });
-    const commands = options.commands ?? registeredCommands;
+    const commands = options.commands ?? featureCommands;
     const templates = options.templates ?? createTemplates({ maxListItems: config.maxListItems });
     const groupSettings = createGroupSettingsRepo(db, { now });
     // The messaging host's /group/all is authoritative when configured; else the session's groups.
@@ -204,6 +173,28 @@ export function createApp(options: AppOptions): App {
       logger,
       ...(options.alerts ? { alerts: options.alerts } : {}),
     });
+    // Features are built before the lookup stack (their gates sit in it); the lookups they take
+    // while building call through `stackCall` once the stack exists.
+    const late: { stack?: LookupStack } = {};
+    const stackCall: LookupHandler = (call) => {
+      if (!late.stack) throw new Error('a feature looked up while the app was being built');
+      return late.stack.call(call);
+    };
+    const deps: FeatureDeps = {
+      config,
+      db,
+      logger,
+      now,
+      templates,
+      send: (chatId, message) => transport.send(chatId, message),
+      lookupFor: (chatId) => createLookupApi(stackCall, chatId),
+      usage,
+      groupSettings,
+      directory,
+      owners,
+      ...(options.alerts ? { alerts: options.alerts } : {}),
+    };
+    const built: FeatureServices[] = FEATURES.map((feature) => feature.services?.(deps) ?? {});
     // Credit caps sit right before the upstream call: cache hits and shared calls never reach them.
     const cached = createStoredLookup(upstream, {
       db,
@@ -211,12 +202,18 @@ export function createApp(options: AppOptions): App {
       usage,
       now,
       logger,
-      beforeUpstream: [budgetMiddleware(budget)],
+      beforeUpstream: [
+        budgetMiddleware(budget),
+        ...built.flatMap((b) => (b.beforeUpstream ? [b.beforeUpstream] : [])),
+      ],
     });
+    late.stack = cached;
+    const background = built.flatMap((b) => (b.background ? [b.background] : []));
     const scheduler = createScheduler({
       db,
       config,
       lookup: (chatId) => cached.forChat(chatId),
+      jobs,
       templates,
       send: (chatId, message) => transport.send(chatId, message),
       logger,
@@ -265,6 +262,7 @@ export function createApp(options: AppOptions): App {
       onError: (error) => logger.warn({ err: error }, 'edit log write failed'),
     });
     const services: BotServices = {
+      registry: createServiceRegistry(built.flatMap((b) => b.provides ?? [])),
       settings: {
         maxListItems: config.maxListItems,
         maxZipBytes: config.maxZipBytes,
@@ -334,6 +332,7 @@ export function createApp(options: AppOptions): App {
           ticking = true;
           await scheduler.start();
           watchChecker.start();
+          for (const work of background) await work.start();
         }
       },
       async close() {
@@ -341,6 +340,7 @@ export function createApp(options: AppOptions): App {
         if (ticking) {
           await scheduler.stop();
           await watchChecker.stop();
+          for (const work of background) await work.stop();
         }
         if (started) await transport.stop();
         await ownClient?.close();
