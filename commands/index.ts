@@ -16,7 +16,6 @@ import { cee } from './cee.js';
 import { chofer } from './chofer.js';
 import { choferes } from './choferes.js';
 import { ci } from './ci.js';
-import { dejar } from './dejar.js';
 import { desactivar } from './desactivar.js';
 import { desprogramar } from './desprogramar.js';
 import { deuda } from './deuda.js';
@@ -39,8 +38,6 @@ import { si } from './si.js';
 import { tc } from './tc.js';
 import { trabajadores } from './trabajadores.js';
 import { uso } from './uso.js';
-import { vigilados } from './vigilados.js';
-import { vigilar } from './vigilar.js';
 import { xml } from './xml.js';
 
 const list: readonly CommandDefinition<unknown>[] = [
@@ -74,9 +71,6 @@ const list: readonly CommandDefinition<unknown>[] = [
   programar,
   programados,
   desprogramar,
-  vigilar,
-  vigilados,
-  dejar,
   lote,
   si,
 ];

@@ -4,7 +4,7 @@ import type { UsageRow } from '../src/bot/ports.js';
 import { currentPeriod } from '../src/time/lima.js';
 import { OPERATIONS, type OperationName } from '../src/lookup/operations.js';
 import { LookupConfigError } from '../src/lookup/options.js';
-import { WATCH_ACCOUNT } from '../src/watch/port.js';
+import { WATCH_ACCOUNT } from '../src/store/usage.js';
 
 interface Tally {
   /** Answered lookups (ok or not found). */

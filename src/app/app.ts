@@ -29,7 +29,6 @@ import {
   type DriverDeliveryFailure,
 } from '../delivery/tracker.js';
 import { learnDriverLid } from '../delivery/driver-lids.js';
-import { createScheduleStore } from '../scheduler/store.js';
 import { createDriversRepo } from '../store/drivers.js';
 import { createDeliveryRepo } from '../store/delivery.js';
 import { createDispatchRepo } from '../store/dispatches.js';
@@ -42,9 +41,6 @@ import { openDatabase, type SqliteDatabase } from '../store/sqlite.js';
 import { createUsageRepo } from '../store/usage.js';
 import { createMemoryTransport } from '../transports/memory.js';
 import type { IncomingMessage, Transport } from '../transports/transport.js';
-import { createWatchChecker, type WatchChecker } from '../watch/check.js';
-import { WATCH_ACCOUNT } from '../watch/port.js';
-import { createWatchStore } from '../watch/store.js';
 import { commands as featureCommands, FEATURES, jobs, migrations } from './features.js';
 import { createStoredLookup } from './stored-lookup.js';
 
@@ -95,8 +91,6 @@ export interface App {
   readonly scheduler: Scheduler;
   /** Delivery tracking and dispatch follow-ups; absent when the transport reports no deliveries. */
   readonly delivery?: DeliveryTracker;
-  /** The daily watch-list check (ticks with the scheduler). */
-  readonly watchChecker: WatchChecker;
   /** Routes one incoming message; never throws. */
   handle(message: IncomingMessage): Promise<void>;
   /** Starts the transport with `handle` as its message handler, then the scheduler. */
@@ -238,25 +232,6 @@ export function createApp(options: AppOptions): App {
             ...(options.onDriverDeliveryFailed ? { onDriverFailed: options.onDriverDeliveryFailed } : {}),
           })
         : undefined;
-    const watchStore = createWatchStore(db, () => config.watch);
-    const watchChecker = createWatchChecker({
-      store: watchStore,
-      runs: createScheduleStore(db),
-      lookup: cached.forChat(WATCH_ACCOUNT),
-      templates,
-      send: (chatId, message) => transport.send(chatId, message),
-      transaction: (fn) => db.transaction(fn)(),
-      settings: () => ({
-        watch: config.watch,
-        catchUpMinutes: config.scheduler.catchUpMinutes,
-        retries: config.scheduler.rateRetries,
-        retryIntervalMinutes: config.scheduler.rateRetryIntervalMinutes,
-        holidays: new Set(config.scheduler.holidays),
-      }),
-      log: logger.child({ module: 'watch' }),
-      clock: { now },
-      isGroupActive: (chatId) => groupSettings.isActive(chatId),
-    });
     const edits = createEditStore(db, {
       now: () => now().getTime(),
       onError: (error) => logger.warn({ err: error }, 'edit log write failed'),
@@ -283,7 +258,6 @@ export function createApp(options: AppOptions): App {
       budget,
       guideSends: createGuideSendsRepo(db, () => config.guides, now),
       batch: createBatchPort(db, () => config.batch),
-      watch: watchStore,
     };
     const router = createRouter({
       commands,
@@ -322,7 +296,6 @@ export function createApp(options: AppOptions): App {
       lookup,
       scheduler,
       ...(tracker ? { delivery: tracker } : {}),
-      watchChecker,
       handle,
       async start() {
         started = true;
@@ -331,7 +304,6 @@ export function createApp(options: AppOptions): App {
         if (options.runSchedules ?? true) {
           ticking = true;
           await scheduler.start();
-          watchChecker.start();
           for (const work of background) await work.start();
         }
       },
@@ -339,7 +311,6 @@ export function createApp(options: AppOptions): App {
         tracker?.stop();
         if (ticking) {
           await scheduler.stop();
-          await watchChecker.stop();
           for (const work of background) await work.stop();
         }
         if (started) await transport.stop();

@@ -4,7 +4,6 @@ import type { Group, Guide } from '../lookup/schemas/index.js';
 import type { SchedulesPort } from '../scheduler/port.js';
 import type { BatchPort } from '../batch/port.js';
 import type { BudgetReader, BudgetStatus } from '../budget/types.js';
-import type { WatchPort } from '../watch/port.js';
 import type { CommandDefinition } from './command.js';
 import type { OwnerNoticePort } from './owners.js';
 import type { ServiceRegistry } from './registry.js';
@@ -35,8 +34,6 @@ export interface BotServices {
   guideSends?: GuideSendsPort;
   /** Credit budget (read side) for `uso` (`overall`), batch checks and the watch list; absent = no cap. */
   budget?: BudgetReader & { overall?(): BudgetStatus };
-  /** Watch list (`vigilar`); absent = the commands say it is unavailable. */
-  watch?: WatchPort;
   /** Batch checks (`lote`): settings and pending confirmations. */
   batch?: BatchPort;
   /** Drivers' LIDs and opt-in (issue 12). */

@@ -275,38 +275,10 @@ export const coreMigrations: readonly Migration[] = [
   },
   {
     version: 9,
-    name: 'watch list and batch checks: watched RUCs, snapshots, history, pending confirmations',
+    // the watch list's part of this version is commands/watch/migrations.ts
+    name: 'batch checks: pending confirmations',
     up(db) {
       db.exec(`
-        -- watch/store: vigilar <ruc> [nota], per group; the RUC and note sealed, keyed by a keyed
-        -- hash; seen_state = the (sealed) state the group was last told about
-        CREATE TABLE watch_list (
-          chat_id     TEXT NOT NULL,
-          ruc_key     TEXT NOT NULL,
-          ruc_sealed  TEXT NOT NULL,
-          note_sealed TEXT,
-          seen_state  TEXT NOT NULL,
-          added_by    TEXT NOT NULL,
-          added_at    INTEGER NOT NULL,
-          PRIMARY KEY (chat_id, ruc_key)
-        );
-        -- watch/store: the latest observed state of each watched RUC, shared by every group
-        CREATE TABLE watch_snapshots (
-          ruc_key           TEXT PRIMARY KEY,
-          state             TEXT NOT NULL,
-          checked_date      TEXT NOT NULL,
-          debt_checked_date TEXT,
-          updated_at        INTEGER NOT NULL
-        );
-        -- watch/store: every observed change (sealed list of {field, before, after})
-        CREATE TABLE watch_history (
-          id      INTEGER PRIMARY KEY,
-          ruc_key TEXT NOT NULL,
-          date    TEXT NOT NULL,
-          changes TEXT NOT NULL,
-          at      INTEGER NOT NULL
-        );
-        CREATE INDEX watch_history_ruc ON watch_history(ruc_key, id);
         -- batch/pending: a large lote waits for "si" from the same sender in the same chat
         CREATE TABLE batch_pending (
           chat_id    TEXT NOT NULL,

@@ -11,6 +11,12 @@ export const DIRECT_CHAT_PREFIX = 'direct:';
 export const SYSTEM_CHAT_PREFIX = 'chasqui:';
 
 /**
+ * The usage-log account of the shared daily watch check: one lookup per RUC per day serves every
+ * group watching it, so it is accounted to Chasqui itself, not to any one group (`uso` shows it apart).
+ */
+export const WATCH_ACCOUNT = `${SYSTEM_CHAT_PREFIX}vigilados`;
+
+/**
  * The chat id as stored in the usage log: group ids (not personal data) as they are, any other
  * chat (a person's JID or LID) as `direct:<keyed pseudonym>`.
  */

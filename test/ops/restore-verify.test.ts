@@ -7,7 +7,7 @@ import { runRestore } from '../../src/cli/backup.js';
 import { parseConfig } from '../../src/config.js';
 import { verifyBackup } from '../../src/ops/restore.js';
 import { migrations, openDatabase } from '../../src/app/database.js';
-import { createWatchStore } from '../../src/watch/store.js';
+import { createWatchStore } from '../../commands/watch/store.js';
 import { captureOutput } from '../helpers/capture.js';
 
 /**

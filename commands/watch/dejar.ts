@@ -1,5 +1,5 @@
-import { watchPort } from './lib/watch-args.js';
-import { defineCommand } from '../src/bot/command.js';
+import { watchPort } from './watch-args.js';
+import { defineCommand } from '../../src/bot/command.js';
 
 /**
  * `dejar de vigilar <ruc>`: removes a RUC from this group's watch list (others keep theirs); the

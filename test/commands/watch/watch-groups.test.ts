@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BudgetReader } from '../../src/budget/types.js';
-import { rucFrom } from '../batch/helpers.js';
-import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
+import type { BudgetReader } from '../../../src/budget/types.js';
+import { rucFrom } from '../../batch/helpers.js';
+import { type BotHarness, createBotHarness } from '../../helpers/bot-harness.js';
 
 /**
  * Issue 19: a group's watch list replies speak of that group only (never how many RUCs other

@@ -1,6 +1,6 @@
-import { defineCommand } from '../src/bot/command.js';
-import { monthlyWatchCost } from '../src/watch/cost.js';
-import { watchPort } from './lib/watch-args.js';
+import { defineCommand } from '../../src/bot/command.js';
+import { monthlyWatchCost } from './cost.js';
+import { watchPort } from './watch-args.js';
 
 /** `vigilados`: the group's watch list with the latest state of each RUC. */
 export const vigilados = defineCommand({

@@ -1,11 +1,12 @@
-import { watchPort } from './lib/watch-args.js';
-import { type CommandContext, defineCommand } from '../src/bot/command.js';
-import { UserError } from '../src/errors/user-error.js';
-import { LookupNotFoundError } from '../src/lookup/errors.js';
-import { limaDate } from '../src/time/lima.js';
-import { monthlyWatchCost } from '../src/watch/cost.js';
-import { WATCH_ACCOUNT, type WatchPort } from '../src/watch/port.js';
-import { stateOf } from '../src/watch/state.js';
+import { watchPort } from './watch-args.js';
+import { type CommandContext, defineCommand } from '../../src/bot/command.js';
+import { UserError } from '../../src/errors/user-error.js';
+import { LookupNotFoundError } from '../../src/lookup/errors.js';
+import { limaDate } from '../../src/time/lima.js';
+import { monthlyWatchCost } from './cost.js';
+import { WATCH_ACCOUNT } from '../../src/store/usage.js';
+import type { WatchPort } from './port.js';
+import { stateOf } from './state.js';
 
 /** The first snapshot: the shared one when another group watches it, else two lookups now. */
 async function firstSnapshot(ctx: CommandContext<unknown>, port: WatchPort, ruc: string): Promise<void> {

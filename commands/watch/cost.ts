@@ -1,4 +1,4 @@
-import type { WatchConfig } from '../config/types.js';
+import type { WatchConfig } from '../../src/config/types.js';
 
 /** Monday–Friday in an average month (holidays ignored: an upper estimate). */
 export const CHECK_DAYS_PER_MONTH = 22;

@@ -1,5 +1,5 @@
-import type { CoerciveDebt, Taxpayer } from '../lookup/schemas/index.js';
-import { toNumber } from '../render/format.js';
+import type { CoerciveDebt, Taxpayer } from '../../src/lookup/schemas/index.js';
+import { toNumber } from '../../src/render/format.js';
 
 /** What the watch list follows of a taxpayer (the list), as last observed. */
 export interface WatchState {

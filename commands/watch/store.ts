@@ -1,6 +1,6 @@
-import type { WatchConfig } from '../config/types.js';
-import { createCacheCrypto, createPseudonymizer } from '../store/keyed-crypto.js';
-import type { SqliteDatabase } from '../store/sqlite.js';
+import type { WatchConfig } from '../../src/config/types.js';
+import { createCacheCrypto, createPseudonymizer } from '../../src/store/keyed-crypto.js';
+import type { SqliteDatabase } from '../../src/store/sqlite.js';
 import type { WatchedItem, WatchHistoryEntry, WatchPort } from './port.js';
 import { diffStates, type WatchChange, type WatchState } from './state.js';
 

@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BudgetReader } from '../../src/budget/types.js';
-import type { OutgoingMessage } from '../../src/transports/transport.js';
-import { rucFrom } from '../batch/helpers.js';
-import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
+import { WATCH_CHECK } from '../../../commands/watch/check.js';
+import type { BudgetReader } from '../../../src/budget/types.js';
+import type { OutgoingMessage } from '../../../src/transports/transport.js';
+import { rucFrom } from '../../batch/helpers.js';
+import { type BotHarness, createBotHarness } from '../../helpers/bot-harness.js';
+
+/** The app's daily watch check (the watch feature provides it). */
+const checker = (h: BotHarness) => h.app.services.registry.get(WATCH_CHECK)!;
 
 /**
  * The watch list through the real app and the sandbox: a supplier's record changes in the sandbox
@@ -64,7 +68,7 @@ describe('watch list', () => {
 
   it('posts nothing on a day without changes, with one lookup per RUC', async () => {
     const before = h.outbox.length;
-    await h.app.watchChecker.tick(at('2026-11-19T13:00:00Z')); // Thursday 08:00
+    await checker(h).tick(at('2026-11-19T13:00:00Z')); // Thursday 08:00
     expect(textsTo(h, before)).toEqual([]);
     // Debt is checked weekly: it was checked on Wednesday, same week.
     expect(lookups()).toEqual({ ruc: 2, debt: 1 });
@@ -73,8 +77,8 @@ describe('watch list', () => {
   it('reports a change exactly once to each watching group, one lookup across groups', async () => {
     h.sandbox.setTaxpayer(SUPPLIER, { condicion: 'NO HABIDO' });
     const before = h.outbox.length;
-    await h.app.watchChecker.tick(at('2026-11-20T13:00:00Z')); // Friday 08:00
-    await h.app.watchChecker.tick(at('2026-11-20T13:05:00Z'));
+    await checker(h).tick(at('2026-11-20T13:00:00Z')); // Friday 08:00
+    await checker(h).tick(at('2026-11-20T13:05:00Z'));
     expect(lookups()).toEqual({ ruc: 3, debt: 1 });
     for (const chat of [DESPACHO, CONTABILIDAD]) {
       const texts = textsTo(h, before, chat);
@@ -84,7 +88,7 @@ describe('watch list', () => {
     }
     expect(textsTo(h, before, DESPACHO)[0]).toContain('_proveedor de cemento_');
     await h.restart();
-    await h.app.watchChecker.tick(at('2026-11-20T14:00:00Z'));
+    await checker(h).tick(at('2026-11-20T14:00:00Z'));
     expect(textsTo(h, before)).toHaveLength(2);
     expect(lookups().ruc).toBe(3);
   });
@@ -101,8 +105,8 @@ describe('watch list', () => {
     ]);
     const before = h.outbox.length;
     // Down at 08:00 on Monday; back at 09:30 (within scheduler.catchUpMinutes = 180).
-    await h.app.watchChecker.tick(at('2026-11-23T14:30:00Z'));
-    await h.app.watchChecker.tick(at('2026-11-23T14:31:00Z'));
+    await checker(h).tick(at('2026-11-23T14:30:00Z'));
+    await checker(h).tick(at('2026-11-23T14:31:00Z'));
     expect(lookups()).toEqual({ ruc: 4, debt: 2 }); // a new week: the debt is checked again
     const texts = textsTo(h, before, DESPACHO);
     expect(texts).toHaveLength(1);
@@ -116,7 +120,7 @@ describe('watch list', () => {
   it('skips a check missed beyond the catch-up window (no lookup, no post)', async () => {
     h.sandbox.setTaxpayer(SUPPLIER, { estado: 'ACTIVO' });
     const before = h.outbox.length;
-    await h.app.watchChecker.tick(at('2026-11-24T17:30:00Z')); // Tuesday 12:30, 270 min late
+    await checker(h).tick(at('2026-11-24T17:30:00Z')); // Tuesday 12:30, 270 min late
     expect(textsTo(h, before)).toEqual([]);
     expect(lookups().ruc).toBe(4);
   });

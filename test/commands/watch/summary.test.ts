@@ -1,8 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { monthlyWatchCost } from '../../src/watch/cost.js';
-import { diffStates, type WatchState } from '../../src/watch/state.js';
-import { rucFrom } from '../batch/helpers.js';
-import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
+import { WATCH_CHECK } from '../../../commands/watch/check.js';
+import { monthlyWatchCost } from '../../../commands/watch/cost.js';
+import { diffStates, type WatchState } from '../../../commands/watch/state.js';
+import { rucFrom } from '../../batch/helpers.js';
+import { type BotHarness, createBotHarness } from '../../helpers/bot-harness.js';
+
+/** The app's daily watch check (the watch feature provides it). */
+const checker = (h: BotHarness) => h.app.services.registry.get(WATCH_CHECK)!;
 
 const base: WatchState = {
   name: 'X',
@@ -51,8 +55,8 @@ describe('weekly watch summary', () => {
     await h.send(`vigilar ${ruc} ferretería`);
     const before = h.outbox.length;
     clock = new Date('2026-11-20T13:00:00Z'); // Friday 08:00
-    await h.app.watchChecker.tick(clock);
-    await h.app.watchChecker.tick(new Date('2026-11-20T13:10:00Z'));
+    await checker(h).tick(clock);
+    await checker(h).tick(new Date('2026-11-20T13:10:00Z'));
     const texts = h.outbox
       .slice(before)
       .map((sent) => (sent.message.kind === 'text' ? sent.message.text : ''));

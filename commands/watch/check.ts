@@ -1,14 +1,15 @@
 import type { Logger } from 'pino';
-import type { LookupApi } from '../lookup/api.js';
-import { LookupNotFoundError } from '../lookup/errors.js';
-import type { CoerciveDebt } from '../lookup/schemas/index.js';
-import { type Clock, cronTicker, type Ticker } from '../scheduler/clock.js';
-import type { TemplateRenderer } from '../scheduler/job.js';
-import { failureKind } from '../scheduler/runner.js';
-import type { ScheduleStore } from '../scheduler/store.js';
-import { addDays, isPeruHoliday, limaDate, limaInstant, weekdayOf } from '../time/lima.js';
-import type { OutgoingMessage } from '../transports/transport.js';
-import type { WatchConfig } from '../config/types.js';
+import { serviceKey } from '../../src/bot/registry.js';
+import type { LookupApi } from '../../src/lookup/api.js';
+import { LookupNotFoundError } from '../../src/lookup/errors.js';
+import type { CoerciveDebt } from '../../src/lookup/schemas/index.js';
+import { type Clock, cronTicker, type Ticker } from '../../src/scheduler/clock.js';
+import type { TemplateRenderer } from '../../src/scheduler/job.js';
+import { failureKind } from '../../src/scheduler/runner.js';
+import type { ScheduleStore } from '../../src/scheduler/store.js';
+import { addDays, isPeruHoliday, limaDate, limaInstant, weekdayOf } from '../../src/time/lima.js';
+import type { OutgoingMessage } from '../../src/transports/transport.js';
+import type { WatchConfig } from '../../src/config/types.js';
 import { diffStates, stateOf } from './state.js';
 import type { WatchStore } from './store.js';
 
@@ -59,6 +60,9 @@ export interface WatchChecker {
   start(): void;
   stop(): Promise<void>;
 }
+
+/** The daily check in the app's registry (tests tick it; it starts with the scheduled posts). */
+export const WATCH_CHECK = serviceKey<WatchChecker>('watch-check');
 
 /** Monday to Friday, not a holiday (fixed national ones plus `scheduler.holidays`). */
 export function isWatchDay(date: string, holidays: ReadonlySet<string>): boolean {

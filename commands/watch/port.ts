@@ -1,12 +1,6 @@
-import type { WatchConfig } from '../config/types.js';
-import { SYSTEM_CHAT_PREFIX } from '../store/usage.js';
+import { serviceKey } from '../../src/bot/registry.js';
+import type { WatchConfig } from '../../src/config/types.js';
 import type { WatchChange, WatchState } from './state.js';
-
-/**
- * The usage-log account of the shared daily check: one lookup per RUC per day serves every group
- * watching it, so it is accounted to Chasqui itself, not to any one group (`uso` shows it apart).
- */
-export const WATCH_ACCOUNT = `${SYSTEM_CHAT_PREFIX}vigilados`;
 
 /** A RUC a group watches, with the latest shared observation. */
 export interface WatchedItem {
@@ -39,3 +33,6 @@ export interface WatchPort {
   remove(chatId: string, ruc: string): boolean;
   history(ruc: string): WatchHistoryEntry[];
 }
+
+/** The watch list in the app's registry (`watchPort(ctx)` reads it). */
+export const WATCH = serviceKey<WatchPort>('watch');
