@@ -28,13 +28,11 @@ import { guia } from './guia.js';
 import { guiaxml } from './guiaxml.js';
 import { licencia } from './licencia.js';
 import { locales } from './locales.js';
-import { lote } from './lote.js';
 import { pdf } from './pdf.js';
 import { placa } from './placa.js';
 import { programados } from './programados.js';
 import { programar } from './programar.js';
 import { ruc } from './ruc.js';
-import { si } from './si.js';
 import { tc } from './tc.js';
 import { trabajadores } from './trabajadores.js';
 import { uso } from './uso.js';
@@ -71,8 +69,6 @@ const list: readonly CommandDefinition<unknown>[] = [
   programar,
   programados,
   desprogramar,
-  lote,
-  si,
 ];
 
 export const unsliced: Feature = { name: 'unsliced', commands: list, jobs: [tcJob, afpJob] };

@@ -1,5 +1,4 @@
 import type { Logger } from 'pino';
-import { createBatchPort } from '../batch/pending.js';
 import type { CommandDefinition, TemplateRenderer } from '../bot/command.js';
 import type { AlertPort, FeatureDeps, FeatureServices } from '../bot/feature.js';
 import { createRouter, type Router } from '../bot/router.js';
@@ -257,7 +256,6 @@ export function createApp(options: AppOptions): App {
       owners,
       budget,
       guideSends: createGuideSendsRepo(db, () => config.guides, now),
-      batch: createBatchPort(db, () => config.batch),
     };
     const router = createRouter({
       commands,

@@ -2,7 +2,6 @@ import type { DocumentRef, TaxPortalCredentials } from '../lookup/api.js';
 import type { NumberCheck, OutgoingMessage } from '../transports/transport.js';
 import type { Group, Guide } from '../lookup/schemas/index.js';
 import type { SchedulesPort } from '../scheduler/port.js';
-import type { BatchPort } from '../batch/port.js';
 import type { BudgetReader, BudgetStatus } from '../budget/types.js';
 import type { CommandDefinition } from './command.js';
 import type { OwnerNoticePort } from './owners.js';
@@ -34,8 +33,6 @@ export interface BotServices {
   guideSends?: GuideSendsPort;
   /** Credit budget (read side) for `uso` (`overall`), batch checks and the watch list; absent = no cap. */
   budget?: BudgetReader & { overall?(): BudgetStatus };
-  /** Batch checks (`lote`): settings and pending confirmations. */
-  batch?: BatchPort;
   /** Drivers' LIDs and opt-in (issue 12). */
   driverContacts?: DriverContactsPort;
   /** Delivery tracking (issue 12); absent when the transport reports no deliveries. */

@@ -274,23 +274,6 @@ export const coreMigrations: readonly Migration[] = [
     },
   },
   {
-    version: 9,
-    // the watch list's part of this version is commands/watch/migrations.ts
-    name: 'batch checks: pending confirmations',
-    up(db) {
-      db.exec(`
-        -- batch/pending: a large lote waits for "si" from the same sender in the same chat
-        CREATE TABLE batch_pending (
-          chat_id    TEXT NOT NULL,
-          sender_key TEXT NOT NULL,
-          payload    TEXT NOT NULL,
-          expires_at INTEGER NOT NULL,
-          PRIMARY KEY (chat_id, sender_key)
-        );
-      `);
-    },
-  },
-  {
     version: 10,
     name: 'guide sends: the WhatsApp id of each send',
     // Checked by its column, like 6 and 7: should a parallel branch also number a migration 10,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WATCH_CHECK } from '../../../commands/watch/check.js';
 import { monthlyWatchCost } from '../../../commands/watch/cost.js';
 import { diffStates, type WatchState } from '../../../commands/watch/state.js';
-import { rucFrom } from '../../batch/helpers.js';
+import { rucFrom } from '../batch/helpers.js';
 import { type BotHarness, createBotHarness } from '../../helpers/bot-harness.js';
 
 /** The app's daily watch check (the watch feature provides it). */

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BudgetReader } from '../../../src/budget/types.js';
-import { rucFrom } from '../../batch/helpers.js';
+import { rucFrom } from '../batch/helpers.js';
 import { type BotHarness, createBotHarness } from '../../helpers/bot-harness.js';
 
 /**

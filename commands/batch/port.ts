@@ -1,4 +1,5 @@
-import type { BatchConfig } from '../config/types.js';
+import { serviceKey } from '../../src/bot/registry.js';
+import type { BatchConfig } from '../../src/config/types.js';
 import type { BatchPlan } from './entries.js';
 
 /** A batch waiting for "sí": what was validated, and whether DNIs may be looked up here. */
@@ -20,3 +21,6 @@ export interface BatchPort {
   /** Removes and returns the sender's pending batch in this chat, unless it expired. */
   take(chatId: string, senderKey: string, now: Date): PendingBatch | undefined;
 }
+
+/** The batch settings and pending confirmations in the app's registry (`batchPort(ctx)`). */
+export const BATCH = serviceKey<BatchPort>('batch');

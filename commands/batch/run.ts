@@ -1,10 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { LookupApi } from '../lookup/api.js';
-import { LookupCreditsError, LookupError, LookupNotFoundError } from '../lookup/errors.js';
-import type { Taxpayer } from '../lookup/schemas/index.js';
-import { toNumber } from '../render/format.js';
+import type { LookupApi } from '../../src/lookup/api.js';
+import { LookupCreditsError, LookupError, LookupNotFoundError } from '../../src/lookup/errors.js';
+import type { Taxpayer } from '../../src/lookup/schemas/index.js';
+import { toNumber } from '../../src/render/format.js';
 import type { BatchItem } from './entries.js';
-import { BudgetExceededError } from '../budget/errors.js';
+import { BudgetExceededError } from '../../src/budget/errors.js';
 
 /**
  * One checked number. `status`: ok; not-found (the API has no record); failed (after retries);

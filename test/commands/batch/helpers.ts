@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { rucIsValid } from '../sandbox/check-digits.js';
+import { rucIsValid } from '../../sandbox/check-digits.js';
 
 /** The valid RUC with these first 10 digits (the check digit computed independently). */
 export function rucFrom(first10: string): string {

@@ -1,9 +1,9 @@
 import { zipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { xlsxBomb } from '../../bench/hostile-files.js';
-import { FileRefusedError, readDeadline } from '../../src/batch/file-refusal.js';
-import { xlsxSheetRows } from '../../src/batch/xlsx-sheet.js';
-import { parseConfig } from '../../src/config.js';
+import { xlsxBomb } from '../../../bench/hostile-files.js';
+import { FileRefusedError, readDeadline } from '../../../commands/batch/file-refusal.js';
+import { xlsxSheetRows } from '../../../commands/batch/xlsx-sheet.js';
+import { parseConfig } from '../../../src/config.js';
 
 /** The streaming .xlsx reader on parts written by hand, as Excel and other tools write them. */
 const LIMITS = parseConfig({}).batch;

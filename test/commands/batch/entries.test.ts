@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv, sniffDelimiter } from '../../src/batch/csv.js';
-import { batchCost, classify, planBatch, tokensOf } from '../../src/batch/entries.js';
-import { batchFileKind, pickColumn, tokensFromFile } from '../../src/batch/files.js';
-import { parseConfig } from '../../src/config.js';
+import { parseCsv, sniffDelimiter } from '../../../commands/batch/csv.js';
+import { batchCost, classify, planBatch, tokensOf } from '../../../commands/batch/entries.js';
+import { batchFileKind, pickColumn, tokensFromFile } from '../../../commands/batch/files.js';
+import { parseConfig } from '../../../src/config.js';
 import { badCheck, rucFrom, xlsxOf } from './helpers.js';
 
 const LIMITS = parseConfig({}).batch;

@@ -1,11 +1,11 @@
 import { zipSync } from 'fflate';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { xlsxBomb } from '../../bench/hostile-files.js';
-import type { BatchConfig } from '../../src/config/types.js';
-import type { DocumentMessage, IncomingMessage, OutgoingMessage } from '../../src/transports/transport.js';
-import { fictionalRucs, readWorkbook, xlsxOf } from '../batch/helpers.js';
-import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
-import { groupMessage } from '../helpers/messages.js';
+import { xlsxBomb } from '../../../bench/hostile-files.js';
+import type { BatchConfig } from '../../../src/config/types.js';
+import type { DocumentMessage, IncomingMessage, OutgoingMessage } from '../../../src/transports/transport.js';
+import { fictionalRucs, readWorkbook, xlsxOf } from './helpers.js';
+import { type BotHarness, createBotHarness } from '../../helpers/bot-harness.js';
+import { groupMessage } from '../../helpers/messages.js';
 
 /**
  * `lote` with hostile attachments (issue 19): zip bombs honest or lying about their size, too

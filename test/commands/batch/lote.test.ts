@@ -1,12 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { BudgetExceededError } from '../../src/budget/errors.js';
-import type { BudgetReader, BudgetStatus } from '../../src/budget/types.js';
-import { coerciveDebts, taxpayers } from '../../src/sandbox/fixtures/index.js';
-import type { DocumentMessage, IncomingMessage, OutgoingMessage } from '../../src/transports/transport.js';
-import { DocumentTooLargeError } from '../../src/transports/transport.js';
-import { badCheck, readWorkbook, xlsxOf } from '../batch/helpers.js';
-import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
-import { groupMessage, MEMBER_PHONE } from '../helpers/messages.js';
+import { BudgetExceededError } from '../../../src/budget/errors.js';
+import type { BudgetReader, BudgetStatus } from '../../../src/budget/types.js';
+import { coerciveDebts, taxpayers } from '../../../src/sandbox/fixtures/index.js';
+import type { DocumentMessage, IncomingMessage, OutgoingMessage } from '../../../src/transports/transport.js';
+import { DocumentTooLargeError } from '../../../src/transports/transport.js';
+import { badCheck, readWorkbook, xlsxOf } from './helpers.js';
+import { type BotHarness, createBotHarness } from '../../helpers/bot-harness.js';
+import { groupMessage, MEMBER_PHONE } from '../../helpers/messages.js';
 
 /**
  * `lote` through the real app against the sandbox: the workbook read back with exceljs, the
@@ -289,7 +289,7 @@ describe('lote when the budget refuses mid-batch', () => {
         return new Proxy({} as never, {
           get(_target, property: string) {
             return async (...args: unknown[]) => {
-              const { createLookupClient } = await import('../../src/lookup/index.js');
+              const { createLookupClient } = await import('../../../src/lookup/index.js');
               client ??= createLookupClient({
                 baseUrl: sandbox.baseUrl,
                 token: sandbox.token,

@@ -1,7 +1,8 @@
-import { defineCommand } from '../src/bot/command.js';
-import { senderKey } from '../src/bot/guards.js';
-import { batchPort, executeBatch, withinBudget } from './lib/batch.js';
-import { batchCost } from '../src/batch/entries.js';
+import { defineCommand } from '../../src/bot/command.js';
+import { senderKey } from '../../src/bot/guards.js';
+import { batchPort, executeBatch, withinBudget } from './batch.js';
+import { batchCost } from './entries.js';
+import { BATCH } from './port.js';
 
 /**
  * `sí`: confirms the sender's pending `lote` in this chat (within `batch.confirmMinutes`). Without
@@ -16,7 +17,7 @@ export const si = defineCommand({
   access: 'everyone',
   argShape: 'none',
   async run(ctx) {
-    const port = ctx.services.batch;
+    const port = ctx.services.registry.get(BATCH);
     const pending = port?.take(ctx.message.chatId, senderKey(ctx.message), ctx.now());
     if (!port || !pending) return;
     if (!(await withinBudget(ctx, batchCost(pending.plan, pending.personalData)))) return;

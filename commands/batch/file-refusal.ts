@@ -1,4 +1,4 @@
-import type { BatchConfig } from '../config/types.js';
+import type { BatchConfig } from '../../src/config/types.js';
 
 /** The caps on reading an attached file (`batch.*` in the config file; defaults there). */
 export type FileLimits = Pick<

@@ -1,9 +1,9 @@
-import { type BatchPlan, batchCost, planBatch, tokensOf } from '../../src/batch/entries.js';
-import { documentTokens } from '../../src/batch/document.js';
-import { reasonText } from '../../src/batch/labels.js';
-import type { BatchPort, PendingBatch } from '../../src/batch/port.js';
-import { runBatch, summarizeBatch } from '../../src/batch/run.js';
-import { buildWorkbook, XLSX_MIMETYPE } from '../../src/batch/workbook.js';
+import { type BatchPlan, batchCost, planBatch, tokensOf } from './entries.js';
+import { documentTokens } from './document.js';
+import { reasonText } from './labels.js';
+import { BATCH, type BatchPort, type PendingBatch } from './port.js';
+import { runBatch, summarizeBatch } from './run.js';
+import { buildWorkbook, XLSX_MIMETYPE } from './workbook.js';
 import type { CommandContext } from '../../src/bot/command.js';
 import { UserError } from '../../src/errors/user-error.js';
 import { limaDate } from '../../src/time/lima.js';
@@ -12,7 +12,7 @@ import { limaDate } from '../../src/time/lima.js';
 const PROGRESS_FROM = 10;
 
 export function batchPort(ctx: CommandContext<unknown>): BatchPort {
-  const port = ctx.services.batch;
+  const port = ctx.services.registry.get(BATCH);
   if (!port) throw new UserError('lote-no-disponible');
   return port;
 }

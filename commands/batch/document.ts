@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
-import type { BatchConfig } from '../config/types.js';
-import { UserError } from '../errors/user-error.js';
-import { DocumentTooLargeError, type IncomingDocument } from '../transports/transport.js';
+import type { BatchConfig } from '../../src/config/types.js';
+import { UserError } from '../../src/errors/user-error.js';
+import { DocumentTooLargeError, type IncomingDocument } from '../../src/transports/transport.js';
 import { FileRefusedError } from './file-refusal.js';
 import { batchFileKind, tokensFromFile } from './files.js';
 

@@ -1,6 +1,6 @@
-import type { BatchConfig } from '../config/types.js';
-import { createCacheCrypto, createPseudonymizer } from '../store/keyed-crypto.js';
-import type { SqliteDatabase } from '../store/sqlite.js';
+import type { BatchConfig } from '../../src/config/types.js';
+import { createCacheCrypto, createPseudonymizer } from '../../src/store/keyed-crypto.js';
+import type { SqliteDatabase } from '../../src/store/sqlite.js';
 import type { BatchPort, PendingBatch } from './port.js';
 
 /**

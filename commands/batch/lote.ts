@@ -1,6 +1,6 @@
-import { defineCommand } from '../src/bot/command.js';
-import { senderKey } from '../src/bot/guards.js';
-import { startBatch } from './lib/batch.js';
+import { defineCommand } from '../../src/bot/command.js';
+import { senderKey } from '../../src/bot/guards.js';
+import { startBatch } from './batch.js';
 
 /**
  * `lote <lista>` / `verificar <lista>`, or a .txt/.csv/.xlsx sent with the caption `lote`: checks
