@@ -35,7 +35,6 @@ import { programar } from './programar.js';
 import { ruc } from './ruc.js';
 import { tc } from './tc.js';
 import { trabajadores } from './trabajadores.js';
-import { uso } from './uso.js';
 import { xml } from './xml.js';
 
 const list: readonly CommandDefinition<unknown>[] = [
@@ -63,7 +62,6 @@ const list: readonly CommandDefinition<unknown>[] = [
   chofer,
   choferes,
   grupos,
-  uso,
   activar,
   desactivar,
   programar,

@@ -5,6 +5,7 @@ import { BATCH, type BatchPort, type PendingBatch } from './port.js';
 import { runBatch, summarizeBatch } from './run.js';
 import { buildWorkbook, XLSX_MIMETYPE } from './workbook.js';
 import type { CommandContext } from '../../src/bot/command.js';
+import { BUDGET } from '../../src/bot/ports.js';
 import { UserError } from '../../src/errors/user-error.js';
 import { limaDate } from '../../src/time/lima.js';
 
@@ -40,7 +41,7 @@ function counts(plan: BatchPlan) {
  * this month; true when it may go on. No budget configured = no cap.
  */
 export async function withinBudget(ctx: CommandContext<unknown>, cost: number): Promise<boolean> {
-  const status = ctx.services.budget?.status(ctx.message.chatId);
+  const status = ctx.services.registry.get(BUDGET)?.status(ctx.message.chatId);
   if (!status) return true;
   const limits = [
     { periodo: 'dia', restante: status.remainingToday },

@@ -1,5 +1,6 @@
 import { watchPort } from './watch-args.js';
 import { type CommandContext, defineCommand } from '../../src/bot/command.js';
+import { BUDGET } from '../../src/bot/ports.js';
 import { UserError } from '../../src/errors/user-error.js';
 import { LookupNotFoundError } from '../../src/lookup/errors.js';
 import { limaDate } from '../../src/time/lima.js';
@@ -61,7 +62,7 @@ export const vigilar = defineCommand<{ ruc: string; note?: string }>({
       throw new UserError('vigilar-limite', { maximo: settings.maxPerGroup, ruc });
     // The budget covers the shared check (every group's RUCs); the reply shows only this group's.
     const distinct = port.distinctCount() + (port.snapshot(ruc) ? 0 : 1);
-    const monthlyCap = ctx.services.budget?.status(WATCH_ACCOUNT).monthlyCap ?? null;
+    const monthlyCap = ctx.services.registry.get(BUDGET)?.status(WATCH_ACCOUNT).monthlyCap ?? null;
     if (monthlyCap !== null && monthlyWatchCost(distinct, settings.debtCheck) > monthlyCap) {
       await ctx.reply('vigilar-presupuesto', { ruc, presupuesto: monthlyCap });
       return;

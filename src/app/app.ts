@@ -5,8 +5,6 @@ import { createRouter, type Router } from '../bot/router.js';
 import type { BotServices, GuidePdfPort } from '../bot/ports.js';
 import { createOwnerNotices } from '../bot/owners.js';
 import { createServiceRegistry } from '../bot/registry.js';
-import { budgetMiddleware } from '../budget/middleware.js';
-import { createAppBudget } from '../budget/wiring.js';
 import type { Config } from '../config.js';
 import { createGroupDirectory, type GroupSource } from '../groups/directory.js';
 import { silentLogger } from '../logger.js';
@@ -157,15 +155,6 @@ export function createApp(options: AppOptions): App {
       send: (chatId, message) => transport.send(chatId, message),
       logger,
     });
-    const budget = createAppBudget({
-      db,
-      config,
-      directory,
-      owners,
-      now,
-      logger,
-      ...(options.alerts ? { alerts: options.alerts } : {}),
-    });
     // Features are built before the lookup stack (their gates sit in it); the lookups they take
     // while building call through `stackCall` once the stack exists.
     const late: { stack?: LookupStack } = {};
@@ -195,10 +184,7 @@ export function createApp(options: AppOptions): App {
       usage,
       now,
       logger,
-      beforeUpstream: [
-        budgetMiddleware(budget),
-        ...built.flatMap((b) => (b.beforeUpstream ? [b.beforeUpstream] : [])),
-      ],
+      beforeUpstream: built.flatMap((b) => (b.beforeUpstream ? [b.beforeUpstream] : [])),
     });
     late.stack = cached;
     const background = built.flatMap((b) => (b.background ? [b.background] : []));
@@ -243,7 +229,6 @@ export function createApp(options: AppOptions): App {
         holidays: config.scheduler.holidays,
         ...(config.taxPortal ? { taxPortal: config.taxPortal } : {}),
       },
-      usage,
       groupSettings,
       directory,
       drivers: createDriversRepo(db, { seed: config.drivers, now }),
@@ -254,7 +239,6 @@ export function createApp(options: AppOptions): App {
       edits,
       ...(tracker ? { delivery: tracker } : {}),
       owners,
-      budget,
       guideSends: createGuideSendsRepo(db, () => config.guides, now),
     };
     const router = createRouter({

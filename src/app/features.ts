@@ -1,4 +1,5 @@
 import { batch } from '../../commands/batch/index.js';
+import { budget } from '../../commands/budget/index.js';
 import { unsliced } from '../../commands/index.js';
 import { watch } from '../../commands/watch/index.js';
 import type { CommandDefinition } from '../bot/command.js';
@@ -9,7 +10,7 @@ import { coreMigrations, type Migration } from '../store/migrations.js';
  * The explicit, ordered list of features (no folder scanning): `createApp` folds it, `ayuda` lists
  * their commands in this order. Adding a feature = its folder under `commands/` and one line here.
  */
-export const FEATURES: readonly Feature[] = [unsliced, watch, batch];
+export const FEATURES: readonly Feature[] = [unsliced, budget, watch, batch];
 
 /**
  * Every chat command, in list order. Typed `<never>`: each keeps its own argument type, which only

@@ -2,10 +2,10 @@ import type { DocumentRef, TaxPortalCredentials } from '../lookup/api.js';
 import type { NumberCheck, OutgoingMessage } from '../transports/transport.js';
 import type { Group, Guide } from '../lookup/schemas/index.js';
 import type { SchedulesPort } from '../scheduler/port.js';
-import type { BudgetReader, BudgetStatus } from '../budget/types.js';
+import type { BudgetReader } from '../budget/types.js';
 import type { CommandDefinition } from './command.js';
 import type { OwnerNoticePort } from './owners.js';
-import type { ServiceRegistry } from './registry.js';
+import { type ServiceRegistry, serviceKey } from './registry.js';
 
 /**
  * Ports: the narrow interfaces commands use for everything beyond the lookup API, and
@@ -18,7 +18,6 @@ export interface BotServices {
   /** What the features built, by key (src/bot/registry.ts): `registry.get(WATCH)`. */
   registry: ServiceRegistry;
   settings: BotSettings;
-  usage: UsagePort;
   groupSettings: GroupSettingsPort;
   directory: GroupDirectoryPort;
   drivers: DriversPort;
@@ -31,8 +30,6 @@ export interface BotServices {
   owners?: OwnerNoticePort;
   /** `guia <ref> enviar` limits; absent in some tests (no limit). */
   guideSends?: GuideSendsPort;
-  /** Credit budget (read side) for `uso` (`overall`), batch checks and the watch list; absent = no cap. */
-  budget?: BudgetReader & { overall?(): BudgetStatus };
   /** Drivers' LIDs and opt-in (issue 12). */
   driverContacts?: DriverContactsPort;
   /** Delivery tracking (issue 12); absent when the transport reports no deliveries. */
@@ -40,6 +37,12 @@ export interface BotServices {
   /** Last answered parse per message, so an edit is answered again only when it changed (issue 12). */
   edits?: EditLogPort;
 }
+
+/**
+ * The credit budget's read side in the registry: the budget feature provides it; `uso`
+ * (`overall`), batch checks and the watch list read it. Absent: no caps.
+ */
+export const BUDGET = serviceKey<BudgetReader>('budget');
 
 export interface UsageEvent {
   at: Date;

@@ -245,23 +245,16 @@ export const coreMigrations: readonly Migration[] = [
   },
   {
     version: 7,
-    name: 'issue 10: owner-allowed groups, budget alerts, guide sends',
-    // landed after version 9 (issue 14): a database created at v9 does not have it yet
+    name: 'issue 10: owner-allowed groups, guide sends',
+    // landed after version 9 (issue 14): a database created at v9 does not have it yet. The budget
+    // alerts' part of this version is commands/budget/migrations.ts; each part checks its own.
     isApplied: (db) =>
-      db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'budget_notices'").get() !==
+      db.prepare("SELECT 1 FROM pragma_table_info('group_settings') WHERE name = 'owner_allowed'").get() !==
       undefined,
     up(db) {
       db.exec(`
         -- bot/guards: an owner's activar (group admins get powers only in owner- or config-allowed groups)
         ALTER TABLE group_settings ADD COLUMN owner_allowed INTEGER NOT NULL DEFAULT 0;
-        -- budget: the 80% / cap notices already sent to the owners, once per scope and period
-        CREATE TABLE budget_notices (
-          scope  TEXT NOT NULL,
-          period TEXT NOT NULL,
-          level  TEXT NOT NULL CHECK (level IN ('warning', 'cap')),
-          at     INTEGER NOT NULL,
-          PRIMARY KEY (scope, period, level)
-        );
         -- guides/sends: guide → driver sends (keyed hashes only), for the cooldown and daily cap
         CREATE TABLE guide_sends (
           guide_key  TEXT NOT NULL,

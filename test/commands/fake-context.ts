@@ -9,7 +9,6 @@ import type {
   GroupDirectoryPort,
   GroupSettingsPort,
   GuidePdfPort,
-  UsagePort,
 } from '../../src/bot/ports.js';
 import { UserError } from '../../src/errors/user-error.js';
 import { silentLogger } from '../../src/logger.js';
@@ -91,7 +90,6 @@ export async function runCommand<A>(
 ): Promise<FakeRun> {
   const now = options.now ?? new Date('2026-11-22T15:00:00Z');
   const result: FakeRun = { replies: [], sent: [], calls: [], settings: {} };
-  const usage: UsagePort = { record: () => {}, month: () => [] };
   const groupSettings: GroupSettingsPort = {
     isActive: (chatId) => result.settings[chatId],
     setActive: (chatId, active) => {
@@ -105,7 +103,6 @@ export async function runCommand<A>(
   const services: BotServices = {
     registry: createServiceRegistry(),
     settings: { maxListItems: options.maxListItems ?? 10, maxZipBytes: 5_000_000 },
-    usage,
     groupSettings,
     directory,
     drivers,

@@ -300,7 +300,6 @@ export function createTestRouter(options: TestRouterOptions = {}): TestRouter {
   const services: BotServices = {
     registry: createServiceRegistry(),
     settings: { maxListItems: 10, maxZipBytes: 1_000_000 },
-    usage: { record: () => {}, month: () => [] },
     groupSettings,
     directory: { list: async () => [], resolveName: options.resolveName ?? (async () => undefined) },
     drivers: { get: () => undefined, set: () => {}, remove: () => false, list: () => [] },

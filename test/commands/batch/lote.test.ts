@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { BUDGET } from '../../../src/bot/ports.js';
 import { BudgetExceededError } from '../../../src/budget/errors.js';
 import type { BudgetReader, BudgetStatus } from '../../../src/budget/types.js';
 import { coerciveDebts, taxpayers } from '../../../src/sandbox/fixtures/index.js';
@@ -75,7 +76,7 @@ describe('lote', () => {
   afterEach(() => {
     h.sandbox.resetRequests();
     h.sandbox.clearFaults();
-    delete h.app.services.budget;
+    h.app.services.registry.delete(BUDGET);
     h.app.db.exec('DELETE FROM lookup_cache');
   });
   afterAll(async () => {
@@ -226,12 +227,12 @@ describe('lote', () => {
   });
 
   it('refuses a batch that would exceed the budget, before any request', async () => {
-    h.app.services.budget = budget(10, 3);
+    h.app.services.registry.set(BUDGET, budget(10, 3));
     const [reply] = h.texts(await h.send(`lote ${RUC_A} ${RUC_B}`));
     expect(reply).toContain('costaría hasta *4 consultas*');
     expect(reply).toContain('*3* hoy');
     expect(requests(h).ruc).toBe(0);
-    h.app.services.budget = budget(4);
+    h.app.services.registry.set(BUDGET, budget(4));
     expect(documentOf(await h.send(`lote ${RUC_A} ${RUC_B}`)).caption).toContain('*2* activos');
   });
 

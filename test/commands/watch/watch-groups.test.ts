@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUDGET } from '../../../src/bot/ports.js';
 import type { BudgetReader } from '../../../src/budget/types.js';
 import { rucFrom } from '../batch/helpers.js';
 import { type BotHarness, createBotHarness } from '../../helpers/bot-harness.js';
@@ -65,8 +66,8 @@ describe('a group sees only its own watch list counts', () => {
         remainingThisMonth: 110,
       }),
     };
-    const saved = h.app.services.budget;
-    h.app.services.budget = budget;
+    const saved = h.app.services.registry.get(BUDGET);
+    h.app.services.registry.set(BUDGET, budget);
     try {
       const before = h.sandbox.requestCount('/ruc');
       const [refused] = await inContabilidad(`vigilar ${SECOND}`);
@@ -76,8 +77,8 @@ describe('a group sees only its own watch list counts', () => {
       );
       expect(h.sandbox.requestCount('/ruc')).toBe(before);
     } finally {
-      if (saved) h.app.services.budget = saved;
-      else delete h.app.services.budget;
+      if (saved) h.app.services.registry.set(BUDGET, saved);
+      else h.app.services.registry.delete(BUDGET);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WATCH_CHECK } from '../../../commands/watch/check.js';
+import { BUDGET } from '../../../src/bot/ports.js';
 import type { BudgetReader } from '../../../src/budget/types.js';
 import type { OutgoingMessage } from '../../../src/transports/transport.js';
 import { rucFrom } from '../batch/helpers.js';
@@ -157,7 +158,7 @@ describe('watch list', () => {
         remainingThisMonth: 40,
       }),
     };
-    h.app.services.budget = budget;
+    h.app.services.registry.set(BUDGET, budget);
     const before = lookups();
     const [refused] = h.texts(await h.send(`vigilar ${CLIENT}`, { chatId: CONTABILIDAD }));
     // 2 RUC in all (53 a month) exceed 40: the group is told the budget, not the shared total.

@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { refusal, statusOf, thresholds } from '../../src/budget/policy.js';
-import { createAlerts } from '../../src/ops/alerts.js';
-import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
-import { ADMIN_PHONE, GROUP_ID, jid, textOf } from '../helpers/messages.js';
+import { refusal, statusOf, thresholds } from '../../../commands/budget/policy.js';
+import { BUDGET } from '../../../src/bot/ports.js';
+import { createAlerts } from '../../../src/ops/alerts.js';
+import { type BotHarness, createBotHarness } from '../../helpers/bot-harness.js';
+import { ADMIN_PHONE, GROUP_ID, jid, textOf } from '../../helpers/messages.js';
 
 /** A RUC with a valid check digit (prefix 20, then 8 digits from `n`). */
 function ruc(n: number): string {
@@ -81,9 +82,15 @@ describe('credit budget (daily cap)', () => {
         ],
       },
     });
-    expect(h.app.services.budget?.status(GROUP_ID)).toMatchObject({ dailyCap: 1, remainingToday: 1 });
+    expect(h.app.services.registry.get(BUDGET)?.status(GROUP_ID)).toMatchObject({
+      dailyCap: 1,
+      remainingToday: 1,
+    });
     await h.send(`ruc ${ruc(11)}`);
-    expect(h.app.services.budget?.status(GROUP_ID)).toMatchObject({ spentToday: 1, remainingToday: 0 });
+    expect(h.app.services.registry.get(BUDGET)?.status(GROUP_ID)).toMatchObject({
+      spentToday: 1,
+      remainingToday: 0,
+    });
     expect(textOf(await h.send(`ruc ${ruc(12)}`))).toContain('de este grupo');
     expect(textOf(await h.send(`ruc ${ruc(12)}`, { chatId: other }))).not.toContain(BUDGET_REPLY);
     expect(h.sandbox.requestCount('/ruc')).toBe(2);

@@ -1,4 +1,4 @@
-import type { BudgetStatus } from './types.js';
+import type { BudgetStatus, Period } from '../../src/budget/types.js';
 
 /**
  * The credit budget as pure arithmetic: caps, what was spent, what is reserved in flight, and
@@ -10,8 +10,6 @@ export interface Caps {
   daily?: number;
   monthly?: number;
 }
-
-export type Period = 'day' | 'month';
 
 /** One scope the caps apply to: the whole company, or one group. */
 export interface ScopeSpend {

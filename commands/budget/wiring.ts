@@ -1,10 +1,10 @@
 import type { Logger } from 'pino';
-import type { OwnerNoticePort } from '../bot/owners.js';
-import type { GroupDirectoryPort } from '../bot/ports.js';
-import type { Config } from '../config.js';
-import { createPseudonymizer } from '../store/keyed-crypto.js';
-import type { SqliteDatabase } from '../store/sqlite.js';
-import { usageChatKey } from '../store/usage.js';
+import type { OwnerNoticePort } from '../../src/bot/owners.js';
+import type { GroupDirectoryPort } from '../../src/bot/ports.js';
+import type { Config } from '../../src/config.js';
+import { createPseudonymizer } from '../../src/store/keyed-crypto.js';
+import type { SqliteDatabase } from '../../src/store/sqlite.js';
+import { usageChatKey } from '../../src/store/usage.js';
 import { type Budget, type CapNotice, createBudget } from './budget.js';
 import type { Caps } from './policy.js';
 import { createBudgetStore } from './store.js';

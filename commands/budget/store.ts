@@ -1,4 +1,5 @@
-import type { SqliteDatabase } from '../store/sqlite.js';
+import type { SqliteDatabase } from '../../src/store/sqlite.js';
+import { creditsSpent } from '../../src/store/usage.js';
 
 /**
  * Credits spent, read from the usage log (a credit = an answered lookup that went upstream:
@@ -12,20 +13,11 @@ export interface BudgetStore {
 }
 
 export function createBudgetStore(db: SqliteDatabase): BudgetStore {
-  const where = "at >= ? AND at < ? AND saved = 0 AND outcome <> 'failed'";
-  const all = db.prepare<[number, number], { n: number }>(
-    `SELECT COUNT(*) AS n FROM usage_log WHERE ${where}`,
-  );
-  const chat = db.prepare<[number, number, string], { n: number }>(
-    `SELECT COUNT(*) AS n FROM usage_log WHERE ${where} AND chat_id = ?`,
-  );
   const notice = db.prepare(
     'INSERT OR IGNORE INTO budget_notices (scope, period, level, at) VALUES (?, ?, ?, ?)',
   );
   return {
-    spent(fromMs, toMs, chatKey) {
-      return (chatKey === undefined ? all.get(fromMs, toMs) : chat.get(fromMs, toMs, chatKey))?.n ?? 0;
-    },
+    spent: creditsSpent(db),
     noticeOnce(scope, period, level, atMs) {
       return notice.run(scope, period, level, atMs).changes === 1;
     },

@@ -1,5 +1,5 @@
-import type { LookupMiddleware } from '../lookup/call.js';
-import { LookupNotFoundError } from '../lookup/errors.js';
+import type { LookupMiddleware } from '../../src/lookup/call.js';
+import { LookupNotFoundError } from '../../src/lookup/errors.js';
 import type { UpstreamBudget } from './budget.js';
 
 /**

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
-import { captureLogger } from '../helpers/fakes.js';
-import { ADMIN_PHONE, jid } from '../helpers/messages.js';
+import { USAGE } from '../../../commands/budget/uso.js';
+import { type BotHarness, createBotHarness } from '../../helpers/bot-harness.js';
+import { captureLogger } from '../../helpers/fakes.js';
+import { ADMIN_PHONE, jid } from '../../helpers/messages.js';
 
 /**
  * `uso` through the real app: credits spent are answered lookups not served by the cache, failed
@@ -77,7 +78,7 @@ describe('uso totals', () => {
   it('sums the month overall, per operation and per chat, most calls first, failures apart', async () => {
     const h = await createBotHarness({ now: () => NOW });
     try {
-      const usage = h.app.services.usage;
+      const usage = h.app.services.registry.get(USAGE)!;
       const record = (chatId: string, operation: string, saved = false, outcome = 'ok' as const) =>
         usage.record({ at, chatId, operation, saved, outcome });
       for (let i = 0; i < 3; i++) record(GROUP_A, 'ruc', i > 0);

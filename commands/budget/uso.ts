@@ -1,10 +1,14 @@
-import { defineCommand } from '../src/bot/command.js';
-import type { CommandContext } from '../src/bot/command.js';
-import type { UsageRow } from '../src/bot/ports.js';
-import { currentPeriod } from '../src/time/lima.js';
-import { OPERATIONS, type OperationName } from '../src/lookup/operations.js';
-import { LookupConfigError } from '../src/lookup/options.js';
-import { WATCH_ACCOUNT } from '../src/store/usage.js';
+import { defineCommand } from '../../src/bot/command.js';
+import type { CommandContext } from '../../src/bot/command.js';
+import { BUDGET, type UsagePort, type UsageRow } from '../../src/bot/ports.js';
+import { serviceKey } from '../../src/bot/registry.js';
+import { currentPeriod } from '../../src/time/lima.js';
+import { OPERATIONS, type OperationName } from '../../src/lookup/operations.js';
+import { LookupConfigError } from '../../src/lookup/options.js';
+import { WATCH_ACCOUNT } from '../../src/store/usage.js';
+
+/** The usage log's month totals in the registry (the budget feature provides the app's). */
+export const USAGE = serviceKey<UsagePort>('usage');
 
 interface Tally {
   /** Answered lookups (ok or not found). */
@@ -81,7 +85,7 @@ export const uso = defineCommand({
   argShape: 'none',
   async run(ctx) {
     const now = ctx.now();
-    const rows = ctx.services.usage.month(now);
+    const rows = ctx.services.registry.get(USAGE)?.month(now) ?? [];
     const isGroup = (id: string) => id.endsWith('@g.us');
     const names = rows.some((row) => isGroup(row.chatId)) ? await groupNames(ctx) : new Map();
     const operaciones = [...tally(rows, (r) => r.operation)]
@@ -106,7 +110,7 @@ export const uso = defineCommand({
     const total = rows.reduce((sum, r) => sum + r.calls, 0);
     const ahorradas = rows.reduce((sum, r) => sum + r.saved, 0);
     const fallidas = rows.reduce((sum, r) => sum + (r.failed ?? 0), 0);
-    const budget = ctx.services.budget?.overall?.();
+    const budget = ctx.services.registry.get(BUDGET)?.overall?.();
     await ctx.reply('uso', {
       presupuesto: budget && {
         hoy: budget.spentToday,

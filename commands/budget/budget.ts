@@ -1,18 +1,10 @@
 import type { Logger } from 'pino';
-import type { OwnerNoticePort } from '../bot/owners.js';
-import { addDays, limaDate, limaInstant } from '../time/lima.js';
-import { BudgetExceededError } from './errors.js';
-import {
-  type Caps,
-  type CapHit,
-  type Period,
-  refusal,
-  type ScopeSpend,
-  statusOf,
-  thresholds,
-} from './policy.js';
+import type { OwnerNoticePort } from '../../src/bot/owners.js';
+import { addDays, limaDate, limaInstant } from '../../src/time/lima.js';
+import { BudgetExceededError } from '../../src/budget/errors.js';
+import { type Caps, type CapHit, refusal, type ScopeSpend, statusOf, thresholds } from './policy.js';
 import type { BudgetStore } from './store.js';
-import type { BudgetReader, BudgetStatus } from './types.js';
+import type { BudgetReader, BudgetStatus, Period } from '../../src/budget/types.js';
 
 /**
  * The credit budget around the one place a lookup goes upstream: `beforeUpstream` refuses at a
