@@ -5,8 +5,6 @@
  */
 import type { CommandDefinition } from '../src/bot/command.js';
 import type { Feature } from '../src/bot/feature.js';
-import { afpJob } from '../src/scheduler/jobs/afp.js';
-import { tcJob } from '../src/scheduler/jobs/tc.js';
 import { activar } from './activar.js';
 import { afp } from './afp.js';
 import { ayuda } from './ayuda.js';
@@ -17,7 +15,6 @@ import { chofer } from './chofer.js';
 import { choferes } from './choferes.js';
 import { ci } from './ci.js';
 import { desactivar } from './desactivar.js';
-import { desprogramar } from './desprogramar.js';
 import { deuda } from './deuda.js';
 import { dni } from './dni.js';
 import { dniruc } from './dniruc.js';
@@ -30,8 +27,6 @@ import { licencia } from './licencia.js';
 import { locales } from './locales.js';
 import { pdf } from './pdf.js';
 import { placa } from './placa.js';
-import { programados } from './programados.js';
-import { programar } from './programar.js';
 import { ruc } from './ruc.js';
 import { tc } from './tc.js';
 import { trabajadores } from './trabajadores.js';
@@ -64,9 +59,6 @@ const list: readonly CommandDefinition<unknown>[] = [
   grupos,
   activar,
   desactivar,
-  programar,
-  programados,
-  desprogramar,
 ];
 
-export const unsliced: Feature = { name: 'unsliced', commands: list, jobs: [tcJob, afpJob] };
+export const unsliced: Feature = { name: 'unsliced', commands: list };

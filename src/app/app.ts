@@ -2,9 +2,9 @@ import type { Logger } from 'pino';
 import type { CommandDefinition, TemplateRenderer } from '../bot/command.js';
 import type { AlertPort, FeatureDeps, FeatureServices } from '../bot/feature.js';
 import { createRouter, type Router } from '../bot/router.js';
-import type { BotServices, GuidePdfPort } from '../bot/ports.js';
+import { type BotServices, type GuidePdfPort, SCHEDULES } from '../bot/ports.js';
 import { createOwnerNotices } from '../bot/owners.js';
-import { createServiceRegistry } from '../bot/registry.js';
+import { createServiceRegistry, provide } from '../bot/registry.js';
 import type { Config } from '../config.js';
 import { createGroupDirectory, type GroupSource } from '../groups/directory.js';
 import { silentLogger } from '../logger.js';
@@ -222,7 +222,10 @@ export function createApp(options: AppOptions): App {
       onError: (error) => logger.warn({ err: error }, 'edit log write failed'),
     });
     const services: BotServices = {
-      registry: createServiceRegistry(built.flatMap((b) => b.provides ?? [])),
+      registry: createServiceRegistry([
+        provide(SCHEDULES, scheduler),
+        ...built.flatMap((b) => b.provides ?? []),
+      ]),
       settings: {
         maxListItems: config.maxListItems,
         maxZipBytes: config.maxZipBytes,
@@ -234,7 +237,6 @@ export function createApp(options: AppOptions): App {
       drivers: createDriversRepo(db, { seed: config.drivers, now }),
       guidePdf: options.guidePdf ?? lazy(lazyGuidePdf),
       commands,
-      schedules: scheduler,
       driverContacts,
       edits,
       ...(tracker ? { delivery: tracker } : {}),

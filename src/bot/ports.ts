@@ -24,8 +24,6 @@ export interface BotServices {
   guidePdf: GuidePdfPort;
   /** The registered commands (for `ayuda`). */
   commands: readonly CommandDefinition<never>[];
-  /** Scheduled posts (issue 6); absent until the scheduler is wired. */
-  schedules?: SchedulesPort;
   /** Notices to the owners' direct chats (driver phone changes, budget); absent in some tests. */
   owners?: OwnerNoticePort;
   /** `guia <ref> enviar` limits; absent in some tests (no limit). */
@@ -43,6 +41,12 @@ export interface BotServices {
  * (`overall`), batch checks and the watch list read it. Absent: no caps.
  */
 export const BUDGET = serviceKey<BudgetReader>('budget');
+
+/**
+ * Scheduled posts (issue 6) in the registry: the app's scheduler, for `programar`, `programados`,
+ * `desprogramar` and the console; absent until the scheduler is wired.
+ */
+export const SCHEDULES = serviceKey<SchedulesPort>('schedules');
 
 export interface UsageEvent {
   at: Date;

@@ -2,6 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { jobs } from '../../src/app/features.js';
+import { SCHEDULES } from '../../src/bot/ports.js';
+import type { ServiceRegistry } from '../../src/bot/registry.js';
 import { type Config, parseConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/logger.js';
 import type { LookupApi } from '../../src/lookup/api.js';
@@ -163,7 +165,7 @@ export function attachScheduler(
       db: SqliteDatabase;
       config: Config;
       lookup: LookupApi;
-      services: { schedules?: unknown };
+      services: { registry: ServiceRegistry };
       transport: { send: SchedulerDeps['send'] };
     };
   },
@@ -180,6 +182,6 @@ export function attachScheduler(
     clock,
     ticker: () => ({ stop() {} }),
   });
-  h.app.services.schedules = scheduler;
+  h.app.services.registry.set(SCHEDULES, scheduler);
   return scheduler;
 }

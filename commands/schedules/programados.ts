@@ -1,6 +1,6 @@
-import { defineCommand } from '../src/bot/command.js';
-import { describeScheduleSpec } from '../src/scheduler/schedule-spec.js';
-import { schedulesOf } from './programar.js';
+import { defineCommand } from '../../src/bot/command.js';
+import { describeScheduleSpec } from '../../src/scheduler/schedule-spec.js';
+import { schedulesOf } from './port.js';
 
 /** `programados`: this chat's scheduled posts, numbered for `desprogramar`; config ones marked. */
 export const programados = defineCommand({

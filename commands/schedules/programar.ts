@@ -1,16 +1,10 @@
-import { type CommandContext, defineCommand } from '../src/bot/command.js';
-import { UserError } from '../src/errors/user-error.js';
-import type { JobName, SchedulesPort } from '../src/scheduler/port.js';
-import { describeScheduleSpec, type ScheduleSpec } from '../src/scheduler/schedule-spec.js';
+import { defineCommand } from '../../src/bot/command.js';
+import { UserError } from '../../src/errors/user-error.js';
+import type { JobName } from '../../src/scheduler/port.js';
+import { describeScheduleSpec, type ScheduleSpec } from '../../src/scheduler/schedule-spec.js';
+import { schedulesOf } from './port.js';
 
 const examples = ['programar tc 08:30', 'programar tc 08:30 todos', 'programar afp dia 1 09:00'];
-
-/** The schedules port, or the "not active" reply when the scheduler is not wired. */
-export function schedulesOf(ctx: CommandContext<unknown>): SchedulesPort {
-  const port = ctx.services.schedules;
-  if (!port) throw new UserError('schedule-unavailable');
-  return port;
-}
 
 /**
  * `programar tc 08:30 [todos|lun-vie]`, `programar afp dia 1 09:00`: a daily or monthly post in

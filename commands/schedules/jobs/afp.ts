@@ -1,7 +1,7 @@
-import { LookupNotFoundError, LookupRejectedError } from '../../lookup/errors.js';
-import type { PensionRate } from '../../lookup/schemas/index.js';
-import { previousPeriod } from '../../time/lima.js';
-import type { JobInput, ScheduledJob } from '../job.js';
+import { LookupNotFoundError, LookupRejectedError } from '../../../src/lookup/errors.js';
+import type { PensionRate } from '../../../src/lookup/schemas/index.js';
+import { previousPeriod } from '../../../src/time/lima.js';
+import type { JobInput, ScheduledJob } from '../../../src/scheduler/job.js';
 
 async function ratesOf(lookup: JobInput['lookup'], period: string): Promise<PensionRate[]> {
   try {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { LookupNotFoundError, LookupRejectedError } from '../../src/lookup/errors.js';
-import type { PensionRate } from '../../src/lookup/schemas/index.js';
-import { afpJob } from '../../src/scheduler/jobs/afp.js';
-import { previousPeriod } from '../../src/time/lima.js';
-import { fakeLookup } from '../helpers/fakes.js';
-import { realTemplates } from './helpers.js';
+import { LookupNotFoundError, LookupRejectedError } from '../../../src/lookup/errors.js';
+import type { PensionRate } from '../../../src/lookup/schemas/index.js';
+import { afpJob } from '../../../commands/schedules/jobs/afp.js';
+import { previousPeriod } from '../../../src/time/lima.js';
+import { fakeLookup } from '../../helpers/fakes.js';
+import { realTemplates } from '../../scheduler/helpers.js';
 
 const rate = (periodo: string, afp: string): PensionRate => ({
   periodo,

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeClock } from '../helpers/fake-clock.js';
-import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
-import { GROUP_ID, GROUP_NAME } from '../helpers/messages.js';
-import { attachScheduler, lima } from '../scheduler/helpers.js';
+import { createFakeClock } from '../../helpers/fake-clock.js';
+import { type BotHarness, createBotHarness } from '../../helpers/bot-harness.js';
+import { GROUP_ID, GROUP_NAME } from '../../helpers/messages.js';
+import { attachScheduler, lima } from '../../scheduler/helpers.js';
 
 const OTHER_GROUP = '120363000000000002@g.us';
 let h: BotHarness;

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeClock } from '../helpers/fake-clock.js';
-import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
-import { GROUP_ID, GROUP_NAME } from '../helpers/messages.js';
-import { attachScheduler, lima } from '../scheduler/helpers.js';
+import { SCHEDULES } from '../../../src/bot/ports.js';
+import { createFakeClock } from '../../helpers/fake-clock.js';
+import { type BotHarness, createBotHarness } from '../../helpers/bot-harness.js';
+import { GROUP_ID, GROUP_NAME } from '../../helpers/messages.js';
+import { attachScheduler, lima } from '../../scheduler/helpers.js';
 
 let h: BotHarness;
 
@@ -31,13 +32,13 @@ describe('desprogramar', () => {
     ]);
     const [list] = h.texts(await h.send('programados'));
     expect(list).not.toContain('AFP');
-    expect(h.app.services.schedules?.list(GROUP_ID)).toHaveLength(1);
+    expect(h.app.services.registry.get(SCHEDULES)?.list(GROUP_ID)).toHaveLength(1);
   });
 
   it('refuses to remove a config schedule', async () => {
     const [reply] = h.texts(await h.send('desprogramar 1'));
     expect(reply).toContain('viene de la configuración del servidor y no se puede quitar por chat');
-    expect(h.app.services.schedules?.list(GROUP_ID)).toHaveLength(2);
+    expect(h.app.services.registry.get(SCHEDULES)?.list(GROUP_ID)).toHaveLength(2);
   });
 
   it('says which numbers exist when the number is not in the list', async () => {
@@ -50,7 +51,7 @@ describe('desprogramar', () => {
     expect(h.texts(await h.send('desprogramar la segunda'))[0]).toContain(
       'ya no publicaré *las comisiones AFP*',
     );
-    expect(h.app.services.schedules?.list(GROUP_ID)).toHaveLength(1);
+    expect(h.app.services.registry.get(SCHEDULES)?.list(GROUP_ID)).toHaveLength(1);
   });
 
   it('removes a job by name when this chat has exactly one of it, and says so when none is left', async () => {
@@ -65,7 +66,7 @@ describe('desprogramar', () => {
   it('refuses by name a job that only the config schedules', async () => {
     const [reply] = h.texts(await h.send('desprogramar el tc'));
     expect(reply).toContain('viene de la configuración del servidor');
-    expect(h.app.services.schedules?.list(GROUP_ID)).toHaveLength(2);
+    expect(h.app.services.registry.get(SCHEDULES)?.list(GROUP_ID)).toHaveLength(2);
   });
 
   it('lists the candidates and asks for the number when the job is scheduled more than once', async () => {
@@ -79,13 +80,13 @@ describe('desprogramar', () => {
         '¿Cuál quito? Responde con su número, por ejemplo: *desprogramar 3*',
       ].join('\n'),
     ]);
-    expect(h.app.services.schedules?.list(GROUP_ID)).toHaveLength(4);
+    expect(h.app.services.registry.get(SCHEDULES)?.list(GROUP_ID)).toHaveLength(4);
   });
 
   it('is for admins only', async () => {
     const [reply] = h.texts(await h.send('desprogramar 2', { admin: false }));
     expect(reply).toContain('solo para administradores');
-    expect(h.app.services.schedules?.list(GROUP_ID)).toHaveLength(2);
+    expect(h.app.services.registry.get(SCHEDULES)?.list(GROUP_ID)).toHaveLength(2);
   });
 
   it('persists the removal across a restart', async () => {

@@ -1,5 +1,5 @@
-import { isNoRateDay } from '../../time/lima.js';
-import type { ScheduledJob } from '../job.js';
+import { isNoRateDay } from '../../../src/time/lima.js';
+import type { ScheduledJob } from '../../../src/scheduler/job.js';
 
 /**
  * The morning exchange-rate post (record 2.12, as the `tc` command shows it). On a day with a rate

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFakeClock, type FakeClock } from '../helpers/fake-clock.js';
-import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
-import { GROUP_ID } from '../helpers/messages.js';
-import { attachScheduler, lima } from '../scheduler/helpers.js';
+import { SCHEDULES } from '../../../src/bot/ports.js';
+import { createFakeClock, type FakeClock } from '../../helpers/fake-clock.js';
+import { type BotHarness, createBotHarness } from '../../helpers/bot-harness.js';
+import { GROUP_ID } from '../../helpers/messages.js';
+import { attachScheduler, lima } from '../../scheduler/helpers.js';
 
 let h: BotHarness;
 let clock: FakeClock;
@@ -36,7 +37,7 @@ describe('programar', () => {
     const afp = (await say('programar afp dia 1 09:00'))[0];
     expect(afp).toContain('*las comisiones AFP* el día 1 de cada mes a las 09:00');
     expect(afp).toContain('Próxima publicación: 01/12/2026 09:00.');
-    expect(h.app.services.schedules).toBeDefined();
+    expect(h.app.services.registry.get(SCHEDULES)).toBeDefined();
   });
 
   it('rejects bad times, unknown jobs and bad days with a clear reply, saving nothing', async () => {
@@ -58,7 +59,7 @@ describe('programar', () => {
 
   it('is for admins only', async () => {
     expect((await say('programar tc 08:30', { admin: false }))[0]).toContain('solo para administradores');
-    expect(h.app.services.schedules?.list(GROUP_ID)).toEqual([]);
+    expect(h.app.services.registry.get(SCHEDULES)?.list(GROUP_ID)).toEqual([]);
   });
 
   it('refuses the same schedule twice', async () => {
@@ -89,7 +90,7 @@ describe('programar', () => {
     expect(await say('programa el recojo del lunes a las 9')).toEqual([]);
     expect(await say('agenda la cita con el cliente a las 4')).toEqual([]);
     expect(await say('programa las comisiones de los vendedores para el 5')).toEqual([]);
-    expect(h.app.services.schedules?.list(GROUP_ID)).toEqual([]);
+    expect(h.app.services.registry.get(SCHEDULES)?.list(GROUP_ID)).toEqual([]);
     // The same word in command form is the AFP job.
     expect((await say('programar comisiones dia 1 09:00'))[0]).toContain('*las comisiones AFP* el día 1');
   });

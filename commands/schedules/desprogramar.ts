@@ -1,8 +1,8 @@
-import { type CommandContext, defineCommand } from '../src/bot/command.js';
-import { UserError } from '../src/errors/user-error.js';
-import type { JobName } from '../src/scheduler/port.js';
-import { describeScheduleSpec } from '../src/scheduler/schedule-spec.js';
-import { schedulesOf } from './programar.js';
+import { type CommandContext, defineCommand } from '../../src/bot/command.js';
+import { UserError } from '../../src/errors/user-error.js';
+import type { JobName } from '../../src/scheduler/port.js';
+import { describeScheduleSpec } from '../../src/scheduler/schedule-spec.js';
+import { schedulesOf } from './port.js';
 
 /** Which schedule: its number in `programados` (`2`, `#2`, `la segunda`, `el 2do`) or its job. */
 export type Unschedule = { position: number } | { job: JobName };
