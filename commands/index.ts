@@ -5,7 +5,6 @@
  */
 import type { CommandDefinition } from '../src/bot/command.js';
 import type { Feature } from '../src/bot/feature.js';
-import { activar } from './activar.js';
 import { afp } from './afp.js';
 import { ayuda } from './ayuda.js';
 import { buscar } from './buscar.js';
@@ -14,13 +13,11 @@ import { cee } from './cee.js';
 import { chofer } from './chofer.js';
 import { choferes } from './choferes.js';
 import { ci } from './ci.js';
-import { desactivar } from './desactivar.js';
 import { deuda } from './deuda.js';
 import { dni } from './dni.js';
 import { dniruc } from './dniruc.js';
 import { domicilio } from './domicilio.js';
 import { factura } from './factura.js';
-import { grupos } from './grupos.js';
 import { guia } from './guia.js';
 import { guiaxml } from './guiaxml.js';
 import { licencia } from './licencia.js';
@@ -56,9 +53,6 @@ const list: readonly CommandDefinition<unknown>[] = [
   factura,
   chofer,
   choferes,
-  grupos,
-  activar,
-  desactivar,
 ];
 
 export const unsliced: Feature = { name: 'unsliced', commands: list };

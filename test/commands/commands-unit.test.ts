@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { afp } from '../../commands/afp.js';
-import { grupos } from '../../commands/grupos.js';
+import { grupos } from '../../commands/groups/grupos.js';
 import { licencia } from '../../commands/licencia.js';
 import { trabajadores } from '../../commands/trabajadores.js';
 import { USAGE, uso } from '../../commands/budget/uso.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
-import { GROUP_ID } from '../helpers/messages.js';
+import { type BotHarness, createBotHarness } from '../../helpers/bot-harness.js';
+import { GROUP_ID } from '../../helpers/messages.js';
 
 /** grupos, uso, activar and desactivar through the real app (default cache on, so uso can count savings). */
 let harness: BotHarness;

@@ -1,4 +1,4 @@
-import { groupToggleCommand } from './lib/toggle-group.js';
+import { groupToggleCommand } from './toggle-group.js';
 
 /** `desactivar` (admins, in a group): turns the bot off there; persisted, overrides the config. */
 export const desactivar = groupToggleCommand({

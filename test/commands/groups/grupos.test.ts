@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createBotHarness } from '../helpers/bot-harness.js';
-import { captureLogger } from '../helpers/fakes.js';
+import { createBotHarness } from '../../helpers/bot-harness.js';
+import { captureLogger } from '../../helpers/fakes.js';
 
 /** `grupos` when neither MESSAGING_BASE_URL nor a session group source is there to ask. */
 describe('grupos without MESSAGING_BASE_URL', () => {

@@ -1,4 +1,4 @@
-import { groupToggleCommand } from './lib/toggle-group.js';
+import { groupToggleCommand } from './toggle-group.js';
 
 /** `activar` (admins, in a group): turns the bot on there; persisted, overrides the config. */
 export const activar = groupToggleCommand({

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
-import { ADMIN_PHONE } from '../helpers/messages.js';
+import { type BotHarness, createBotHarness } from '../../helpers/bot-harness.js';
+import { ADMIN_PHONE } from '../../helpers/messages.js';
 
 /**
  * Phone numbers never reach the database file in clear: direct-chat lookups are logged under a
