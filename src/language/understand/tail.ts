@@ -66,7 +66,7 @@ export const YIELDING_TAILS: ReadonlySet<string> = new Set([
 /** The tail rule that accepts the words from `at` on, or undefined (the line is then a remark). */
 export function tailRule(ctx: TailContext, at: number): string | undefined {
   const { tokens, keys } = ctx;
-  if (reasonAt(tokens, keys, at)) return 'reason-tail';
+  if (reasonAt(tokens, keys, at) || purposeAt(tokens, keys, at)) return 'reason-tail';
   if (ownerNote(ctx, at)) return 'owner-note';
   if (nameNote(tokens, at, ctx.slots)) return 'company-name-note';
   if (ctx.forMe && !tokens.slice(at).some((t) => /\d/u.test(t.text))) return 'asked-for-the-writer';
@@ -80,6 +80,16 @@ export function tailRule(ctx: TailContext, at: number): string | undefined {
   const context = ctx.asked || (closed && !tellsFrom(tokens, keys, at));
   if (context && afterPause(tokens, keys, at) && !hasId(tokens, at)) return 'said-after-asking';
   return undefined;
+}
+
+/**
+ * `guía … pa imprimir`, `tc para pagar`: an infinitive right after `para` (which a slot may have
+ * read as its own word) says what the request is for. Nothing after it may name a number.
+ */
+function purposeAt(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
+  const verb = lexicon.verbAt(keys, at);
+  if (!verb || !verb.forms.every((form) => form.form === 'infinitive') || hasId(tokens, at)) return false;
+  return lexicon.entries(keys[at - 1] ?? '').some((e) => e.class === 'preposition' && e.value === 'for');
 }
 
 /**
