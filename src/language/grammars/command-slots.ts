@@ -238,7 +238,9 @@ const watchNote: SlotGrammar<string> = {
     let start = 0;
     while (
       start < tokens.length &&
-      (tokens[start]!.shape === 'punct' || is(tokens[start], 'preposition', 'article'))
+      (tokens[start]!.shape === 'punct' ||
+        is(tokens[start], 'preposition', 'article') ||
+        tokens[start]!.key === 'que')
     ) {
       start += 1;
     }
