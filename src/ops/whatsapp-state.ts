@@ -1,5 +1,5 @@
 import type { ConnectionState, PairingSnapshot, PairingState } from '../console/ports.js';
-import type { WhatsAppStatus } from '../transports/baileys.js';
+import type { WhatsAppStatus } from '../transports/whatsapp/index.js';
 
 /**
  * Keeps the latest WhatsApp connection and pairing state from the transport's statuses, for the
