@@ -1,4 +1,4 @@
-import { idDigits } from './ids.js';
+import { idDigits } from '../transports/ids.js';
 import type { Driver, DriverContactsPort, DriversPort } from './ports.js';
 import type { IncomingMessage } from '../transports/transport.js';
 

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { IncomingMessage } from '../transports/transport.js';
 import { fold } from '../text/fold.js';
-import { idDigits } from './ids.js';
+import { idDigits } from '../transports/ids.js';
 import type { GroupDirectoryPort, GroupSettingsPort } from './ports.js';
 import type { Access } from './command.js';
 

@@ -1,4 +1,4 @@
-import { idDigits } from '../bot/ids.js';
+import { idDigits } from '../transports/ids.js';
 import type { DriversPort } from '../bot/ports.js';
 import type { DriverContactsRepo } from '../store/driver-contacts.js';
 import type { IncomingMessage } from '../transports/transport.js';

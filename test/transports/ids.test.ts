@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { idDigits } from '../../src/bot/ids.js';
+import { idDigits } from '../../src/transports/ids.js';
 
 /** The rule as it was first written: the user part, without the device, digits only. */
 const byParts = (id: string) => ((id.split('@')[0] ?? '').split(':')[0] ?? '').replace(/\D/g, '');

@@ -1,5 +1,5 @@
 /**
- * WhatsApp ids as the bot core needs them (the language layer reads the text; see src/language).
+ * WhatsApp ids: the one home of their shapes (the language layer reads the text; see src/language).
  */
 
 /** Digits of the user part of a WhatsApp id: `51987654321:3@s.whatsapp.net` → `51987654321`. */
