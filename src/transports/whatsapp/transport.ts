@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import { type OutboxItem, randomMessageId, type SendResult } from '../../store/outbox.js';
 import { checkNumber, DeliveryFeed, lidForPhone, setComposing } from './outbound/extras.js';
 import { GroupMetadataCache } from './connection/groups.js';
-import { normalizeId } from './inbound/message.js';
+import { normalizeId } from '../ids.js';
 import { type DecryptLogLimiter, rateLimitDecryptLogs } from './connection/log.js';
 import { deserializeQuoted, deserializeSent, serializeQuoted } from './outbound/outgoing.js';
 import {

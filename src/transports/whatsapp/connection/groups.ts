@@ -7,7 +7,7 @@ import {
 } from '@whiskeysockets/baileys';
 import type { GroupSource } from '../../../groups/directory.js';
 import type { Group, GroupParticipant as GroupParticipantRecord } from '../../../lookup/schemas/group.js';
-import { normalizeId } from '../inbound/message.js';
+import { normalizeId } from '../../ids.js';
 
 /**
  * Group metadata cache for the socket's `cachedGroupMetadata` (without it every group send asks

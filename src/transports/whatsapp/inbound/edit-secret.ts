@@ -1,7 +1,7 @@
 import { createDecipheriv, hkdfSync } from 'node:crypto';
 import { normalizeMessageContent, proto, type WAMessage } from '@whiskeysockets/baileys';
 import type { EditStore } from '../../../store/edits.js';
-import { normalizeId } from './message.js';
+import { normalizeId } from '../../ids.js';
 
 /**
  * Secret-encrypted edits. Newer clients send an edit as `secretEncryptedMessage { targetMessageKey,

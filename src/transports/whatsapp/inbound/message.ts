@@ -10,12 +10,12 @@ import {
   isJidStatusBroadcast,
   isLidUser,
   isPnUser,
-  jidNormalizedUser,
   normalizeMessageContent,
   proto,
   type WAMessage,
 } from '@whiskeysockets/baileys';
 import { createHash } from 'node:crypto';
+import { normalizeId } from '../../ids.js';
 import type { IncomingMessage } from '../../transport.js';
 
 /**
@@ -64,11 +64,6 @@ function isLid(jid: string): boolean {
 
 function isPn(jid: string): boolean {
   return Boolean(isPnUser(jid) || isHostedPnUser(jid));
-}
-
-/** Drops the device part (`51987654321:12@s.whatsapp.net` → `51987654321@s.whatsapp.net`). */
-export function normalizeId(jid: string): string {
-  return jidNormalizedUser(jid) || jid;
 }
 
 /** Unique, normalised, phone-number forms first, then LIDs, then anything else. */

@@ -1,7 +1,7 @@
 import type { WAMessage } from '@whiskeysockets/baileys';
 import type { Logger } from 'pino';
 import { deliveryFromAck, deliveryFromReceipts, deliveryFromUpdates, editsFromUpdates } from './delivery.js';
-import { normalizeId } from '../inbound/message.js';
+import { directChat, idDigits, normalizeId } from '../../ids.js';
 import { type SocketLike, withTimeout } from '../connection/socket.js';
 import type { DeliveryUpdate, NumberCheck } from '../../transport.js';
 
@@ -67,7 +67,7 @@ export async function checkNumber(
 ): Promise<NumberCheck> {
   const digits = phone.replace(/\D/g, '');
   if (!sock || !digits) return { status: 'unknown' };
-  const found = await withTimeout(sock.onWhatsApp(`${digits}@s.whatsapp.net`), timeoutMs);
+  const found = await withTimeout(sock.onWhatsApp(directChat(digits)), timeoutMs);
   if (found === undefined) return { status: 'unknown' };
   const hit = found.find((entry) => entry.exists);
   if (!hit) return { status: 'missing' };
@@ -85,18 +85,10 @@ export async function lidForPhone(
   phone: string,
   timeoutMs: number,
 ): Promise<string | undefined> {
-  const digits = idDigitsOf(phone);
+  const digits = idDigits(phone);
   if (!sock || !digits) return undefined;
-  const lid = await withTimeout(
-    sock.signalRepository.lidMapping.getLIDForPN(`${digits}@s.whatsapp.net`),
-    timeoutMs,
-  );
+  const lid = await withTimeout(sock.signalRepository.lidMapping.getLIDForPN(directChat(digits)), timeoutMs);
   return lid ? normalizeId(lid) : undefined;
-}
-
-/** Digits of a phone number or of a phone-number id (`51…@s.whatsapp.net`, device suffix dropped). */
-function idDigitsOf(phone: string): string {
-  return (phone.split('@')[0]?.split(':')[0] ?? '').replace(/\D/g, '');
 }
 
 /**
