@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { tsFilesUnder } from '../helpers/source-files.js';
 
 /**
  * WhatsApp id shapes (`…@s.whatsapp.net`, `@c.us`, `@lid`, `@g.us`) are written in one place:
@@ -13,14 +14,6 @@ const ALLOWED = ['src/transports/ids.ts', 'src/transports/whatsapp/', 'src/sandb
 
 /** A shape in a literal's text, backslashes removed so a regular expression's `g\.us` counts. */
 const SHAPE = /s\.whatsapp\.net|@lid\b|\bg\.us\b|\bc\.us\b/u;
-
-function tsFilesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return tsFilesUnder(full);
-    return entry.name.endsWith('.ts') ? [full] : [];
-  });
-}
 
 /** `line: text` for every string, template part or regular expression holding an id shape. */
 function shapeLiterals(fileName: string, text: string): string[] {

@@ -1,6 +1,7 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tsFilesUnder } from '../helpers/source-files.js';
 
 /**
  * The WhatsApp adapter has one entry: code outside src/transports/whatsapp/ imports only its
@@ -9,14 +10,6 @@ import { describe, expect, it } from 'vitest';
 const ADAPTER = path.resolve('src/transports/whatsapp');
 const ENTRY = path.join(ADAPTER, 'index.ts');
 const INSIDE = [ADAPTER, path.resolve('test/transports/whatsapp')];
-
-function tsFilesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return tsFilesUnder(full);
-    return entry.name.endsWith('.ts') ? [full] : [];
-  });
-}
 
 /** The files a source imports (static, re-export or dynamic), as `.ts` paths. */
 function importedFiles(file: string, text: string): string[] {
