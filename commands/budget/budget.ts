@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { OwnerNoticePort } from '../../src/bot/owners.js';
 import { addDays, limaDate, limaInstant } from '../../src/time/lima.js';
+import { isGroupChat } from '../../src/transports/ids.js';
 import { BudgetExceededError } from '../../src/budget/errors.js';
 import { type Caps, type CapHit, refusal, type ScopeSpend, statusOf, thresholds } from './policy.js';
 import type { BudgetStore } from './store.js';
@@ -93,7 +94,7 @@ export function createBudget(deps: BudgetDeps): Budget {
   }
 
   async function capsOfGroup(chatId: string): Promise<Caps | undefined> {
-    if (!chatId.endsWith('@g.us')) return undefined;
+    if (!isGroupChat(chatId)) return undefined;
     const caps = await deps.groupCaps(chatId);
     knownGroupCaps.set(chatId, caps);
     return caps;
@@ -118,7 +119,7 @@ export function createBudget(deps: BudgetDeps): Budget {
 
   return {
     async beforeUpstream(chatId, operation) {
-      if (!hasCaps(deps.caps()) && !chatId.endsWith('@g.us')) return;
+      if (!hasCaps(deps.caps()) && !isGroupChat(chatId)) return;
       const groupCaps = await capsOfGroup(chatId);
       if (!hasCaps(deps.caps()) && !hasCaps(groupCaps)) return;
       const w = windowAt(now());

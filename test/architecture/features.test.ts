@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FEATURES } from '../../src/app/features.js';
+import { tsFilesUnder } from '../helpers/source-files.js';
 
 /**
  * The feature boundary (commands/README.md): `src/` is the platform and only `src/app/` (the
@@ -12,14 +13,6 @@ const ROOT = path.resolve('.');
 const COMMANDS = path.join(ROOT, 'commands');
 /** Shared command helpers not yet given a home (issue 20, wave 2): any feature may use them. */
 const SHARED = new Set(['lib']);
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return filesUnder(full);
-    return entry.name.endsWith('.ts') ? [full] : [];
-  });
-}
 
 /** Repository-relative targets of a file's relative imports (static, re-export or dynamic). */
 function importsOf(file: string): string[] {
@@ -45,7 +38,7 @@ describe('feature boundaries', () => {
   });
 
   it('nothing under src/ but src/app/ imports commands/', () => {
-    const offenders = filesUnder(path.join(ROOT, 'src'))
+    const offenders = tsFilesUnder(path.join(ROOT, 'src'))
       .filter((file) => !path.relative(ROOT, file).startsWith(path.join('src', 'app') + path.sep))
       .flatMap((file) =>
         importsOf(file)
@@ -57,7 +50,7 @@ describe('feature boundaries', () => {
 
   it('a feature imports src/, its own folder and the shared helpers, never another feature', () => {
     const offenders = featureFolders().flatMap((feature) =>
-      filesUnder(path.join(COMMANDS, feature)).flatMap((file) =>
+      tsFilesUnder(path.join(COMMANDS, feature)).flatMap((file) =>
         importsOf(file)
           .filter((target) => {
             const [top, folder] = target.split(path.sep);
