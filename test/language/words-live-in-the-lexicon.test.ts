@@ -19,10 +19,10 @@ const EXEMPT = [
   path.join('src', 'sandbox'),
   // Not words read from chat: the API's field names (spec), the configuration file's values for
   // the weekly summary's day, and the result workbook's cell labels (output, as templates are).
-  path.join('src', 'watch', 'state.ts'),
+  path.join('commands', 'watch', 'state.ts'),
   path.join('src', 'config', 'types.ts'),
-  path.join('src', 'watch', 'check.ts'),
-  path.join('src', 'batch', 'labels.ts'),
+  path.join('commands', 'watch', 'check.ts'),
+  path.join('commands', 'batch', 'labels.ts'),
 ];
 
 /**
