@@ -131,7 +131,7 @@ function ownerNote(ctx: TailContext, at: number): boolean {
   const { tokens, keys } = ctx;
   if (!ctx.asked && !ctx.polite) return false;
   // Whose an identifier is: one was given before (`las comisiones de los vendedores` owns none).
-  if (!tokens.slice(0, at).some((t) => /\d/u.test(t.text) && t.text.length >= 5)) return false;
+  if (!Object.values(ctx.slots).some((slot) => slot.start < at)) return false;
   const k = keys[at] ?? '';
   const lead = classAt(keys, at, OWNER_LEAD) || (lexicon.keysOf('owner-of').includes(k) ? 1 : 0);
   if (lead === 0) return false;
