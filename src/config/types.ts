@@ -108,7 +108,7 @@ export interface Config {
   credits: { daily?: number; monthly?: number };
   /** `guia <ref> enviar`: anti-abuse limits per driver. */
   guides: { resendCooldownMinutes: number; maxDocumentsPerDriverPerDay: number };
-  taxPortal?: TaxPortalCredentials;
+  taxPortal?: TaxPortalCredentials | undefined;
   /** Digits with country code. */
   admins: string[];
   groupAdminsAreAdmins: boolean;
