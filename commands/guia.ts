@@ -121,13 +121,18 @@ async function sendToDrivers(ctx: CommandContext<GuiaArgs>, guide: Guide) {
     .map((d) => ({ nombre: d.name, documento: shownDocument(d) }));
   // `sent` means handed to the transport: WhatsApp queues in a durable outbox and resolves before
   // delivery, so the report says "enviando"; with delivery tracking one follow-up says what arrived.
-  const sent: { nombre?: string; telefono: string; documento?: string; nunca_escribio: boolean }[] = [];
-  const failed: { nombre?: string; telefono: string }[] = [];
+  const sent: {
+    nombre?: string | undefined;
+    telefono: string;
+    documento?: string | undefined;
+    nunca_escribio: boolean;
+  }[] = [];
+  const failed: { nombre?: string | undefined; telefono: string }[] = [];
   const tracked: { waId: string; documentNumber: string; name?: string; phoneMasked: string }[] = [];
   const delivery = ctx.services.delivery;
   // Anti-abuse: the same guide to the same driver once per cooldown (owners may force), and a
   // daily cap per driver; the group is told who was skipped and why.
-  const skipped: { nombre?: string; telefono: string; motivo: string }[] = [];
+  const skipped: { nombre?: string | undefined; telefono: string; motivo: string }[] = [];
   const guideRef = `${ctx.args.ref.ruc}-${ctx.args.ref.type}-${ctx.args.ref.series}-${ctx.args.ref.number}`;
   const force = ctx.args.force && ctx.sender.role === 'owner';
   // Each send is recorded with its WhatsApp id: one WhatsApp refused does not hold the cooldown

@@ -15,9 +15,9 @@ export interface GroupConfig {
 
 export interface WhatsappConfig {
   /** Digits with country code; pairing code instead of QR when set. */
-  pairPhone?: string;
+  pairPhone?: string | undefined;
   /** WA Web version for Baileys (repeated 405 closes mean the default was rejected). */
-  waVersion?: [number, number, number];
+  waVersion?: [number, number, number] | undefined;
   /** Messages older than this (e.g. delivered after downtime) are not answered. */
   maxMessageAgeSeconds: number;
   outbox: { minDelayMs: number; maxDelayMs: number; perChatGapMs: number; payloadRetentionMinutes?: number };
@@ -92,15 +92,15 @@ export interface Config {
   /** The file read (absent when none); for the start-up summary. */
   configFile?: string;
   lookup: {
-    baseUrl?: string;
-    token?: string;
-    messagingBaseUrl?: string;
-    messagingToken?: string;
+    baseUrl?: string | undefined;
+    token?: string | undefined;
+    messagingBaseUrl?: string | undefined;
+    messagingToken?: string | undefined;
     timeoutMs: number;
     retries: number;
     /** Body size caps (bytes); the client's defaults when absent. */
-    maxBodyBytes?: number;
-    maxZipBodyBytes?: number;
+    maxBodyBytes?: number | undefined;
+    maxZipBodyBytes?: number | undefined;
   };
   /** CHASQUI_SECRET: key for cache encryption and pseudonyms; else `<dataDir>/secret.key`. */
   secret?: string;
@@ -108,7 +108,7 @@ export interface Config {
   credits: { daily?: number; monthly?: number };
   /** `guia <ref> enviar`: anti-abuse limits per driver. */
   guides: { resendCooldownMinutes: number; maxDocumentsPerDriverPerDay: number };
-  taxPortal?: TaxPortalCredentials;
+  taxPortal?: TaxPortalCredentials | undefined;
   /** Digits with country code. */
   admins: string[];
   groupAdminsAreAdmins: boolean;
@@ -129,7 +129,7 @@ export interface Config {
   /** JSON POST target for operator alerts (CHASQUI_ALERT_WEBHOOK). */
   alertWebhook?: string;
   /** Daily backup in the data directory (`backup.daily` unset: off). */
-  backup: { daily?: string; keep: number; dir: string };
+  backup: { daily?: string | undefined; keep: number; dir: string };
 }
 
 export interface ConsoleConfig {

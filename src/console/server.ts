@@ -39,9 +39,9 @@ export interface ConsoleOptions {
   /** Failed password checks per client before it has to wait (default 5). */
   maxLoginFailures?: number;
   /** Host names served besides loopback and the bind address (DNS rebinding defence). */
-  allowedHosts?: readonly string[];
+  allowedHosts?: readonly string[] | undefined;
   /** Proxies (IPs or ranges) whose X-Forwarded-For / -Proto / -Host are believed. */
-  trustedProxies?: readonly string[];
+  trustedProxies?: readonly string[] | undefined;
   /** The session store (tests); by default an in-memory one of at most 32 sessions. */
   sessions?: SessionStore;
 }

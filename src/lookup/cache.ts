@@ -48,7 +48,7 @@ export interface CacheMiddlewareOptions {
   ttlSeconds: CacheLifetimes;
   now: () => Date;
   counters: CacheCounters;
-  warn?: (obj: object, msg: string) => void;
+  warn?: ((obj: object, msg: string) => void) | undefined;
 }
 
 /** How one call is cached: the upper bound for its input, a value's and a not-found's lifetime. */

@@ -14,13 +14,13 @@ export interface LookupLogger {
  */
 export interface LookupClientOptions {
   /** Main host including its api prefix (LOOKUP_BASE_URL), e.g. `https://host/api/v1`. */
-  baseUrl?: string;
+  baseUrl?: string | undefined;
   /** Bearer token of the main host (LOOKUP_TOKEN). */
-  token?: string;
+  token?: string | undefined;
   /** Messaging host origin (MESSAGING_BASE_URL); optional, only `groups()` needs it. */
-  messagingBaseUrl?: string;
+  messagingBaseUrl?: string | undefined;
   /** Bearer token of the messaging host (MESSAGING_TOKEN); defaults to the main token. */
-  messagingToken?: string;
+  messagingToken?: string | undefined;
   /**
    * Total time one attempt may take in ms, body included (LOOKUP_TIMEOUT_MS, default 10000); also
    * the connect/headers/body-idle timeouts of the pool.
@@ -35,8 +35,8 @@ export interface LookupClientOptions {
   /** Longest `Retry-After` the client waits for; longer ones fail at once as rate limited (default 10000). */
   maxRetryAfterMs?: number;
   /** Largest response body read (default 2 MiB); the ZIP operations use `maxZipBodyBytes` (32 MiB). */
-  maxBodyBytes?: number;
-  maxZipBodyBytes?: number;
+  maxBodyBytes?: number | undefined;
+  maxZipBodyBytes?: number | undefined;
   logger?: LookupLogger;
   /** Dispatcher used for every host instead of the client's own pools (tests: MockAgent). Not closed by `close()`. */
   dispatcher?: Dispatcher;

@@ -14,7 +14,7 @@ export interface LookupUsageEvent {
 export interface UsageMiddlewareOptions {
   record: (event: LookupUsageEvent) => void;
   now: () => Date;
-  warn?: (obj: object, msg: string) => void;
+  warn?: ((obj: object, msg: string) => void) | undefined;
 }
 
 /**

@@ -112,7 +112,7 @@ function toRun(row: RunDbRow): RunRow {
   try {
     detail = row.detail ? (JSON.parse(row.detail) as RunDetail) : {};
   } catch {
-    detail = { note: row.detail ?? undefined };
+    detail = row.detail === null ? {} : { note: row.detail };
   }
   return {
     key: row.schedule_key,

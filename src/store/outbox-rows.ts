@@ -33,25 +33,30 @@ export interface Payload {
 /** The JSON `payload` column of a message (document bytes go to the BLOB column instead). */
 export function toRowPayload(message: OutgoingMessage, extra: string | undefined): Payload {
   if (message.kind === 'text') {
-    return { text: message.text, mentions: message.mentions, quotedId: message.quotedId, extra };
+    return compact({ text: message.text, mentions: message.mentions, quotedId: message.quotedId, extra });
   }
   const { fileName, mimetype, caption, quotedId } = message;
-  return { fileName, mimetype, caption, quotedId, extra };
+  return compact({ fileName, mimetype, caption, quotedId, extra });
 }
 
+/** `T` once `compact` ran: a possibly-undefined property becomes optional and never undefined. */
+type Compacted<T> = {
+  [K in keyof T as undefined extends T[K] ? K : never]?: Exclude<T[K], undefined>;
+} & { [K in keyof T as undefined extends T[K] ? never : K]: T[K] };
+
 /** Drops undefined fields so a stored message compares equal to the one enqueued. */
-function compact<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+function compact<T extends object>(value: T): Compacted<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Compacted<T>;
 }
 
 /** Row → the item handed to the sender. */
 export function toItem(row: Row): OutboxItem {
   const p = JSON.parse(row.payload) as Payload;
-  const message: OutgoingMessage =
+  const message =
     row.kind === 'text'
-      ? { kind: 'text', text: p.text ?? '', mentions: p.mentions, quotedId: p.quotedId }
+      ? { kind: 'text' as const, text: p.text ?? '', mentions: p.mentions, quotedId: p.quotedId }
       : {
-          kind: 'document',
+          kind: 'document' as const,
           bytes: new Uint8Array(row.document ?? Buffer.alloc(0)),
           fileName: p.fileName ?? 'documento',
           mimetype: p.mimetype ?? 'application/octet-stream',

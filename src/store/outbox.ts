@@ -248,7 +248,7 @@ class SqliteOutbox implements Outbox {
   }
 
   /** The oldest pending row per chat whose chat may be sent to now, or how long to wait. */
-  private pickNext(): { row?: Row; waitMs?: number } {
+  private pickNext(): { row?: Row | undefined; waitMs?: number } {
     const heads = this.sql.heads.all();
     if (heads.length === 0) return {};
     const now = this.now();

@@ -39,8 +39,8 @@ export function secretFromEnv(value: string): Buffer {
 export interface AttachSecretOptions {
   dir: string;
   /** `CHASQUI_SECRET`, when set. */
-  envSecret?: string;
-  logger?: Logger;
+  envSecret?: string | undefined;
+  logger?: Logger | undefined;
 }
 
 /** Tables whose rows are sealed (or keyed) with the database key (store/cache, watch, batch). */

@@ -86,7 +86,7 @@ export interface DeliveryUpdate {
   messageId: string;
   chatId: string;
   /** Group receipts: who received or read it. */
-  recipient?: string;
+  recipient?: string | undefined;
   state: 'queued' | 'sent' | 'server_ack' | 'delivered' | 'read' | 'played' | 'failed';
   /** The platform's error code for `failed` (WhatsApp: '463', '479'…; 'send-error' for local failures). */
   code?: string;

@@ -62,7 +62,7 @@ export function consoleEachTest() {
   afterEach(async () => {
     vi.useRealTimers();
     await current.server?.close();
-    current.server = undefined;
+    delete current.server;
     await current.harness?.close();
     if (current.dir) rmSync(current.dir, { recursive: true, force: true });
   });

@@ -158,7 +158,7 @@ export class FakeSocket implements SocketLike {
       account: { details: Buffer.from([1, 2, 3]), accountSignatureKey: Buffer.from([4]) },
       platform: 'smba',
     });
-    this.ev.emit('connection.update', { isNewLogin: true, qr: undefined });
+    this.ev.emit('connection.update', { isNewLogin: true });
     this.close(515);
   }
 

@@ -80,7 +80,8 @@ describe('ops runtime', () => {
     ]);
     expect(await ops.metrics.text()).toContain('chasqui_messages_out_total{outcome="queued"} 1');
     // A transport without them (the terminal) stays without them.
-    const plain = ops.instrumentTransport({ ...inner, sendTracked: undefined, onDelivery: undefined });
+    const { sendTracked: _sendTracked, onDelivery: _onDelivery, ...withoutTracking } = inner;
+    const plain = ops.instrumentTransport(withoutTracking);
     expect(plain.sendTracked).toBeUndefined();
     expect(plain.onDelivery).toBeUndefined();
     db.close();

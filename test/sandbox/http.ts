@@ -25,7 +25,7 @@ export async function call(
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...headers,
     },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    body: body === undefined ? null : typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await res.body.text();
   let json: unknown;

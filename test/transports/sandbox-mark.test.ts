@@ -64,7 +64,8 @@ describe('withSandboxMark', () => {
 
   it('adds no features the inner transport lacks (the terminal has no delivery tracking)', () => {
     const { transport } = inner();
-    const marked = withSandboxMark({ ...transport, sendTracked: undefined, onDelivery: undefined }, MARK);
+    const { sendTracked: _sendTracked, onDelivery: _onDelivery, ...withoutTracking } = transport;
+    const marked = withSandboxMark(withoutTracking, MARK);
     expect(marked.sendTracked).toBeUndefined();
     expect(marked.onDelivery).toBeUndefined();
     expect(marked.checkNumber).toBeTypeOf('function');

@@ -17,39 +17,51 @@ export interface GuideView {
   printedId: string;
   /** Short form used in chat: `T001-42`. */
   shortId: string;
-  issuerName?: string;
-  issuerAddress?: string;
-  emittedAt?: string;
-  transferStart?: string;
-  deliveryAt?: string;
-  stateDescription?: string;
+  issuerName?: string | undefined;
+  issuerAddress?: string | undefined;
+  emittedAt?: string | undefined;
+  transferStart?: string | undefined;
+  deliveryAt?: string | undefined;
+  stateDescription?: string | undefined;
   cancelled: boolean;
-  cancellation?: { reason?: string; date?: string };
-  recipient: { name?: string; document?: string };
+  cancellation?: { reason?: string | undefined; date?: string | undefined } | undefined;
+  recipient: { name?: string | undefined; document?: string | undefined };
   shipment: {
-    reason?: string;
-    mode?: string;
-    grossWeight?: string;
-    packages?: string;
-    goodsSummary?: string;
+    reason?: string | undefined;
+    mode?: string | undefined;
+    grossWeight?: string | undefined;
+    packages?: string | undefined;
+    goodsSummary?: string | undefined;
   };
-  departure?: PlaceView;
-  arrival?: PlaceView;
-  vehicles: { plate: string; role?: string; tuc?: string }[];
-  drivers: { name?: string; document?: string; documentNumber?: string; licence?: string; role?: string }[];
-  carrier?: string;
-  goods: { order: string; code?: string; description?: string; unit?: string; quantity?: string }[];
-  observations?: string;
-  qr?: string;
-  hash?: string;
+  departure?: PlaceView | undefined;
+  arrival?: PlaceView | undefined;
+  vehicles: { plate: string; role?: string | undefined; tuc?: string | undefined }[];
+  drivers: {
+    name?: string | undefined;
+    document?: string | undefined;
+    documentNumber?: string | undefined;
+    licence?: string | undefined;
+    role?: string | undefined;
+  }[];
+  carrier?: string | undefined;
+  goods: {
+    order: string;
+    code?: string | undefined;
+    description?: string | undefined;
+    unit?: string | undefined;
+    quantity?: string | undefined;
+  }[];
+  observations?: string | undefined;
+  qr?: string | undefined;
+  hash?: string | undefined;
 }
 
 export interface PlaceView {
-  ubigeo?: string;
-  district?: string;
+  ubigeo?: string | undefined;
+  district?: string | undefined;
   /** "DEPARTAMENTO - PROVINCIA - DISTRITO" */
-  area?: string;
-  address?: string;
+  area?: string | undefined;
+  address?: string | undefined;
 }
 
 /** A printable string or undefined: null, non-strings, blank text and control characters never print. */

@@ -44,7 +44,7 @@ export interface Writer {
   doc: PDFKit.PDFDocument;
   y: number;
   /** Called after a page break this module triggers (the goods table redraws its header). */
-  onNewPage?: () => void;
+  onNewPage?: (() => void) | undefined;
 }
 
 /** Starts a new page when `height` does not fit below the current position. */
@@ -73,7 +73,12 @@ export function write(
   x: number,
   y: number,
   width: number,
-  options: { font?: string; size?: number; color?: string; align?: 'left' | 'center' | 'right' } = {},
+  options: {
+    font?: string | undefined;
+    size?: number | undefined;
+    color?: string;
+    align?: 'left' | 'center' | 'right';
+  } = {},
 ): void {
   doc
     .font(options.font ?? FONT_REGULAR)

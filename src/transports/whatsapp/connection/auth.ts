@@ -112,7 +112,7 @@ export function createBaileysAuth(rows: AuthRowStore, logger?: Logger): BaileysA
     isPaired: () => Boolean(state.creds.account),
     resetUnfinishedPairing() {
       if (state.creds.account || !state.creds.me) return false;
-      state.creds.me = undefined;
+      delete state.creds.me;
       state.creds.pairingCode = undefined;
       state.creds.registered = false;
       rows.writeCreds(serialize(state.creds));

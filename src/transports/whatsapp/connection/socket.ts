@@ -144,7 +144,7 @@ export interface SocketConfigDeps {
   logger: Logger;
   /** The logger Baileys gets, when the caller wraps it (decrypt-failure rate limit); else derived. */
   baileysLogger?: BaileysLogger;
-  waVersion?: WAVersion;
+  waVersion?: WAVersion | undefined;
   msgRetryCounterCache: CacheStore;
   cachedGroupMetadata: (jid: string) => Promise<GroupMetadata | undefined>;
   getMessage: (key: WAMessageKey) => Promise<proto.IMessage | undefined>;

@@ -22,16 +22,16 @@ export type WhatsAppStatus =
   | {
       kind: 'reconnecting';
       reason: ReconnectReason;
-      code?: number;
+      code?: number | undefined;
       delayMs: number;
       attempt: number;
       alert: boolean;
     }
-  | { kind: 'stopped'; reason: StopReason | 'shutdown'; code?: number };
+  | { kind: 'stopped'; reason: StopReason | 'shutdown'; code?: number | undefined };
 
 export interface TransportStopped {
   reason: StopReason | 'shutdown';
-  code?: number;
+  code?: number | undefined;
 }
 
 export interface BaileysTransportOptions {

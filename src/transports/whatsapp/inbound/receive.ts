@@ -24,7 +24,7 @@ export interface ReceiverOptions {
   logger: Logger;
   maxMessageAgeSeconds: number;
   /** Bound on LID-mapping and group-metadata lookups while handling a message (default 3 s). */
-  lookupTimeoutMs?: number;
+  lookupTimeoutMs?: number | undefined;
   now: () => number;
   /** Message secrets, to read secret-encrypted edits; without it such edits are skipped. */
   edits?: EditStore;

@@ -26,7 +26,7 @@ function meta(overrides: Partial<GroupMetadata> = {}): GroupMetadata {
     ephemeralDuration: 86_400,
     joinApprovalMode: false,
     memberAddMode: true,
-    addressingMode: 'lid' as GroupMetadata['addressingMode'],
+    addressingMode: 'lid' as NonNullable<GroupMetadata['addressingMode']>,
     size: 2,
     participants: [
       { id: '111@lid', phoneNumber: '51987654321@s.whatsapp.net', admin: 'superadmin', notify: 'Rosa' },

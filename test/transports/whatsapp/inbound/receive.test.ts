@@ -171,7 +171,7 @@ describe('receiving messages (fake socket)', () => {
     const now = Math.floor(Date.now() / 1000);
     const batch: WAMessage[] = [
       waText('propio', { fromMe: true, participant: ADMIN_LID }),
-      { ...waText('stub', { participant: ADMIN_LID }), message: undefined, messageStubType: 2 },
+      { ...waText('stub', { participant: ADMIN_LID }), message: null, messageStubType: 2 },
       waText('estado', { chat: 'status@broadcast', participant: ADMIN_LID }),
       waText('lista', { chat: '1234567890@broadcast', participant: ADMIN_LID }),
       waText('canal', { chat: '120363999999@newsletter' }),
