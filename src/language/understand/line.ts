@@ -166,7 +166,9 @@ export function tailStart(
   let first = end;
   for (let at = end - 1; at >= from; at--) {
     let ok = isMark(tokens[at]) && reach[at + 1] === true;
-    for (const hit of ok ? [] : lexicon.phrasesAt(keys, at)) {
+    // Most words are no tail word at all: the phrases are listed only where one may start.
+    const may = !ok && (classAt(keys, at, TAIL) > 0 || (extra.size > 0 && classAt(keys, at, extra) > 0));
+    for (const hit of may ? lexicon.phrasesAt(keys, at) : []) {
       if ((TAIL.has(hit.entry.class) || extra.has(hit.entry.class)) && reach[at + hit.length] === true) {
         // One word is tail only when all its readings are: `todos` may be the days of a schedule.
         ok =

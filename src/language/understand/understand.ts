@@ -102,6 +102,30 @@ interface LineContext {
   readonly joking: boolean;
 }
 
+/**
+ * What a line's words are, whoever sent it and whenever: its prefix, tokens (spelling slips read
+ * past or not), whether it asks, and the command words it names. Read once per line text (chat
+ * repeats lines: greetings, thanks, a request asked again); judging them stays per message.
+ */
+interface LineWords {
+  readonly prefix: string | undefined;
+  readonly tokens: readonly Token[];
+  readonly keys: readonly string[];
+  /** The spelling slips read past (`fatura→factura`); none when slips are not read. */
+  readonly fixes: readonly string[];
+  readonly question: boolean;
+  /** A word of the line names the bot (`bot`, `chasqui`). */
+  readonly botNamed: boolean;
+  readonly namesHere: boolean;
+  readonly joking: boolean;
+  /** The command words found (scan.ts), with whose they are and whether they only ask. */
+  readonly candidates: readonly { match: Candidate; owner: string | undefined; asking: boolean }[];
+}
+
+/** Lines remembered by `wordsOf`, and the longest one (longer ones are pasted text, read each time). */
+const MAX_REMEMBERED_LINES = 1_024;
+const MAX_REMEMBERED_LINE = 160;
+
 interface Judged {
   readonly reading: Reading;
   readonly request: boolean;
@@ -477,12 +501,23 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     return { ...reading, because: [...fixes.map((fix) => `spelling:${fix}`), ...reading.because] };
   }
 
-  function readWords(
-    raw: string,
-    addressed: Addressed | undefined,
-    context: UnderstandContext,
-    fixes: string[] | undefined,
-  ): Reading {
+  /** Lines already read word by word (see LineWords), per line and spelling mode; bounded. */
+  const linesRead = new Map<string, LineWords>();
+
+  function wordsOf(raw: string, spelling: boolean): LineWords {
+    const id = `${spelling ? 's' : 't'}${raw}`;
+    let words = linesRead.get(id);
+    if (words === undefined) {
+      words = readLineWords(raw, spelling);
+      if (raw.length <= MAX_REMEMBERED_LINE) {
+        if (linesRead.size >= MAX_REMEMBERED_LINES) linesRead.clear();
+        linesRead.set(id, words);
+      }
+    }
+    return words;
+  }
+
+  function readLineWords(raw: string, spelling: boolean): LineWords {
     // Mentions before the command word (`@bot /tc`, `@51911… @bot, ruc …`) do not hide a prefix.
     let text = raw.replace(LEADING_MENTIONS, '');
     let prefix: string | undefined;
@@ -491,40 +526,66 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
       prefix = prefixed[1];
       text = text.slice(prefixed[0].length);
     }
-    const lineAddressed = addressed ?? (prefix ? 'prefix' : undefined);
     const typed = tokenize(text).filter((t) => t.shape !== 'mention');
-    const spelled = fixes ? correctSpelling(typed) : { tokens: typed, fixes: [] };
-    fixes?.push(...spelled.fixes);
+    const spelled = spelling ? correctSpelling(typed) : { tokens: typed, fixes: [] };
     const tokens = spelled.tokens;
     const keys = tokens.map((t) => t.key);
-    const base = { ...(lineAddressed ? { addressed: lineAddressed } : {}), ...(prefix ? { prefix } : {}) };
-    if (tokens.length === 0) return { ...base, act: 'unknown', because: ['empty'] };
+    const words = { prefix, tokens, keys, fixes: spelled.fixes };
+    if (tokens.length === 0)
+      return { ...words, question: false, botNamed: false, namesHere: false, joking: false, candidates: [] };
     const question = asksQuestion(text, tokens, keys);
-    const line: LineContext = {
-      addressed: lineAddressed,
+    const found = scanLine(index, tokens, keys, question);
+    const candidates = found.map((match) => {
+      // Help gives way only to an identifier: `ayuda con el ruc 2012…` looks it up, `ayuda ruc` explains.
+      const topical = shapeOf(match.command).topic !== undefined;
+      const digits = tokens.slice(match.end).some((t) => /\d/u.test(t.text));
+      const asking =
+        tokens
+          .slice(match.start, match.end)
+          .every((_, i) => leadInLength(tokens, keys, match.start + i, question) > 0) &&
+        (!topical || digits);
+      return { match, owner: ownerOfEarlier(match, found, keys), asking };
+    });
+    return {
+      ...words,
       question,
-      gctx: context,
-      namesBot: addressed === 'mention' || keys.some((_, i) => classAt(keys, i, BOT_NAME) > 0),
+      botNamed: keys.some((_, i) => classAt(keys, i, BOT_NAME) > 0),
       namesHere: keys.some((_, i) => classAt(keys, i, PLACE_HERE) > 0),
       joking:
         !question &&
         keys.some((_, i) => classAt(keys, i, LAUGHTER) > 0) &&
         !keys.some((_, i) => classAt(keys, i, POLITE) > 0 || lexicon.verbAt(keys, i) !== undefined),
+      candidates,
     };
-    const candidates = scanLine(index, tokens, keys, question);
+  }
+
+  function readWords(
+    raw: string,
+    addressed: Addressed | undefined,
+    context: UnderstandContext,
+    fixes: string[] | undefined,
+  ): Reading {
+    const words = wordsOf(raw, fixes !== undefined);
+    const { prefix, tokens, keys, question } = words;
+    if (fixes && words.fixes.length > 0) fixes.push(...words.fixes);
+    const lineAddressed = addressed ?? (prefix ? 'prefix' : undefined);
+    const base: { addressed?: Addressed; prefix?: string } = {};
+    if (lineAddressed) base.addressed = lineAddressed;
+    if (prefix) base.prefix = prefix;
+    if (tokens.length === 0) return { ...base, act: 'unknown', because: ['empty'] };
+    const line: LineContext = {
+      addressed: lineAddressed,
+      question,
+      gctx: context,
+      namesBot: addressed === 'mention' || words.botNamed,
+      namesHere: words.namesHere,
+      joking: words.joking,
+    };
     const judgedAll: { match: Candidate; judged: Judged; asking: boolean }[] = [];
-    for (const match of candidates) {
-      const owner = ownerOfEarlier(match, candidates, keys);
+    for (const { match, owner, asking } of words.candidates) {
       const judged: Judged = owner
         ? { request: false, reading: { act: 'remark', command: match.command.name, because: [owner] } }
         : (handOff(match, tokens, keys, line) ?? judge(match, tokens, keys, line));
-      const words = tokens.slice(match.start, match.end);
-      // Help gives way only to an identifier: `ayuda con el ruc 2012…` looks it up, `ayuda ruc` explains.
-      const topical = shapeOf(match.command).topic !== undefined;
-      const digits = tokens.slice(match.end).some((t) => /\d/u.test(t.text));
-      const asking =
-        words.every((_, i) => leadInLength(tokens, keys, match.start + i, question) > 0) &&
-        (!topical || digits);
       judgedAll.push({ match, judged, asking });
       // A word that takes no argument, followed by more (`confirmo el ruc …`), is a remark: no
       // later command word is tried (an asking verb such as `verificar` still passes on).
@@ -562,12 +623,13 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     keys: readonly string[],
     line: LineContext,
   ): Judged | undefined {
+    let end: number | undefined;
     for (const rule of HAND_OFFS) {
       if (rule.from !== match.command.name) continue;
       if (rule.byVerb === true && !match.trigger.parts.every((p) => p.kind === 'verb')) continue;
       const target = index.byName(rule.to);
       if (!target) continue;
-      const end = tailStart(tokens, keys, match.end, new Set());
+      end ??= tailStart(tokens, keys, match.end, NONE);
       const args = rule.when(tokens.slice(0, end), keys.slice(0, end), match.end, line.gctx);
       if (args === undefined) continue;
       const retokens = tokenize(args);
