@@ -31,6 +31,10 @@ export interface LookupCacheRepoOptions {
   purgeEvery?: number;
 }
 
+/** Keys whose hash `key` remembers, and the longest input remembered (a pasted search is not). */
+const MAX_KEYS = 4_096;
+const MAX_REMEMBERED_KEY = 200;
+
 interface Row {
   kind: CacheEntry['kind'];
   value: string;
@@ -53,10 +57,21 @@ export function createLookupCacheRepo(db: SqliteDatabase, options: LookupCacheRe
   const purge = db.prepare('DELETE FROM lookup_cache WHERE expires_at <= ?');
   const count = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM lookup_cache');
   let writes = 0;
+  // The same few identifiers are looked up again and again: each key's HMAC is made once (bounded).
+  const keys = new Map<string, string>();
 
   const repo: LookupCacheRepo = {
     key(operation, parts) {
-      return crypto.hash(JSON.stringify([operation, ...parts]));
+      const text = JSON.stringify([operation, ...parts]);
+      let hashed = keys.get(text);
+      if (hashed === undefined) {
+        hashed = crypto.hash(text);
+        if (text.length <= MAX_REMEMBERED_KEY) {
+          if (keys.size >= MAX_KEYS) keys.clear();
+          keys.set(text, hashed);
+        }
+      }
+      return hashed;
     },
     get(operation, keyHash, nowMs) {
       const row = select.get(operation, keyHash);
