@@ -34,6 +34,9 @@ export interface LookupCacheRepoOptions {
 /** Keys whose hash `key` remembers, and the longest input remembered (a pasted search is not). */
 const MAX_KEYS = 4_096;
 const MAX_REMEMBERED_KEY = 200;
+/** Sealed rows whose opened text `get` keeps (answers may hold personal data: few), and the longest. */
+const MAX_OPENED = 256;
+const MAX_OPENED_LENGTH = 16_384;
 
 interface Row {
   kind: CacheEntry['kind'];
@@ -59,6 +62,19 @@ export function createLookupCacheRepo(db: SqliteDatabase, options: LookupCacheRe
   let writes = 0;
   // The same few identifiers are looked up again and again: each key's HMAC is made once (bounded).
   const keys = new Map<string, string>();
+  // A hit reads the row every time (expiry, removal and a damaged row are seen at once); the same
+  // sealed text under the same context opens to the same answer, so it is opened once (bounded).
+  const opened = new Map<string, { context: string; text: string }>();
+  const open = (sealed: string, context: string): string => {
+    const known = opened.get(sealed);
+    if (known !== undefined && known.context === context) return known.text;
+    const text = crypto.open(sealed, context);
+    if (sealed.length <= MAX_OPENED_LENGTH) {
+      if (opened.size >= MAX_OPENED) opened.clear();
+      opened.set(sealed, { context, text });
+    }
+    return text;
+  };
 
   const repo: LookupCacheRepo = {
     key(operation, parts) {
@@ -83,7 +99,7 @@ export function createLookupCacheRepo(db: SqliteDatabase, options: LookupCacheRe
       try {
         return {
           kind: row.kind,
-          text: crypto.open(row.value, `${operation}\0${keyHash}`),
+          text: open(row.value, `${operation}\0${keyHash}`),
           storedAt: row.stored_at,
           expiresAt: row.expires_at,
         };
