@@ -41,6 +41,8 @@ export function logOutcome(
   durationMs: number,
   options: { pseudonym: PseudonymFn; extra?: Record<string, unknown> },
 ): void {
+  const level = result.outcome === 'ignored' ? 'debug' : 'info';
+  if (!log.isLevelEnabled(level)) return; // nothing built for a line nobody keeps
   const hide = options.pseudonym;
   const record = {
     outcome: result.outcome,
@@ -52,6 +54,6 @@ export function logOutcome(
     durationMs: Math.round(durationMs * 1000) / 1000,
     ...options.extra,
   };
-  if (result.outcome === 'ignored') log.debug(record, 'message ignored');
+  if (level === 'debug') log.debug(record, 'message ignored');
   else log.info(record, `message ${result.outcome}`);
 }

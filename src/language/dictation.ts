@@ -46,6 +46,7 @@ function holdsDigits(token: Token | undefined): boolean {
 
 /** The spoken mark at `at` (its sign and length), unless its words belong to a longer phrase (`en punto`). */
 function markAt(keys: readonly string[], at: number): { sign: string; length: number } | undefined {
+  if (lexicon.lengthAt(keys, at, MARK) === 0) return undefined; // no mark here: nothing to list
   const hits = lexicon.phrasesAt(keys, at);
   const mark = hits.find((hit) => MARK.has(hit.entry.class));
   if (!mark || hits[0]!.length > mark.length) return undefined;

@@ -30,7 +30,11 @@ const PLAIN_ASCII = /^[\x20-\x7E]*$/u;
 /** One line made readable (see the module comment); never longer than MAX_LINE_LENGTH. */
 export function normalizeLine(raw: string): string {
   const bounded = raw.length > MAX_LINE_LENGTH ? raw.slice(0, MAX_LINE_LENGTH) : raw;
-  if (PLAIN_ASCII.test(bounded)) return bounded.replace(FORMAT_MARKS, '').replace(/ {2,}/gu, ' ').trim();
+  if (PLAIN_ASCII.test(bounded)) {
+    // Most lines have no format marks and no double space: nothing to replace.
+    const marked = /[*_~]/u.test(bounded) ? bounded.replace(FORMAT_MARKS, '') : bounded;
+    return (marked.includes('  ') ? marked.replace(/ {2,}/gu, ' ') : marked).trim();
+  }
   const clean = bounded
     .replace(LONE_SURROGATE, '')
     .replace(CONTROL, ' ')

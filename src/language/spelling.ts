@@ -86,8 +86,27 @@ function typingSlip(typed: string, word: string): boolean {
   return editDistance(typed, word, 1) <= 1;
 }
 
+/**
+ * Keys already looked at and their correction (null: none), so the words every message repeats
+ * are not sounded out again. Bounded: cleared when full; long keys are worked out each time.
+ */
+const CORRECTIONS = new Map<string, string | null>();
+const MAX_CORRECTIONS = 4_096;
+const MAX_REMEMBERED_KEY = 32;
+
 /** The known word a slip stands for, or undefined (known already, too short, or two words near). */
 export function correction(k: string): string | undefined {
+  const known = CORRECTIONS.get(k);
+  if (known !== undefined) return known ?? undefined;
+  const found = workOut(k);
+  if (k.length <= MAX_REMEMBERED_KEY) {
+    if (CORRECTIONS.size >= MAX_CORRECTIONS) CORRECTIONS.clear();
+    CORRECTIONS.set(k, found ?? null);
+  }
+  return found;
+}
+
+function workOut(k: string): string | undefined {
   if (k.length < MIN_SOUND || !/^\p{L}+$/u.test(k)) return undefined;
   const idx = (index ??= build());
   if (idx.known.has(k)) return undefined;

@@ -134,14 +134,29 @@ function tokensOf(piece: string): readonly Token[] {
   return tokens;
 }
 
+/**
+ * Lines already read, the same way: the lines chat repeats (`buenos días`, `gracias`, a request
+ * asked again) are not split and dictated again. Bounded like PIECES; callers get their own copy.
+ */
+const LINES = new Map<string, readonly Token[]>();
+const MAX_LINES = 1_024;
+const MAX_CACHED_LINE = 160;
+
 /** The tokens of one normalised line; said punctuation and dictated codes as typed (dictation.ts). */
 export function tokenize(line: string): Token[] {
+  const known = LINES.get(line);
+  if (known !== undefined) return known.slice();
   const out: Token[] = [];
   for (const piece of line.split(' ')) {
     if (piece === '') continue;
     for (const token of tokensOf(piece)) out.push(token);
   }
-  return dictate(out, makeToken);
+  const tokens = dictate(out, makeToken);
+  if (line.length <= MAX_CACHED_LINE) {
+    if (LINES.size >= MAX_LINES) LINES.clear();
+    LINES.set(line, tokens.slice());
+  }
+  return tokens;
 }
 
 /** The keys of a token list, the form most lexicon lookups take. */

@@ -120,9 +120,8 @@ export function remaining(list: Input, max: number): number {
  * leave holes), no leading/trailing blank lines.
  */
 export function tidy(text: string): string {
-  return text
-    .replace(/\r\n?/gu, '\n')
-    .replace(/[ \t\u00a0]+$/gmu, '')
-    .replace(/\n{3,}/gu, '\n\n')
-    .trim();
+  // Each pass only where it has something to do (a reply is tidied on every send).
+  const lines = text.includes('\r') ? text.replace(/\r\n?/gu, '\n') : text;
+  const ends = /[ \t\u00a0]$/mu.test(lines) ? lines.replace(/[ \t\u00a0]+$/gmu, '') : lines;
+  return (ends.includes('\n\n\n') ? ends.replace(/\n{3,}/gu, '\n\n') : ends).trim();
 }

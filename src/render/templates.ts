@@ -20,6 +20,7 @@ import {
   tasa,
   tidy,
 } from './format.js';
+import { dataKey } from './data-key.js';
 
 export interface Templates {
   /** Renders `name` (path without extension, e.g. `ruc`, `errors/invalid-ruc-length`). Throws if unknown. */
@@ -40,6 +41,9 @@ export interface TemplatesOptions {
 export const LIST_LIMIT_KEY = 'maximo_lista';
 
 const DEFAULT_MAX_LIST_ITEMS = 10;
+/** Replies `render` keeps to hand out again, and for how long (see `recent` below). */
+const RECENT_REPLIES = 256;
+const RECENT_MS = 10 * 60_000;
 
 /** The part of liquidjs' filter `this` we use (the type itself is not exported). */
 interface FilterThis {
@@ -113,11 +117,24 @@ export function createTemplates(options: TemplatesOptions = {}): Templates {
     }
   }
 
+  // A reply rendered from the same data as a recent one is that one: a lookup answered from the
+  // cache, the same error, `ayuda`. Bounded in number and age (replies may hold personal data).
+  const recent = new Map<string, { text: string; at: number }>();
   return {
     render(name, data = {}) {
       const template = parsed.get(name);
       if (!template) throw new Error(`unknown template: ${name}`);
-      return tidy(String(liquid.renderSync(template, data)));
+      const id = dataKey(data);
+      const key = id === undefined ? undefined : `${name}\u0000${id}`;
+      const now = Date.now();
+      const known = key === undefined ? undefined : recent.get(key);
+      if (known !== undefined && now - known.at < RECENT_MS) return known.text;
+      const text = tidy(String(liquid.renderSync(template, data)));
+      if (key !== undefined) {
+        if (recent.size >= RECENT_REPLIES) recent.clear();
+        recent.set(key, { text, at: now });
+      }
+      return text;
     },
     has: (name) => parsed.has(name),
     names: () => [...parsed.keys()].sort(),

@@ -31,6 +31,13 @@ export interface LookupCacheRepoOptions {
   purgeEvery?: number;
 }
 
+/** Keys whose hash `key` remembers, and the longest input remembered (a pasted search is not). */
+const MAX_KEYS = 4_096;
+const MAX_REMEMBERED_KEY = 200;
+/** Sealed rows whose opened text `get` keeps (answers may hold personal data: few), and the longest. */
+const MAX_OPENED = 256;
+const MAX_OPENED_LENGTH = 16_384;
+
 interface Row {
   kind: CacheEntry['kind'];
   value: string;
@@ -53,10 +60,34 @@ export function createLookupCacheRepo(db: SqliteDatabase, options: LookupCacheRe
   const purge = db.prepare('DELETE FROM lookup_cache WHERE expires_at <= ?');
   const count = db.prepare<[], { n: number }>('SELECT COUNT(*) AS n FROM lookup_cache');
   let writes = 0;
+  // The same few identifiers are looked up again and again: each key's HMAC is made once (bounded).
+  const keys = new Map<string, string>();
+  // A hit reads the row every time (expiry, removal and a damaged row are seen at once); the same
+  // sealed text under the same context opens to the same answer, so it is opened once (bounded).
+  const opened = new Map<string, { context: string; text: string }>();
+  const open = (sealed: string, context: string): string => {
+    const known = opened.get(sealed);
+    if (known !== undefined && known.context === context) return known.text;
+    const text = crypto.open(sealed, context);
+    if (sealed.length <= MAX_OPENED_LENGTH) {
+      if (opened.size >= MAX_OPENED) opened.clear();
+      opened.set(sealed, { context, text });
+    }
+    return text;
+  };
 
   const repo: LookupCacheRepo = {
     key(operation, parts) {
-      return crypto.hash(JSON.stringify([operation, ...parts]));
+      const text = JSON.stringify([operation, ...parts]);
+      let hashed = keys.get(text);
+      if (hashed === undefined) {
+        hashed = crypto.hash(text);
+        if (text.length <= MAX_REMEMBERED_KEY) {
+          if (keys.size >= MAX_KEYS) keys.clear();
+          keys.set(text, hashed);
+        }
+      }
+      return hashed;
     },
     get(operation, keyHash, nowMs) {
       const row = select.get(operation, keyHash);
@@ -68,7 +99,7 @@ export function createLookupCacheRepo(db: SqliteDatabase, options: LookupCacheRe
       try {
         return {
           kind: row.kind,
-          text: crypto.open(row.value, `${operation}\0${keyHash}`),
+          text: open(row.value, `${operation}\0${keyHash}`),
           storedAt: row.stored_at,
           expiresAt: row.expires_at,
         };

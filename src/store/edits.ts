@@ -65,11 +65,12 @@ export function createEditStore(
   const maybePrune = () => {
     if (++writes % 1000 === 0) prune.run(now() - 24 * 3600_000);
   };
-  const notes = writeBehind<[string, string, string, number]>(
+  // Noted as read and hashed when written: the parse's HMAC leaves the reply path with the write.
+  const notes = writeBehind<[chatId: string, messageId: string, signature: string, at: number]>(
     db,
-    (row) => {
+    ([chatId, messageId, signature, at]) => {
       maybePrune();
-      claim.run(...row);
+      claim.run(chatKey(chatId), messageId, crypto.hash(signature), at);
     },
     options,
   );
@@ -80,7 +81,7 @@ export function createEditStore(
       return claim.run(chatKey(chatId), messageId, crypto.hash(signature), now()).changes === 1;
     },
     noteSignature(chatId, messageId, signature) {
-      notes.add([chatKey(chatId), messageId, crypto.hash(signature), now()]);
+      notes.add([chatId, messageId, signature, now()]);
     },
     flush: () => notes.flush(),
     rememberSecret(chatId, messageId, value, senderIds) {

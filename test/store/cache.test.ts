@@ -37,6 +37,25 @@ describe('cache crypto', () => {
 });
 
 describe('lookup cache repo', () => {
+  it('reads a row again as stored: a new answer, a row moved to another key or damaged after a read', () => {
+    const db = openDatabase({ dir: ':memory:' });
+    const repo = createLookupCacheRepo(db, { crypto: createCacheCrypto(db) });
+    repo.put('ruc', 'k1', 'ok', '{"a":1}', 1_000, 60_000);
+    expect(repo.get('ruc', 'k1', 2_000)?.text).toBe('{"a":1}');
+    expect(repo.get('ruc', 'k1', 3_000)?.text).toBe('{"a":1}');
+    repo.put('ruc', 'k1', 'ok', '{"a":2}', 4_000, 60_000);
+    expect(repo.get('ruc', 'k1', 5_000)?.text).toBe('{"a":2}');
+    // The same sealed text under another key was sealed for the first one: it does not open.
+    db.prepare("UPDATE lookup_cache SET key_hash = 'k2' WHERE key_hash = 'k1'").run();
+    expect(repo.get('ruc', 'k2', 6_000)).toBeUndefined();
+    repo.put('ruc', 'k3', 'ok', '{"a":3}', 7_000, 60_000);
+    expect(repo.get('ruc', 'k3', 8_000)?.text).toBe('{"a":3}');
+    db.prepare("UPDATE lookup_cache SET value = 'v1.garbage' WHERE key_hash = 'k3'").run();
+    expect(repo.get('ruc', 'k3', 9_000)).toBeUndefined();
+    expect(repo.size()).toBe(0);
+    db.close();
+  });
+
   it('returns fresh rows, hides expired ones and drops unreadable ones', () => {
     const db = openDatabase({ dir: ':memory:' });
     const repo = createLookupCacheRepo(db, { crypto: createCacheCrypto(db) });

@@ -79,6 +79,12 @@ const TAIL = set(...SOCIAL, 'adverb', 'spelled-letter');
 /** Before a participle, words that make it tell (`fue enviada`, `ya anulada`, `está registrado`). */
 const TELLING = set('state-verb', 'auxiliary', 'report-verb', 'adverb', 'negation');
 
+const RELATIVE_DAY = set('relative-day');
+const STATE_VERB = set('state-verb');
+const PART_OF_TIME = set('date-unit', 'day-part', 'weekday', 'relative-day');
+const REASON = set('reason');
+const DETERMINER = set('article', 'possessive', 'demonstrative');
+
 /** Words that tell rather than ask: `es`, `ya llegó`, `tenía`. */
 export const STATEMENT = set('state-verb', 'report-verb');
 
@@ -119,8 +125,7 @@ export function leadInLength(
   if (perfectAt(keys, at)) return 0; // `he pedido el ruc …` tells what was done
   const afterQuestionWord = at > 0 && lexicon.is(keys[at - 1] ?? '', 'question-word');
   const asked = question || afterQuestionWord ? classAt(keys, at, QUESTION) : 0;
-  const today =
-    lexicon.phrasesAt(keys, at, set('relative-day')).find((hit) => hit.entry.value === 0)?.length ?? 0;
+  const today = lexicon.phrasesAt(keys, at, RELATIVE_DAY).find((hit) => hit.entry.value === 0)?.length ?? 0;
   return Math.max(classAt(keys, at, LEAD_IN), askingVerbAt(tokens, keys, at), asked, today);
 }
 
@@ -161,7 +166,9 @@ export function tailStart(
   let first = end;
   for (let at = end - 1; at >= from; at--) {
     let ok = isMark(tokens[at]) && reach[at + 1] === true;
-    for (const hit of ok ? [] : lexicon.phrasesAt(keys, at)) {
+    // Most words are no tail word at all: the phrases are listed only where one may start.
+    const may = !ok && (classAt(keys, at, TAIL) > 0 || (extra.size > 0 && classAt(keys, at, extra) > 0));
+    for (const hit of may ? lexicon.phrasesAt(keys, at) : []) {
       if ((TAIL.has(hit.entry.class) || extra.has(hit.entry.class)) && reach[at + hit.length] === true) {
         // One word is tail only when all its readings are: `todos` may be the days of a schedule.
         ok =
@@ -244,7 +251,7 @@ export function describesNoun(tokens: readonly Token[], keys: readonly string[],
 export function askedState(keys: readonly string[], at: number): boolean {
   const verb = lexicon.verbAt(keys, at);
   const participle = verb !== undefined && verb.forms.every((form) => form.form === 'participle');
-  return participle && lexicon.lengthAt(keys, at - 1, set('state-verb')) > 0;
+  return participle && lexicon.lengthAt(keys, at - 1, STATE_VERB) > 0;
 }
 
 /** `he pedido`, `hemos enviado`, `ya han llegado`: an auxiliary and a participle (what was done). */
@@ -256,7 +263,7 @@ export function perfectAt(keys: readonly string[], at: number): boolean {
 
 /** A part of time follows (`esta semana`, `esta tarde`, `este lunes`). */
 function beforeTime(keys: readonly string[], at: number): boolean {
-  return classAt(keys, at, set('date-unit', 'day-part', 'weekday', 'relative-day')) > 0;
+  return classAt(keys, at, PART_OF_TIME) > 0;
 }
 
 /** Words of time: `para el lunes` says when, not why. */
@@ -264,7 +271,7 @@ const TIME = set('weekday', 'relative-day', 'date-unit', 'day-part', 'month', 'u
 
 /** A reason said after a complete request: `es para la cotización`, `que el cliente espera`. */
 export function reasonAt(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
-  const length = classAt(keys, at, set('reason'));
+  const length = classAt(keys, at, REASON);
   // `para que lo tengan …`, `para su conocimiento`: said so others know, not why it is asked.
   if (length === 0 || classAt(keys, at, STATEMENT) > length) return false;
   const next = keys[at + length] ?? '';
@@ -276,7 +283,7 @@ export function reasonAt(tokens: readonly Token[], keys: readonly string[], at: 
   // `para` + a recipient (`para el chofer`) or a time (`para el lunes`) is said of the request.
   if (keys[at] === 'para' && length === 1) {
     let next = at + 1;
-    while (classAt(keys, next, set('article', 'possessive', 'demonstrative')) > 0) next += 1;
+    while (classAt(keys, next, DETERMINER) > 0) next += 1;
     if (
       lexicon.phrasesAt(keys, next).some((hit) => hit.entry.class === 'concept' || TIME.has(hit.entry.class))
     )

@@ -22,6 +22,7 @@ const LIST_MARKER = /^\s*(?:\d{1,2}[.)-]|\p{L}\)|[-•*·➤►▶→])\s+/u;
 const MAX_NAME = 3;
 const set = (...classes: WordClass[]) => new Set<WordClass>(classes);
 const CLOSING = set('regards', 'farewell', 'thanks');
+const HEADER = set('header');
 
 /** What a line that is no request is, around requests. */
 type Aside = 'social' | 'closing' | 'reason' | 'header' | 'signature' | undefined;
@@ -67,8 +68,7 @@ function asideOf(line: string, reading: Reading, afterRequest: boolean, first: b
   if (closingLine(tokens, keys)) return 'closing';
   if (reading.act === 'greeting' || reading.act === 'thanks') return 'social';
   // `Atención contabilidad`, `Para: ventas`, `Asunto: guías`: who the message is for.
-  if (first && classAt(keys, 0, set('header')) > 0 && !tokens.some((t) => /\d/u.test(t.text)))
-    return 'header';
+  if (first && classAt(keys, 0, HEADER) > 0 && !tokens.some((t) => /\d/u.test(t.text))) return 'header';
   // `es el nuevo transportista, para registrarlo`: a line that gives the request's reason.
   if (
     afterRequest &&

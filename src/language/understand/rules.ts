@@ -1,6 +1,7 @@
+import { atomsOf } from '../grammars/atoms.js';
 import { GRAMMARS } from '../grammars/registry.js';
 import type { GrammarContext } from '../grammars/types.js';
-import { lexicon } from '../lexicon/index.js';
+import { lexicon, type WordClass } from '../lexicon/index.js';
 import type { Token } from '../tokenize.js';
 
 /**
@@ -29,6 +30,17 @@ const eightDigits = (tokens: readonly Token[], from: number) =>
 const names = (keys: readonly string[], from: number, concept: string) =>
   keys.slice(from).some((k) => lexicon.entries(k).some((e) => e.class === 'concept' && e.value === concept));
 
+const WEEKDAY: ReadonlySet<WordClass> = new Set(['weekday']);
+/** Every weekday is one word: one is in a part of a line (what days.ts reads) only if in the line. */
+const ONE_WORD_WEEKDAYS = lexicon.keysOf('weekday').every((k) => !k.includes(' '));
+
+/** Whether `tokens` may name a weekday, so a schedule read from them may list days. */
+function mayNameWeekday(tokens: readonly Token[]): boolean {
+  if (!ONE_WORD_WEEKDAYS) return true;
+  const { keys } = atomsOf(tokens);
+  return keys.some((_, i) => lexicon.lengthAt(keys, i, WEEKDAY) > 0);
+}
+
 /** A line whose argument is a recurring time (`todos los días a las 8`) schedules the job. */
 function recurring(job: string): HandOff['when'] {
   return (tokens, keys, from, ctx) => {
@@ -40,6 +52,8 @@ function recurring(job: string): HandOff['when'] {
           .phrasesAt(keys, from + i)
           .some((h) => h.entry.class === 'day-set' || h.entry.class === 'recurrence'),
       );
+    // Without a repeat word or a weekday it cannot repeat: no schedule to read (`tc 20/11/2026`).
+    if (!repeats && !mayNameWeekday(rest)) return undefined;
     const found = GRAMMARS.schedule.find(rest, ctx);
     if (!found || 'error' in found.result) return undefined;
     // Several weekdays with a time (`de lunes a viernes a las 9`) repeat too.

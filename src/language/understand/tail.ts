@@ -40,6 +40,8 @@ const COURTESY = set('courtesy');
 const OWNER = set('person-noun', 'company-word', 'legal-form');
 /** Inside a note: determiners and adjectives around the noun. */
 const NOTE_GLUE = set('article', 'possessive', 'demonstrative', 'qualifier', 'preposition', 'conjunction');
+/** A joining word before what follows a request: `y`, `que`, `porque`. */
+const JOINING = set('conjunction', 'reason');
 
 const hasId = (tokens: readonly Token[], from: number) =>
   tokens.slice(from).some((t) => ID_DIGITS.test(t.text.replace(/[.\s-]/gu, '')));
@@ -188,7 +190,7 @@ function aboutOwner(ctx: TailContext, at: number): boolean {
 function afterPause(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
   const before = tokens[at - 1];
   if (before && (/[,;:.!?]$/u.test(before.trail) || isMark(before))) return true;
-  return classAt(keys, at, set('conjunction', 'reason')) > 0;
+  return classAt(keys, at, JOINING) > 0;
 }
 
 /**

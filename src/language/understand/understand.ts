@@ -8,7 +8,7 @@ import { messageLines } from '../normalize.js';
 import { correctSpelling } from '../spelling.js';
 import { type Token, tokenize } from '../tokenize.js';
 import { type CommandMatch, CommandIndex, parsePart, partLength } from './command-index.js';
-import { type CommandLanguage, isTopical, type Part } from './declare.js';
+import { type CommandLanguage, type Part, type SlotSpec } from './declare.js';
 import {
   askedState,
   classAt,
@@ -75,6 +75,13 @@ const BEFORE_SLOT = set(
 const BEFORE_TIME_SLOT = new Set([...BEFORE_SLOT].filter((cls) => cls !== 'person-noun'));
 /** Words that make a line courteous (a request, not a note): `por favor`, `gracias`. */
 const POLITE = set('courtesy', 'thanks');
+/** Before a needed word: `agrega el ruc … A LA lista`. */
+const BEFORE_NEED = set('preposition', 'article', 'asking-noun');
+const BOT_NAME = set('bot-name');
+const PLACE_HERE = set('place-here');
+const LAUGHTER = set('laughter');
+const NAMES_ASKED = set('topic-noun', 'attribute');
+const NONE: ReadonlySet<WordClass> = set();
 /** In a question, what is asked about may sit anywhere: `¿de qué marca es la placa …?`. */
 const ASKED = set(
   'ack',
@@ -98,12 +105,49 @@ interface LineContext {
   readonly joking: boolean;
 }
 
+/**
+ * What a line's words are, whoever sent it and whenever: its prefix, tokens (spelling slips read
+ * past or not), whether it asks, and the command words it names. Read once per line text (chat
+ * repeats lines: greetings, thanks, a request asked again); judging them stays per message.
+ */
+interface LineWords {
+  readonly prefix: string | undefined;
+  readonly tokens: readonly Token[];
+  readonly keys: readonly string[];
+  /** The spelling slips read past (`fatura→factura`); none when slips are not read. */
+  readonly fixes: readonly string[];
+  readonly question: boolean;
+  /** A word of the line names the bot (`bot`, `chasqui`). */
+  readonly botNamed: boolean;
+  readonly namesHere: boolean;
+  readonly joking: boolean;
+  /** The command words found (scan.ts), with whose they are and whether they only ask. */
+  readonly candidates: readonly { match: Candidate; owner: string | undefined; asking: boolean }[];
+}
+
+/** Lines remembered by `wordsOf`, and the longest one (longer ones are pasted text, read each time). */
+const MAX_REMEMBERED_LINES = 1_024;
+const MAX_REMEMBERED_LINE = 160;
+
 interface Judged {
   readonly reading: Reading;
   readonly request: boolean;
 }
 
 type Slots = Record<string, { match: SlotMatch<unknown>; start: number; end: number }>;
+
+/** A command's slots and what judging asks of them (see `shapeOf`). */
+interface CommandShape {
+  readonly slots: readonly [name: string, spec: SlotSpec][];
+  /** A slot reads a company name (a pasted `Razón social:` field is no search). */
+  readonly names: boolean;
+  /** A slot reads a date or period (a quoted rate is no request for one). */
+  readonly rates: boolean;
+  /** The slot that names another command (`ayuda ruc`). */
+  readonly topic: string | undefined;
+  /** Classes the command ignores in its argument. */
+  readonly ignored: ReadonlySet<WordClass>;
+}
 
 /** Builds the reader over the commands' declarations; throws at start-up on an unknown concept or sense. */
 export function createUnderstanding(commands: readonly CommandLanguage[]): Understanding {
@@ -124,8 +168,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
       const length = partLength(part, keys, at, '');
       if (length === 0) continue;
       let start = at;
-      while (start > from && classAt(keys, start - 1, set('preposition', 'article', 'asking-noun')) > 0)
-        start -= 1;
+      while (start > from && classAt(keys, start - 1, BEFORE_NEED) > 0) start -= 1;
       return { start, end: at + length };
     }
     return undefined;
@@ -134,25 +177,28 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
   function fillSlots(
     command: CommandLanguage,
     tokens: readonly Token[],
-    taken: Set<number>,
+    taken: boolean[],
     gctx: GrammarContext,
   ): Slots {
     const slots: Slots = {};
-    const from = Math.min(...tokens.map((_, i) => i).filter((i) => !taken.has(i)), tokens.length);
-    for (const [name, spec] of Object.entries(command.slots ?? {})) {
+    let from = 0;
+    while (from < tokens.length && taken[from] === true) from += 1;
+    for (const [name, spec] of shapeOf(command).slots) {
       const map: number[] = [];
+      const sub: Token[] = [];
       // A slot read after the others (a note after the RUC) waits for them.
       if (spec.after && Object.keys(slots).length === 0) continue;
       const after = spec.after ? Math.max(from, ...Object.values(slots).map((s) => s.end)) : 0;
-      tokens.forEach((_, i) => {
-        if (!taken.has(i) && i >= after) map.push(i);
-      });
-      const sub = map.map((i) => tokens[i]!);
+      for (let i = after; i < tokens.length; i++) {
+        if (taken[i] === true) continue;
+        map.push(i);
+        sub.push(tokens[i]!);
+      }
       const match = GRAMMARS[spec.grammar as GrammarName].find(sub, gctx) as SlotMatch<unknown> | undefined;
       if (!match || match.end <= match.start) continue;
       const start = map[match.start]!;
       const end = map[match.end - 1]! + 1;
-      for (let i = match.start; i < match.end; i++) taken.add(map[i]!);
+      for (let i = match.start; i < match.end; i++) taken[map[i]!] = true;
       slots[name] = { match, start, end };
     }
     return slots;
@@ -184,8 +230,8 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     const field =
       /:$/u.test(tokens[match.end - 1]?.trail ?? '') &&
       match.trigger.parts.every((p) => p.kind === 'concept');
-    const names = Object.values(command.slots ?? {}).some((spec) => spec.grammar === 'company-name');
-    if (field && names && line.addressed === undefined) return remark('pasted-field');
+    const shape = shapeOf(command);
+    if (field && shape.names && line.addressed === undefined) return remark('pasted-field');
     // Command words after the identifier (`¿el ruc … tiene deuda?`) read their slots around them.
     const late = match.lateFrom !== undefined;
     if (late) because.push('command-after-value');
@@ -195,31 +241,28 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
         ? match.start
         : match.end;
     const wordsEnd = Math.max(from, match.end);
-    const taken = new Set<number>();
-    for (let i = 0; i < from; i++) taken.add(i);
-    if (late) for (let i = match.start; i < match.end; i++) taken.add(i);
+    const taken = new Array<boolean>(tokens.length).fill(false);
+    for (let i = 0; i < from; i++) taken[i] = true;
+    if (late) for (let i = match.start; i < match.end; i++) taken[i] = true;
     if (match.trigger.needPart) {
       const span = needSpan(match.trigger.needPart, tokens, keys, match.end);
       if (!span) return remark('needs-word');
-      for (let i = span.start; i < span.end; i++) taken.add(i);
+      for (let i = span.start; i < span.end; i++) taken[i] = true;
       because.push('needed-word');
     }
     // `tc 3.79`, `afp 10%`, `S/ 3.79`: a rate someone quotes, not a request for one.
-    const rates = Object.values(command.slots ?? {}).some(
-      (s) => s.grammar === 'date' || s.grammar === 'period',
-    );
-    if (rates && tokens.slice(from).some(quotedValue)) return remark('quoted-value');
+    if (shape.rates && tokens.slice(from).some(quotedValue)) return remark('quoted-value');
     // Courtesy, thanks and slang at the end are no part of any slot: `tc hoy porfa`, `… al toque pe`.
-    const tailFrom = tailStart(tokens, keys, wordsEnd, ignoredSet(command));
-    const slotTaken = new Set(taken);
-    for (let i = tailFrom; i < tokens.length; i++) slotTaken.add(i);
+    const tailFrom = tailStart(tokens, keys, wordsEnd, shape.ignored);
+    const slotTaken = taken.slice();
+    for (let i = tailFrom; i < tokens.length; i++) slotTaken[i] = true;
     // Words the command ignores are no slot's either: `tc SUNAT hoy`, `deuda del ruc …`.
     for (let i = from; i < tailFrom; i++) {
-      const ignored = slotTaken.has(i) ? 0 : ignoredAt(command, keys, i);
-      for (let k = i; k < i + ignored; k++) slotTaken.add(k);
+      const ignored = slotTaken[i] === true ? 0 : ignoredAt(command, keys, i);
+      for (let k = i; k < i + ignored; k++) slotTaken[k] = true;
     }
     const slots = fillSlots(command, tokens, slotTaken, line.gctx);
-    for (const slot of Object.values(slots)) for (let i = slot.start; i < slot.end; i++) taken.add(i);
+    for (const slot of Object.values(slots)) for (let i = slot.start; i < slot.end; i++) taken[i] = true;
     const spans = Object.values(slots);
     const firstSpan = spans.length > 0 ? Math.min(...spans.map((s) => s.start)) : tokens.length;
     const lastSpan = spans.length > 0 ? Math.max(...spans.map((s) => s.end)) : from;
@@ -248,7 +291,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
       return remark('pasted-field');
     // The words left: before the slots, between them, after them.
     const afterAll = Math.max(lastSpan, wordsEnd);
-    const tail = Math.max(afterAll, tailStart(tokens, keys, afterAll, ignoredSet(command)));
+    const tail = Math.max(afterAll, tailStart(tokens, keys, afterAll, shape.ignored));
     const tailContext = {
       tokens,
       keys,
@@ -263,7 +306,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     // Whose it is (`del proveedor`) goes before an identifier, not a date (`las comisiones de los vendedores para el 5`).
     const owned = Object.keys(slots).some((name) => !TIME_GRAMMARS.has(command.slots?.[name]?.grammar ?? ''));
     for (let at = from; at < tail;) {
-      if (taken.has(at)) {
+      if (taken[at] === true) {
         at += 1;
         continue;
       }
@@ -272,7 +315,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
         at += ignored;
         continue;
       }
-      const noSlots = Object.keys(command.slots ?? {}).length === 0;
+      const noSlots = shape.slots.length === 0;
       const after = at >= afterAll && (spans.length > 0 || noSlots);
       // After a complete request: a reason, whose it is, a name, what it is for (see tail.ts).
       const rule = after && (valued || noSlots) ? tailRule(tailContext, at) : undefined;
@@ -285,7 +328,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
         if (!(after && tailContext.forMe)) return remark(`statement:${keys[at]}`);
       }
       const edge = Math.max(
-        edgeLength(tokens, keys, at, line.question, set()),
+        edgeLength(tokens, keys, at, line.question, NONE),
         line.question ? classAt(keys, at, ASKED) : 0,
         line.question && spans.length === 0 && presentVerb(keys, at) ? 1 : 0,
         spans.length > 0 && at < firstSpan ? classAt(keys, at, owned ? BEFORE_SLOT : BEFORE_TIME_SLOT) : 0,
@@ -308,7 +351,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     if (vague && spans.some((s) => 'error' in s.match.result)) return remark('vague-slot');
     // Required slots: a request without one is no request (addressed: its "missing" error), but a
     // line that filled another one asked for it (`programar tc` lacks only the time).
-    for (const [name, spec] of Object.entries(command.slots ?? {})) {
+    for (const [name, spec] of shape.slots) {
       if (spec.optional === true || slots[name]) continue;
       if (spec.optional === 'addressed' && line.addressed !== undefined) continue;
       const filled = spans.some(
@@ -327,8 +370,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
         request: true,
       };
     }
-    const topic = Object.entries(command.slots ?? {}).find(([, spec]) => spec.grammar === 'topic')?.[0];
-    const topicSlot = topic ? slots[topic] : undefined;
+    const topicSlot = shape.topic ? slots[shape.topic] : undefined;
     if (topicSlot && line.addressed === undefined) {
       const words = tokens.slice(topicSlot.start, topicSlot.end);
       const named = words.some(
@@ -361,8 +403,23 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     return trigger?.keepsWords === true;
   }
 
-  function ignoredSet(command: CommandLanguage): ReadonlySet<WordClass> {
-    return new Set((ignoredParts.get(command) ?? []).flatMap((p) => (p.kind === 'class' ? [p.cls] : [])));
+  /** What judging reads of a command's declaration, made once per command. */
+  const shapes = new Map<CommandLanguage, CommandShape>();
+  function shapeOf(command: CommandLanguage): CommandShape {
+    let shape = shapes.get(command);
+    if (!shape) {
+      const slots = Object.entries(command.slots ?? {});
+      const parts = ignoredParts.get(command) ?? [];
+      shape = {
+        slots,
+        names: slots.some(([, spec]) => spec.grammar === 'company-name'),
+        rates: slots.some(([, spec]) => spec.grammar === 'date' || spec.grammar === 'period'),
+        topic: slots.find(([, spec]) => spec.grammar === 'topic')?.[0],
+        ignored: new Set(parts.flatMap((p) => (p.kind === 'class' ? [p.cls] : []))),
+      };
+      shapes.set(command, shape);
+    }
+    return shape;
   }
 
   /** The command's arguments from its slots and what the trigger implies (or the first error). */
@@ -401,9 +458,10 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     if (judged.request) return judged.reading;
     const command = match.command;
     const from = matchKeeps(match) ? match.start : match.end;
-    const taken = new Set<number>(Array.from({ length: from }, (_, i) => i));
+    const taken = new Array<boolean>(tokens.length).fill(false);
+    for (let i = 0; i < from; i++) taken[i] = true;
     const slots = fillSlots(command, tokens, taken, line.gctx);
-    for (const [name, spec] of Object.entries(command.slots ?? {})) {
+    for (const [name, spec] of shapeOf(command).slots) {
       if (spec.optional !== undefined && spec.optional !== false) continue;
       if (slots[name]) continue;
       try {
@@ -455,12 +513,23 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     return { ...reading, because: [...fixes.map((fix) => `spelling:${fix}`), ...reading.because] };
   }
 
-  function readWords(
-    raw: string,
-    addressed: Addressed | undefined,
-    context: UnderstandContext,
-    fixes: string[] | undefined,
-  ): Reading {
+  /** Lines already read word by word (see LineWords), per line and spelling mode; bounded. */
+  const linesRead = new Map<string, LineWords>();
+
+  function wordsOf(raw: string, spelling: boolean): LineWords {
+    const id = `${spelling ? 's' : 't'}${raw}`;
+    let words = linesRead.get(id);
+    if (words === undefined) {
+      words = readLineWords(raw, spelling);
+      if (raw.length <= MAX_REMEMBERED_LINE) {
+        if (linesRead.size >= MAX_REMEMBERED_LINES) linesRead.clear();
+        linesRead.set(id, words);
+      }
+    }
+    return words;
+  }
+
+  function readLineWords(raw: string, spelling: boolean): LineWords {
     // Mentions before the command word (`@bot /tc`, `@51911… @bot, ruc …`) do not hide a prefix.
     let text = raw.replace(LEADING_MENTIONS, '');
     let prefix: string | undefined;
@@ -469,40 +538,66 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
       prefix = prefixed[1];
       text = text.slice(prefixed[0].length);
     }
-    const lineAddressed = addressed ?? (prefix ? 'prefix' : undefined);
     const typed = tokenize(text).filter((t) => t.shape !== 'mention');
-    const spelled = fixes ? correctSpelling(typed) : { tokens: typed, fixes: [] };
-    fixes?.push(...spelled.fixes);
+    const spelled = spelling ? correctSpelling(typed) : { tokens: typed, fixes: [] };
     const tokens = spelled.tokens;
     const keys = tokens.map((t) => t.key);
-    const base = { ...(lineAddressed ? { addressed: lineAddressed } : {}), ...(prefix ? { prefix } : {}) };
-    if (tokens.length === 0) return { ...base, act: 'unknown', because: ['empty'] };
+    const words = { prefix, tokens, keys, fixes: spelled.fixes };
+    if (tokens.length === 0)
+      return { ...words, question: false, botNamed: false, namesHere: false, joking: false, candidates: [] };
     const question = asksQuestion(text, tokens, keys);
+    const found = scanLine(index, tokens, keys, question);
+    const candidates = found.map((match) => {
+      // Help gives way only to an identifier: `ayuda con el ruc 2012…` looks it up, `ayuda ruc` explains.
+      const topical = shapeOf(match.command).topic !== undefined;
+      const digits = tokens.slice(match.end).some((t) => /\d/u.test(t.text));
+      const asking =
+        tokens
+          .slice(match.start, match.end)
+          .every((_, i) => leadInLength(tokens, keys, match.start + i, question) > 0) &&
+        (!topical || digits);
+      return { match, owner: ownerOfEarlier(match, found, keys), asking };
+    });
+    return {
+      ...words,
+      question,
+      botNamed: keys.some((_, i) => classAt(keys, i, BOT_NAME) > 0),
+      namesHere: keys.some((_, i) => classAt(keys, i, PLACE_HERE) > 0),
+      joking:
+        !question &&
+        keys.some((_, i) => classAt(keys, i, LAUGHTER) > 0) &&
+        !keys.some((_, i) => classAt(keys, i, POLITE) > 0 || lexicon.verbAt(keys, i) !== undefined),
+      candidates,
+    };
+  }
+
+  function readWords(
+    raw: string,
+    addressed: Addressed | undefined,
+    context: UnderstandContext,
+    fixes: string[] | undefined,
+  ): Reading {
+    const words = wordsOf(raw, fixes !== undefined);
+    const { prefix, tokens, keys, question } = words;
+    if (fixes && words.fixes.length > 0) fixes.push(...words.fixes);
+    const lineAddressed = addressed ?? (prefix ? 'prefix' : undefined);
+    const base: { addressed?: Addressed; prefix?: string } = {};
+    if (lineAddressed) base.addressed = lineAddressed;
+    if (prefix) base.prefix = prefix;
+    if (tokens.length === 0) return { ...base, act: 'unknown', because: ['empty'] };
     const line: LineContext = {
       addressed: lineAddressed,
       question,
       gctx: context,
-      namesBot: addressed === 'mention' || keys.some((_, i) => classAt(keys, i, set('bot-name')) > 0),
-      namesHere: keys.some((_, i) => classAt(keys, i, set('place-here')) > 0),
-      joking:
-        !question &&
-        keys.some((_, i) => classAt(keys, i, set('laughter')) > 0) &&
-        !keys.some((_, i) => classAt(keys, i, POLITE) > 0 || lexicon.verbAt(keys, i) !== undefined),
+      namesBot: addressed === 'mention' || words.botNamed,
+      namesHere: words.namesHere,
+      joking: words.joking,
     };
-    const candidates = scanLine(index, tokens, keys, question);
     const judgedAll: { match: Candidate; judged: Judged; asking: boolean }[] = [];
-    for (const match of candidates) {
-      const owner = ownerOfEarlier(match, candidates, keys);
+    for (const { match, owner, asking } of words.candidates) {
       const judged: Judged = owner
         ? { request: false, reading: { act: 'remark', command: match.command.name, because: [owner] } }
         : (handOff(match, tokens, keys, line) ?? judge(match, tokens, keys, line));
-      const words = tokens.slice(match.start, match.end);
-      // Help gives way only to an identifier: `ayuda con el ruc 2012…` looks it up, `ayuda ruc` explains.
-      const topical = isTopical(match.command);
-      const digits = tokens.slice(match.end).some((t) => /\d/u.test(t.text));
-      const asking =
-        words.every((_, i) => leadInLength(tokens, keys, match.start + i, question) > 0) &&
-        (!topical || digits);
       judgedAll.push({ match, judged, asking });
       // A word that takes no argument, followed by more (`confirmo el ruc …`), is a remark: no
       // later command word is tried (an asking verb such as `verificar` still passes on).
@@ -540,12 +635,13 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     keys: readonly string[],
     line: LineContext,
   ): Judged | undefined {
+    let end: number | undefined;
     for (const rule of HAND_OFFS) {
       if (rule.from !== match.command.name) continue;
       if (rule.byVerb === true && !match.trigger.parts.every((p) => p.kind === 'verb')) continue;
       const target = index.byName(rule.to);
       if (!target) continue;
-      const end = tailStart(tokens, keys, match.end, new Set());
+      end ??= tailStart(tokens, keys, match.end, NONE);
       const args = rule.when(tokens.slice(0, end), keys.slice(0, end), match.end, line.gctx);
       if (args === undefined) continue;
       const retokens = tokenize(args);
@@ -577,9 +673,13 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     const lines = all.filter((line) => !QUOTED.test(line));
     const self = new Set(context.selfDigits);
     let addressed: Addressed | undefined = context.isGroup ? undefined : 'direct';
-    const mentioned = lines.some((l) =>
-      l.split(' ').some((w) => self.has(MENTION.exec(w.replace(/[^\w@]+$/u, ''))?.[1] ?? '')),
-    );
+    const mentioned =
+      self.size > 0 &&
+      lines.some(
+        (l) =>
+          l.includes('@') &&
+          l.split(' ').some((w) => self.has(MENTION.exec(w.replace(/[^\w@]+$/u, ''))?.[1] ?? '')),
+      );
     if (mentioned) addressed ??= 'mention';
     if (lines.length === 0) {
       const because = all.length > 0 ? ['quoted-lines'] : ['empty'];
@@ -702,8 +802,7 @@ function ownerOfEarlier(
   const before = all.find((c) => c !== match && c.lateFrom === undefined && c.end <= match.start);
   if (!before || before.command === match.command) return undefined;
   // What a lookup shows is asked of the later one: `la razón social del RUC …`.
-  if (classAt(keys, before.start, set('topic-noun', 'attribute')) >= before.end - before.start)
-    return undefined;
+  if (classAt(keys, before.start, NAMES_ASKED) >= before.end - before.start) return undefined;
   const between = keys.slice(before.end, match.start);
   const joined =
     between.length > 0 && between.every((k) => lexicon.is(k, 'owner-of') || lexicon.is(k, 'article'));
