@@ -7,7 +7,7 @@ import { runStart, type StartOverrides } from '../../src/cli/start.js';
 import { type Config, parseConfig } from '../../src/config.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { openDatabase, type SqliteDatabase } from '../../src/store/sqlite.js';
-import { createWhatsAppSetup, type WhatsAppSetup } from '../../src/transports/baileys-setup.js';
+import { createWhatsAppSetup, type WhatsAppSetup } from '../../src/transports/whatsapp/index.js';
 import { captureOutput } from './capture.js';
 import { type FakeWhatsApp, fakeSocketFactory, TEST_WHATSAPP } from './fake-socket.js';
 
