@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /**
@@ -62,7 +62,7 @@ function projectOf(file: string, testDir: string): Project {
     if (names.length === 0) continue;
     let found: Project = MODULES[from] ?? (names.some((name) => STARTERS.has(name)) ? 'integration' : 'unit');
     const helper = path.resolve(path.dirname(file), from.replace(/\.js$/, '.ts'));
-    if (from.startsWith('.') && helper.startsWith(testDir + path.sep) && helper.endsWith('.ts')) {
+    if (from.startsWith('.') && helper.startsWith(testDir + path.sep) && existsSync(helper)) {
       const inherited = projectOf(helper, testDir);
       if (rank[inherited] > rank[found]) found = inherited;
     }
