@@ -1,11 +1,41 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { testProjects } from './test/projects.js';
+
+/**
+ * Three projects, sorted by what a test file does (test/projects.ts reads its imports and those of
+ * the test helpers it uses; nothing to list by hand):
+ * - browser: drives Chromium (imports playwright-core).
+ * - integration: leaves the process or the in-memory world: spawns a process (node:child_process),
+ *   opens a socket (node:http, node:net, …), starts one of our servers or connections
+ *   (startSandbox, startConsole, runStart, runChat, runSandbox, fakeSocketFactory,
+ *   startTestTransport, or a helper that does: the bot harness, the console harness, the app on a
+ *   fake socket), or is a fuzz run (`fuzz` in its file name).
+ * - unit: everything else: pure code, in-memory fakes, SQLite files in a temp dir, property checks
+ *   that take milliseconds. `npm run test:unit` is the quick loop; `npm test` runs all three.
+ * Unit files share a worker (no module isolation): a unit test leaves no global state behind but
+ * the environment and the timers, which test/setup/unit-globals.ts puts back after each file.
+ */
+const split = testProjects(fileURLToPath(new URL('.', import.meta.url)));
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
     environment: 'node',
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: split.unit,
+          isolate: false,
+          setupFiles: ['test/setup/unit-globals.ts'],
+        },
+      },
+      { extends: true, test: { name: 'integration', include: split.integration } },
+      { extends: true, test: { name: 'browser', include: split.browser } },
+    ],
   },
 });

@@ -2,14 +2,13 @@ import { createServer, type Server } from 'node:net';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
-import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runBackup } from '../../src/cli/backup.js';
 import { runChat } from '../../src/cli/chat.js';
 import { runStart } from '../../src/cli/start.js';
-import { captureOutput } from '../helpers/capture.js';
-import { fakeSocketFactory, waitFor } from '../helpers/fake-socket.js';
+import { captureOutput, runPiped } from '../helpers/capture.js';
+import { waitFor } from '../helpers/fake-socket.js';
+import { startOnFakeSocket } from '../helpers/whatsapp-app.js';
 
 /**
  * Bad configurations an operator makes (issue 19): each stops with a Spanish line that says what
@@ -29,13 +28,8 @@ afterEach(() => {
 
 /** `chasqui chat` with one piped line; what it printed on stderr and its exit code. */
 async function chat(env: NodeJS.ProcessEnv, argv: string[] = []) {
-  const stdin = new PassThrough();
-  const stdout = new PassThrough();
-  const stderr = captureOutput();
-  stdout.resume();
-  stdin.end('tc\n');
-  const code = await runChat(argv, { stdin, stdout, stderr: stderr.stream, env });
-  return { code, err: stderr.text() };
+  const { code, err } = await runPiped(runChat, argv, 'tc\n', env);
+  return { code, err };
 }
 
 function configFile(name: string, text: string): string {
@@ -147,13 +141,10 @@ describe('bad configuration says in Spanish what to fix', () => {
       'horario.yaml',
       'groups:\n  - id: 120363000000000001@g.us\n    schedules:\n      - job: tc\n        spec: "25:99"\n',
     );
-    const out = captureOutput();
-    const code = await runStart([], {
+    const { out, exit } = startOnFakeSocket([], {
       env: { CHASQUI_CONFIG: file, CHASQUI_DATA_DIR: dir, CHASQUI_CONSOLE_PORT: 'off' },
-      stdout: out.stream,
-      logger: pino({ level: 'silent' }),
-      createSocket: fakeSocketFactory().factory,
     });
+    const code = await exit;
     expect(code).toBe(3);
     expectSpanishFix(out.text(), 'corrige groups[0].schedules[0].spec');
   });
@@ -162,16 +153,8 @@ describe('bad configuration says in Spanish what to fix', () => {
     const busy: Server = createServer();
     await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
     const port = (busy.address() as { port: number }).port;
-    const out = captureOutput();
-    const fake = fakeSocketFactory();
-    let stop!: () => void;
-    const shutdown = new Promise<void>((resolve) => (stop = resolve));
-    const exit = runStart([], {
+    const { out, stop, exit } = startOnFakeSocket([], {
       env: { CHASQUI_DATA_DIR: dir, CHASQUI_CONSOLE_PORT: String(port) },
-      stdout: out.stream,
-      logger: pino({ level: 'silent' }),
-      createSocket: fake.factory,
-      shutdown,
     });
     try {
       await waitFor(() => out.text().includes('No se pudo abrir la consola'), 10_000, 'the console line');

@@ -1,27 +1,14 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runChat } from '../../src/cli/chat.js';
 import { readWorkbook } from '../commands/batch/helpers.js';
+import { runPiped } from '../helpers/capture.js';
 
 /** `chasqui chat --attach FILE`: the next line is the caption of the file (try `lote` without WhatsApp). */
 async function chat(lines: string[], argv: string[]) {
-  const stdin = new PassThrough();
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (chunk) => {
-    out += String(chunk);
-  });
-  stderr.on('data', (chunk) => {
-    err += String(chunk);
-  });
-  stdin.end(lines.map((line) => `${line}\n`).join(''));
-  const code = await runChat(argv, { stdin, stdout, stderr, env: {} });
-  return { code, out, err };
+  return runPiped(runChat, argv, lines.map((line) => `${line}\n`).join(''));
 }
 
 describe('chasqui chat --attach', () => {

@@ -1,28 +1,17 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runChat } from '../../src/cli/chat.js';
 import { createTemplates } from '../../src/render/templates.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
+import { runPiped } from '../helpers/capture.js';
 
 /** Runs `chasqui chat` in-process with piped stdin; returns exit code, stdout and stderr. */
 async function chat(lines: string[], argv: string[] = ['--json'], env: NodeJS.ProcessEnv = {}) {
-  const stdin = new PassThrough();
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (chunk) => {
-    out += String(chunk);
-  });
-  stderr.on('data', (chunk) => {
-    err += String(chunk);
-  });
-  stdin.end(lines.map((line) => `${line}\n`).join(''));
-  const code = await runChat(argv, { stdin, stdout, stderr, env });
+  const stdin = lines.map((line) => `${line}\n`).join('');
+  const { code, out, err } = await runPiped(runChat, argv, stdin, env);
   const json = () =>
     out
       .trim()
@@ -36,16 +25,7 @@ const DESPACHO = '120363000000000001@g.us';
 
 /** An interactive session (stdin is a TTY, no --json): what `runSchedules` depends on. */
 async function interactiveChat(argv: string[], env: NodeJS.ProcessEnv) {
-  const stdin = Object.assign(new PassThrough(), { isTTY: true });
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let err = '';
-  stdout.resume();
-  stderr.on('data', (chunk) => {
-    err += String(chunk);
-  });
-  stdin.end('ayuda\n');
-  const code = await runChat(argv, { stdin, stdout, stderr, env: { LOG_LEVEL: 'info', ...env } });
+  const { code, err } = await runPiped(runChat, argv, 'ayuda\n', { LOG_LEVEL: 'info', ...env }, true);
   return { code, err };
 }
 

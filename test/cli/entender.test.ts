@@ -1,22 +1,10 @@
-import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { runEntender } from '../../src/cli/entender.js';
+import { runPiped } from '../helpers/capture.js';
 
 /** Runs `chasqui entender` in-process; `stdin` is what a pipe would give. */
 async function entender(argv: string[], env: NodeJS.ProcessEnv = {}, stdin = '') {
-  const input = new PassThrough();
-  const stdout = new PassThrough();
-  const stderr = new PassThrough();
-  let out = '';
-  let err = '';
-  stdout.on('data', (chunk) => {
-    out += String(chunk);
-  });
-  stderr.on('data', (chunk) => {
-    err += String(chunk);
-  });
-  input.end(stdin);
-  const code = await runEntender(argv, { stdin: input, stdout, stderr, env });
+  const { code, out, err } = await runPiped(runEntender, argv, stdin, env);
   return {
     code,
     out,

@@ -1,46 +1,16 @@
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runStart } from '../../src/cli/start.js';
 import { startSandbox } from '../../src/sandbox/server.js';
-import { fakeSocketFactory, waitFor } from '../helpers/fake-socket.js';
+import { runCli } from '../helpers/cli.js';
+import { waitFor } from '../helpers/fake-socket.js';
+import { startOnFakeSocket } from '../helpers/whatsapp-app.js';
 
 /** Issue 10's CLI checks, run as a user runs the CLI: a child process, through tsx (no build). */
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TIMEOUT = { timeout: 60_000 };
-
-function runCli(args: string[], stdin: string, env: Record<string, string> = {}) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? ROOT,
-        TMPDIR: process.env.TMPDIR ?? '/tmp',
-        ...env,
-      },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => {
-      stdout += String(chunk);
-    });
-    child.stderr.on('data', (chunk) => {
-      stderr += String(chunk);
-    });
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-    child.stdin.end(stdin);
-  });
-}
 
 const jsonLines = (stdout: string) =>
   stdout
@@ -80,19 +50,7 @@ describe('chasqui CLI, safe to leave running', () => {
   });
 
   it('refuses chat on a data directory that chasqui start holds', TIMEOUT, async () => {
-    const fake = fakeSocketFactory();
-    let stop!: () => void;
-    const shutdown = new Promise<void>((resolve) => {
-      stop = resolve;
-    });
-    const sink = new Writable({ write: (_c, _e, done) => done() });
-    const start = runStart([], {
-      env: { CHASQUI_DATA_DIR: dir },
-      stdout: sink,
-      logger: pino({ level: 'silent' }),
-      createSocket: fake.factory,
-      shutdown,
-    });
+    const { fake, stop, exit: start } = startOnFakeSocket([], { env: { CHASQUI_DATA_DIR: dir } });
     try {
       await waitFor(() => fake.sockets.length === 1, 20_000, 'start running');
       const result = await runCli(['chat', '--json', '--data-dir', dir], 'tc\n');

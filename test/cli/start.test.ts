@@ -1,15 +1,14 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Writable } from 'node:stream';
 import { Boom } from '@hapi/boom';
-import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runStart } from '../../src/cli/start.js';
+import type { StartOverrides } from '../../src/cli/start.js';
 import { acquireDataDirLock } from '../../src/store/lock.js';
 import { createOutbox } from '../../src/store/outbox.js';
 import { openDatabase } from '../../src/app/database.js';
-import { fakeSocketFactory, waitFor, waText } from '../helpers/fake-socket.js';
+import { waitFor, waText } from '../helpers/fake-socket.js';
+import { startOnFakeSocket } from '../helpers/whatsapp-app.js';
 
 let dir: string;
 
@@ -21,34 +20,8 @@ afterEach(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function capture() {
-  let text = '';
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      text += chunk.toString();
-      done();
-    },
-  });
-  return { stream, text: () => text };
-}
-
-function run(argv: string[] = [], extra: Parameters<typeof runStart>[1] = {}) {
-  const out = capture();
-  const fake = fakeSocketFactory();
-  let stop!: () => void;
-  const shutdown = new Promise<void>((resolve) => {
-    stop = resolve;
-  });
-  const exit = runStart(argv, {
-    env: { CHASQUI_DATA_DIR: dir },
-    stdout: out.stream,
-    logger: pino({ level: 'silent' }),
-    createSocket: fake.factory,
-    shutdown,
-    ...extra,
-  });
-  return { out, fake, stop, exit };
-}
+const run = (argv: string[] = [], extra: StartOverrides = {}) =>
+  startOnFakeSocket(argv, { env: { CHASQUI_DATA_DIR: dir }, ...extra });
 
 describe('chasqui start', () => {
   it('on a fresh data dir uses the embedded sandbox, says so, draws the QR and a one-line status', async () => {

@@ -15,6 +15,7 @@ import { silentLogger } from '../../src/logger.js';
 import type { LookupApi } from '../../src/lookup/api.js';
 import type { Group } from '../../src/lookup/schemas/index.js';
 import { createTemplates } from '../../src/render/templates.js';
+import { fakeLookup } from '../helpers/fakes.js';
 import type { IncomingMessage, OutgoingMessage } from '../../src/transports/transport.js';
 
 /**
@@ -48,20 +49,6 @@ export interface FakeRun {
   /** Names of lookup methods called, in order, with their first argument. */
   calls: [string, unknown][];
   settings: Record<string, boolean>;
-}
-
-/** A lookup whose every method records the call and then uses the test's implementation (or fails). */
-function recordingLookup(impl: Partial<LookupApi>, calls: [string, unknown][]): LookupApi {
-  return new Proxy({} as LookupApi, {
-    get(_target, name: string) {
-      return (...args: unknown[]) => {
-        calls.push([name, args[0]]);
-        const method = impl[name as keyof LookupApi] as ((...a: unknown[]) => unknown) | undefined;
-        if (!method) return Promise.reject(new Error(`unexpected lookup ${name}`));
-        return method(...args);
-      };
-    },
-  });
 }
 
 export function fakeGroup(jid: string, name: string, participants: number, count = participants): Group {
@@ -143,7 +130,7 @@ export async function runCommand<A>(
         isAdmin: options.isAdmin ?? true,
         role: options.role ?? (options.isAdmin === false ? 'member' : 'owner'),
       },
-      lookup: recordingLookup(options.lookup ?? {}, result.calls),
+      lookup: fakeLookup(options.lookup ?? {}, (method, args) => result.calls.push([method, args[0]])),
       services,
       log: silentLogger(),
       now: () => now,

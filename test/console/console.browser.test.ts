@@ -4,13 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 import type { GroupMetadata } from '@whiskeysockets/baileys';
 import Database from 'better-sqlite3';
-import pino from 'pino';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runStart } from '../../src/cli/start.js';
 import { openDatabase } from '../../src/app/database.js';
 import { captureOutput } from '../helpers/capture.js';
 import { fakeSocketFactory, waitFor } from '../helpers/fake-socket.js';
+import { startOnFakeSocket } from '../helpers/whatsapp-app.js';
 import { CHROMIUM_ARGS, chromiumPath } from './browser.js';
 
 /**
@@ -107,15 +106,14 @@ beforeAll(async () => {
     [GROUP_A]: group(GROUP_A, 'Despacho Arequipa', 7),
     [GROUP_B]: group(GROUP_B, 'Ventas Trujillo', 4),
   };
-  let requestStop!: () => void;
-  exit = runStart([], {
-    env: { CHASQUI_DATA_DIR: dir, CHASQUI_CONSOLE_PORT: '0', CHASQUI_CONSOLE_PASSWORD: PASSWORD },
-    stdout: output.stream,
-    logger: pino({ level: 'silent' }),
-    createSocket: fake.factory,
-    shutdown: new Promise<void>((resolve) => (requestStop = resolve)),
-  });
-  stop = requestStop;
+  ({ exit, stop } = startOnFakeSocket(
+    [],
+    {
+      env: { CHASQUI_DATA_DIR: dir, CHASQUI_CONSOLE_PORT: '0', CHASQUI_CONSOLE_PASSWORD: PASSWORD },
+      stdout: output.stream,
+    },
+    fake,
+  ));
   await waitFor(() => /Consola \/ console: (http:\/\/\S+)/.test(output.text()), 15_000, 'console URL');
   baseUrl = /Consola \/ console: (http:\/\/\S+)/.exec(output.text())?.[1] ?? '';
   // rebind.example resolves to this machine, as an attacker's name does after DNS rebinding.

@@ -1,20 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { WAMessageStatus } from '@whiskeysockets/baileys';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type App, createApp } from '../../src/app/app.js';
-import { type Config, parseConfig } from '../../src/config.js';
+import type { App } from '../../src/app/app.js';
+import type { Config } from '../../src/config.js';
 import type { DriverDeliveryFailure } from '../../src/delivery/tracker.js';
 import { createOpsRuntime } from '../../src/ops/runtime.js';
 import { storedDeliveryStates } from '../../src/ops/delivery-states.js';
-import { startSandbox } from '../../src/sandbox/server.js';
-import type { SandboxHandle } from '../../src/sandbox/types.js';
 import { createDeliveryRepo } from '../../src/store/delivery.js';
-import { openDatabase, type SqliteDatabase } from '../../src/app/database.js';
-import { createWhatsAppSetup } from '../../src/transports/whatsapp/index.js';
-import { fakeSocketFactory, TEST_WHATSAPP, waitFor, waText } from '../helpers/fake-socket.js';
+import type { SqliteDatabase } from '../../src/app/database.js';
+import { waitFor, waText } from '../helpers/fake-socket.js';
+import { startWhatsAppApp, type WhatsAppApp } from '../helpers/whatsapp-app.js';
 
 /**
  * `guia … enviar` over the production WhatsApp transport on a fake socket, with Baileys-shaped
@@ -26,56 +21,32 @@ const ADMIN_PN = '51987654321@s.whatsapp.net';
 const HUAMAN = { dni: '41234567', phone: '51911111111', jid: '51911111111@s.whatsapp.net' };
 const FLORES = { dni: '70123456', phone: '51922222222', jid: '51922222222@s.whatsapp.net' };
 
-let dir: string;
-let sandbox: SandboxHandle;
+let wa: WhatsAppApp;
 let db: SqliteDatabase;
 let app: App;
-let fake: ReturnType<typeof fakeSocketFactory>;
+let fake: WhatsAppApp['fake'];
 let offsetMs: number;
 let config: Config;
 let failures: DriverDeliveryFailure[];
 
 beforeEach(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-dispatch-'));
-  sandbox = await startSandbox({ port: 0 });
-  config = parseConfig(
-    { admins: ['51987654321'], groups: [{ id: GROUP, personalData: true }] },
-    { CHASQUI_DATA_DIR: dir, LOOKUP_BASE_URL: sandbox.baseUrl, LOOKUP_TOKEN: sandbox.token },
-  );
-  const logger = pino({ level: 'silent' });
-  db = openDatabase({ dir });
-  fake = fakeSocketFactory();
   offsetMs = 0;
   failures = [];
-  const now = () => new Date(Date.now() + offsetMs);
-  const setup = createWhatsAppSetup({
-    db,
-    logger,
-    whatsapp: TEST_WHATSAPP,
-    createSocket: fake.factory,
-    now: () => now().getTime(),
-  });
-  app = createApp({
-    config,
-    transport: setup.transport,
-    logger,
-    db,
-    now,
-    runSchedules: false,
-    onDriverDeliveryFailed: (failure) => failures.push(failure),
-  });
-  app.services.drivers.set(HUAMAN.dni, HUAMAN.phone, 'test');
-  app.services.drivers.set(FLORES.dni, FLORES.phone, 'test');
-  await app.start();
-  fake.latest().open();
+  wa = await startWhatsAppApp(
+    {},
+    {
+      now: () => new Date(Date.now() + offsetMs),
+      app: { onDriverDeliveryFailed: (failure) => failures.push(failure) },
+      beforeStart: (built) => {
+        built.services.drivers.set(HUAMAN.dni, HUAMAN.phone, 'test');
+        built.services.drivers.set(FLORES.dni, FLORES.phone, 'test');
+      },
+    },
+  );
+  ({ app, config, db, fake } = wa);
 });
 
-afterEach(async () => {
-  await app.close();
-  db.close();
-  await sandbox.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => wa.close());
 
 const textsTo = (jid: string) =>
   fake.server.sent

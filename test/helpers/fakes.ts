@@ -43,14 +43,27 @@ export function memoryGroupSettings(): GroupSettingsPort & { values: Map<string,
   };
 }
 
-/** A lookup whose methods are all "not implemented" unless given. */
-export function fakeLookup(methods: Partial<LookupApi> = {}): LookupApi {
+/**
+ * The in-process lookup fake: a lookup whose methods are all "not implemented" unless given;
+ * `onCall` hears every call (method name and arguments) before it runs.
+ */
+export function fakeLookup(
+  methods: Partial<LookupApi> = {},
+  onCall?: (method: string, args: unknown[]) => void,
+): LookupApi {
   return new Proxy(methods as LookupApi, {
     get(target, key) {
       const value = (target as unknown as Record<string | symbol, unknown>)[key];
-      if (value !== undefined) return value;
-      return async () => {
-        throw new Error(`fake lookup: ${String(key)} not implemented`);
+      const method =
+        value !== undefined
+          ? value
+          : async () => {
+              throw new Error(`fake lookup: ${String(key)} not implemented`);
+            };
+      if (!onCall || typeof method !== 'function') return method;
+      return (...args: unknown[]) => {
+        onCall(String(key), args);
+        return (method as (...a: unknown[]) => unknown)(...args);
       };
     },
   });

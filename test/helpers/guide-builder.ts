@@ -1,5 +1,6 @@
 import type { Guide, GuideDriver, GuideGoodsItem, GuideVehicle } from '../../src/lookup/schemas/guide.js';
 import { guideSchema } from '../../src/lookup/schemas/guide.js';
+import { nullNullableFields } from '../../src/sandbox/fixtures/guides.js';
 
 /**
  * Complete, schema-valid delivery guides (spec 2.15) for renderer and command tests, with the
@@ -251,36 +252,8 @@ export function buildLongGuide(count = 200): Guide {
 
 /** T001-45: every field spec 2.15 allows to be null is null (and the optional lists are empty). */
 export function buildNullGuide(): Guide {
-  const guide = buildGuide({
-    numCpe: 45,
-    observacion: null,
-    remitente: null,
-    docRelacionado: null,
-    docGrePorEvento: null,
-    baja: null,
-    noConformidad: null,
-  });
-  Object.assign(guide.emision, { desNota: null, receptorObs: null, pse: null, numIpCliente: null });
-  guide.emision.firma.fecFirma = null;
-  Object.assign(guide.emisor, {
-    numAutorizacionMtc: null,
-    indEncTaxNumAutorizacionMtc: null,
-    autorizacion: null,
-    subContratador: null,
-  });
-  Object.assign(guide.traslado, {
-    desMotivoTrasladoOtros: null,
-    numPlacaVehiculo: null,
-    fecEntrega: null,
-    numBultosPallets: null,
-    desBien: null,
-    numPesoBrutoItemsSel: null,
-    contenedores: null,
-    autorizacion: null,
-    pagadorFlete: null,
-    proveedor: null,
-    transportista: null,
-  });
+  const guide = buildGuide({ numCpe: 45 });
+  nullNullableFields(guide);
   guide.traslado.bien = [
     goodsItem(1, {
       codTipoDocumento: null,
@@ -294,10 +267,6 @@ export function buildNullGuide(): Guide {
       docRelacionado: null,
     }),
   ];
-  for (const p of [guide.traslado.partida, guide.traslado.llegada]) {
-    Object.assign(p.direccion, { puerto: null, numLatitud: null, numLongitud: null });
-    Object.assign(p.direccion.contribuyente, { numRuc: null, desRuc: null });
-  }
   guide.traslado.vehiculo = guide.traslado.vehiculo.map((v) => ({
     ...v,
     numTucChv: null,

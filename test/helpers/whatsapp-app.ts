@@ -2,27 +2,47 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { createApp } from '../../src/app/app.js';
-import { parseConfig } from '../../src/config.js';
+import { type App, type AppOptions, createApp } from '../../src/app/app.js';
+import { runStart, type StartOverrides } from '../../src/cli/start.js';
+import { type Config, parseConfig } from '../../src/config.js';
 import { startSandbox } from '../../src/sandbox/server.js';
-import { openDatabase } from '../../src/app/database.js';
-import { createWhatsAppSetup } from '../../src/transports/whatsapp/index.js';
-import { fakeSocketFactory, TEST_WHATSAPP } from './fake-socket.js';
+import { openDatabase, type SqliteDatabase } from '../../src/app/database.js';
+import { createWhatsAppSetup, type WhatsAppSetup } from '../../src/transports/whatsapp/index.js';
+import { captureOutput } from './capture.js';
+import { type FakeWhatsApp, fakeSocketFactory, TEST_WHATSAPP } from './fake-socket.js';
 
 /** The group the app serves, with personal data, and its owner `51987654321`. */
 export const WA_GROUP = '120363000000000001@g.us';
 
 export interface WhatsAppApp {
+  app: App;
+  config: Config;
+  db: SqliteDatabase;
+  setup: WhatsAppSetup;
   fake: ReturnType<typeof fakeSocketFactory>;
   close(): Promise<void>;
 }
 
+export interface WhatsAppAppOptions {
+  /** The clock of the app and of the transport's outbox. */
+  now?: () => Date;
+  /** The fake WhatsApp server (LID pairs, groups, accounts) the sockets talk to. */
+  server?: FakeWhatsApp;
+  /** More createApp options (e.g. `onDriverDeliveryFailed`). */
+  app?: Partial<AppOptions>;
+  /** Runs on the built app before it starts (e.g. registers drivers). */
+  beforeStart?: (app: App) => void;
+}
+
 /**
  * The production app on the WhatsApp transport over a fake, connected socket, against an
- * in-process sandbox, in a temp data dir: what a test of receiving or sending through Baileys
- * needs. `env` adds variables (e.g. the tax-portal credentials).
+ * in-process sandbox, in a temp data dir, schedules off: what a test of receiving or sending
+ * through Baileys needs. `env` adds variables (e.g. the tax-portal credentials).
  */
-export async function startWhatsAppApp(env: Record<string, string> = {}): Promise<WhatsAppApp> {
+export async function startWhatsAppApp(
+  env: Record<string, string> = {},
+  options: WhatsAppAppOptions = {},
+): Promise<WhatsAppApp> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-wa-'));
   const sandbox = await startSandbox({ port: 0 });
   const config = parseConfig(
@@ -31,12 +51,32 @@ export async function startWhatsAppApp(env: Record<string, string> = {}): Promis
   );
   const logger = pino({ level: 'silent' });
   const db = openDatabase({ dir });
-  const fake = fakeSocketFactory();
-  const setup = createWhatsAppSetup({ db, logger, whatsapp: TEST_WHATSAPP, createSocket: fake.factory });
-  const app = createApp({ config, transport: setup.transport, logger, db, runSchedules: false });
+  const fake = fakeSocketFactory(options.server);
+  const { now } = options;
+  const setup = createWhatsAppSetup({
+    db,
+    logger,
+    whatsapp: TEST_WHATSAPP,
+    createSocket: fake.factory,
+    ...(now ? { now: () => now().getTime() } : {}),
+  });
+  const app = createApp({
+    config,
+    transport: setup.transport,
+    logger,
+    db,
+    runSchedules: false,
+    ...(now ? { now } : {}),
+    ...options.app,
+  });
+  options.beforeStart?.(app);
   await app.start();
   fake.latest().open();
   return {
+    app,
+    config,
+    db,
+    setup,
     fake,
     async close() {
       await app.close();
@@ -45,4 +85,29 @@ export async function startWhatsAppApp(env: Record<string, string> = {}): Promis
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * `chasqui start` running in this process on fake WhatsApp sockets (`fake`), with a silent logger
+ * and its output kept: resolve `stop` for a graceful shutdown, `exit` is its exit code. `overrides`
+ * replace any of these (and give the environment: the data dir, the console port…).
+ */
+export function startOnFakeSocket(
+  argv: string[],
+  overrides: StartOverrides = {},
+  fake = fakeSocketFactory(),
+) {
+  const out = captureOutput();
+  let stop!: () => void;
+  const shutdown = new Promise<void>((resolve) => {
+    stop = resolve;
+  });
+  const exit = runStart(argv, {
+    stdout: out.stream,
+    logger: pino({ level: 'silent' }),
+    createSocket: fake.factory,
+    shutdown,
+    ...overrides,
+  });
+  return { out, fake, stop, exit };
 }

@@ -1,9 +1,10 @@
 import { OPERATION_NAMES } from '../../src/config.js';
 import type { LookupApi } from '../../src/lookup/api.js';
+import { fakeLookup } from '../helpers/fakes.js';
 
 type Handler = (args: unknown[]) => Promise<unknown>;
 
-/** A LookupApi fake for the cache tests: records each call, answers with per-method handlers. */
+/** The lookup fake for the cache tests: records each call, answers with per-method handlers. */
 export interface FakeLookup {
   api: LookupApi;
   calls: { method: string; args: unknown[] }[];
@@ -14,16 +15,18 @@ export interface FakeLookup {
 export function createFakeLookup(): FakeLookup {
   const calls: FakeLookup['calls'] = [];
   const handlers = new Map<string, Handler>();
-  const api: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
-  for (const method of OPERATION_NAMES) {
-    api[method] = (...args: unknown[]) => {
-      calls.push({ method, args });
+  const answer =
+    (method: string) =>
+    (...args: unknown[]) => {
       const handler = handlers.get(method);
       return handler ? handler(args) : Promise.resolve({ method, args });
     };
-  }
+  const api = fakeLookup(
+    Object.fromEntries(OPERATION_NAMES.map((method) => [method, answer(method)])),
+    (method, args) => calls.push({ method, args }),
+  );
   return {
-    api: api as unknown as LookupApi,
+    api,
     calls,
     count: (method) => (method ? calls.filter((c) => c.method === method).length : calls.length),
     on: (method, handler) => handlers.set(method, handler),

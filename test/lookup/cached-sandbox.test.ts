@@ -2,20 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UsageEvent } from '../../src/bot/ports.js';
 import { createStoredLookup } from '../../src/app/stored-lookup.js';
 import { createLookupClient, type LookupClient, LookupNotFoundError } from '../../src/lookup/index.js';
-import { type SandboxHandle, startSandbox } from '../../src/sandbox/server.js';
 import { openDatabase } from '../../src/app/database.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
 /** The cache in front of the real client, over loopback HTTP to the sandbox. */
 describe('cached lookup against the sandbox', () => {
-  let sandbox: SandboxHandle;
+  const sandbox = useSandbox({ port: 0 });
   let client: LookupClient;
   beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0 });
     client = createLookupClient({ baseUrl: sandbox.baseUrl, token: sandbox.token, retries: 0 });
   });
   afterAll(async () => {
     await client.close();
-    await sandbox.close();
   });
 
   it('sends one HTTP request for 100 concurrent identical lookups, then none', async () => {

@@ -3,14 +3,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLookupClient, type LookupClient } from '../../src/lookup/client.js';
 import { LookupCreditsError, LookupUnauthorizedError } from '../../src/lookup/errors.js';
 import type { LookupClientOptions } from '../../src/lookup/options.js';
-import { startSandbox } from '../../src/sandbox/server.js';
-import type { SandboxHandle } from '../../src/sandbox/types.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
 // Every error case of the client, produced by the real sandbox over loopback HTTP.
 const NOW = new Date('2026-11-23T15:00:00Z');
 const OWN = '20123456786';
 
-let sandbox: SandboxHandle;
+const sandbox = useSandbox({ port: 0, now: () => NOW });
 let client: LookupClient;
 let sleeps: number[];
 const opened: LookupClient[] = [];
@@ -37,8 +36,7 @@ const rejection = (promise: Promise<unknown>): Promise<unknown> =>
     (error: unknown) => error,
   );
 
-beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, now: () => NOW });
+beforeAll(() => {
   client = make();
 });
 
@@ -50,7 +48,6 @@ beforeEach(() => {
 
 afterAll(async () => {
   await Promise.all(opened.map((c) => c.close()));
-  await sandbox?.close();
 });
 
 describe('answers that are errors', () => {

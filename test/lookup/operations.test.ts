@@ -2,8 +2,7 @@ import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLookupClient, type LookupClient } from '../../src/lookup/client.js';
 import { unzipBase64 } from '../../src/lookup/zip.js';
-import { startSandbox } from '../../src/sandbox/server.js';
-import type { SandboxHandle } from '../../src/sandbox/types.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
 // Every one of the 20 operations against the real sandbox over loopback HTTP.
 const NOW = new Date('2026-11-23T15:00:00Z'); // Monday 10:00 in Lima
@@ -12,11 +11,10 @@ const credentials = { ruc: OWN, user: 'CHASQUI1', password: 'sandbox-clave' };
 const invoice = (series: string, number: string, type = '01') => ({ ruc: OWN, type, series, number });
 const guideRef = (number: string) => ({ ruc: OWN, type: '09', series: 'T001', number });
 
-let sandbox: SandboxHandle;
+const sandbox = useSandbox({ port: 0, now: () => NOW });
 let client: LookupClient;
 
 beforeAll(async () => {
-  sandbox = await startSandbox({ port: 0, now: () => NOW });
   client = createLookupClient({
     baseUrl: sandbox.baseUrl,
     token: sandbox.token,
@@ -26,7 +24,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await client?.close();
-  await sandbox?.close();
 });
 
 describe('person operations', () => {

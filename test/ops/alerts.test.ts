@@ -3,13 +3,11 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runStart } from '../../src/cli/start.js';
 import { createWebhookSink } from '../../src/ops/alert-webhook.js';
 import { ALERT_KINDS, createAlerts, formatAlert } from '../../src/ops/alerts.js';
-import { captureOutput } from '../helpers/capture.js';
-import { fakeSocketFactory, waitFor } from '../helpers/fake-socket.js';
+import { waitFor } from '../helpers/fake-socket.js';
+import { startOnFakeSocket } from '../helpers/whatsapp-app.js';
 
 interface Received {
   body: Record<string, unknown>;
@@ -50,13 +48,8 @@ describe('alert webhook', () => {
   it('receives a logout alert from chasqui start, retrying after a 500', async () => {
     const hook = await receiver([500]);
     server = hook.server;
-    const fake = fakeSocketFactory();
-    const out = captureOutput();
-    const exit = runStart([], {
+    const { out, fake, exit } = startOnFakeSocket([], {
       env: { CHASQUI_DATA_DIR: dir, CHASQUI_CONSOLE_PORT: 'off', CHASQUI_ALERT_WEBHOOK: hook.url },
-      stdout: out.stream,
-      logger: pino({ level: 'silent' }),
-      createSocket: fake.factory,
     });
     await waitFor(() => fake.sockets.length === 1, 10_000, 'socket');
     fake.latest().pairAndRestart();

@@ -12,15 +12,14 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runBackup, runRestore } from '../../src/cli/backup.js';
-import { runStart } from '../../src/cli/start.js';
 import { runDailyBackup } from '../../src/ops/daily-backup.js';
 import { silentLogger } from '../../src/logger.js';
 import { openDatabase } from '../../src/app/database.js';
 import { captureOutput } from '../helpers/capture.js';
-import { fakeSocketFactory, waitFor } from '../helpers/fake-socket.js';
+import { waitFor } from '../helpers/fake-socket.js';
+import { startOnFakeSocket } from '../helpers/whatsapp-app.js';
 
 /**
  * Backups keep the WhatsApp session keys (issue 19): every copy is 0600 in a 0700 folder, so is
@@ -108,19 +107,8 @@ describe('backup files are private', () => {
 });
 
 describe('a backup killed half way', () => {
-  function start(dataDir: string) {
-    const fake = fakeSocketFactory();
-    let stop!: () => void;
-    const shutdown = new Promise<void>((resolve) => (stop = resolve));
-    const exit = runStart([], {
-      env: { CHASQUI_DATA_DIR: dataDir, CHASQUI_CONSOLE_PORT: 'off' },
-      stdout: captureOutput().stream,
-      logger: pino({ level: 'silent' }),
-      createSocket: fake.factory,
-      shutdown,
-    });
-    return { fake, stop, exit };
-  }
+  const start = (dataDir: string) =>
+    startOnFakeSocket([], { env: { CHASQUI_DATA_DIR: dataDir, CHASQUI_CONSOLE_PORT: 'off' } });
 
   it('leaves a .partial after kill -9; the next start removes it and tightens older copies', async () => {
     const live = liveDir();

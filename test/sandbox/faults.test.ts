@@ -1,20 +1,16 @@
 import { Agent, request } from 'undici';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { parseFaultHeader } from '../../src/sandbox/faults.js';
-import { type SandboxHandle, startSandbox } from '../../src/sandbox/server.js';
+import { useSandbox } from '../helpers/sandbox.js';
 import { get, post } from './http.js';
 
-let sandbox: SandboxHandle;
+const sandbox = useSandbox();
 const RUC = { ruc: '20123456786' };
 
-beforeAll(async () => {
-  sandbox = await startSandbox();
-});
 afterEach(() => {
   sandbox.clearFaults();
   sandbox.resetRequests();
 });
-afterAll(() => sandbox.close());
 
 describe('sandbox faults over HTTP', () => {
   it('delays then answers normally on latency', async () => {

@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSandbox } from '../../src/sandbox/server.js';
-import type { SandboxHandle } from '../../src/sandbox/types.js';
+import { describe, expect, it } from 'vitest';
+import { useSandbox } from '../helpers/sandbox.js';
 
 /** The sandbox-only way to change a taxpayer over time (watch-list tests, trying `vigilar`). */
 describe('sandbox taxpayer overrides', () => {
-  let sandbox: SandboxHandle;
+  const sandbox = useSandbox({ port: 0 });
   const post = (path: string, body: unknown, token = sandbox.token) =>
     fetch(`${path.startsWith('/__') ? sandbox.messagingUrl : sandbox.baseUrl}${path}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),
     });
-  beforeAll(async () => {
-    sandbox = await startSandbox({ port: 0 });
-  });
-  afterAll(async () => {
-    await sandbox.close();
-  });
 
   it('changes a fixture through the admin route, without logging it as an API request', async () => {
     const change = await post('/__sandbox/taxpayer', {

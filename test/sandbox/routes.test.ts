@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { guides, guideXmlBase64, invoices, licences, taxpayers } from '../../src/sandbox/fixtures/index.js';
-import { type SandboxHandle, startSandbox } from '../../src/sandbox/server.js';
+import { startSandbox } from '../../src/sandbox/server.js';
+import { useSandbox } from '../helpers/sandbox.js';
 import { get, post } from './http.js';
 
-let sandbox: SandboxHandle;
+// Monday 2026-11-23, 12:00 Lima.
+const sandbox = useSandbox({ now: () => new Date('2026-11-23T17:00:00Z') });
 const credentials = { ruc: '20123456786', usuario: 'CHASQUI1', password: 'sandbox-clave' };
 const invoice = (doc: Record<string, string>) => ({ ...credentials, proveedor: '20123456786', ...doc });
-
-beforeAll(async () => {
-  // Monday 2026-11-23, 12:00 Lima.
-  sandbox = await startSandbox({ now: () => new Date('2026-11-23T17:00:00Z') });
-});
-afterAll(() => sandbox.close());
 
 describe('sandbox routes: persons', () => {
   it('answers /dni with the person and "exito", keeping the string check digit', async () => {

@@ -4,8 +4,6 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type App, createApp } from '../../src/app/app.js';
 import { parseConfig } from '../../src/config.js';
-import { startSandbox } from '../../src/sandbox/server.js';
-import type { SandboxHandle } from '../../src/sandbox/types.js';
 import { createOutbox, type Outbox } from '../../src/store/outbox.js';
 import { openDatabase, type SqliteDatabase } from '../../src/app/database.js';
 import type { Transport } from '../../src/transports/transport.js';
@@ -18,6 +16,7 @@ import {
   jid,
   MEMBER_PHONE,
 } from '../helpers/messages.js';
+import { useSandbox } from '../helpers/sandbox.js';
 
 /**
  * The README's privacy promise, checked on the raw files: after the outbox retention window, no
@@ -25,8 +24,8 @@ import {
  */
 const SECRETS = ['45678912', 'ROSA ELENA', 'QUISPE', 'MAMANI', 'CLAVELES', ADMIN_PHONE, MEMBER_PHONE];
 
+const sandbox = useSandbox({ port: 0 }, 'each');
 let dir: string;
-let sandbox: SandboxHandle;
 let db: SqliteDatabase;
 let outbox: Outbox;
 let app: App;
@@ -34,7 +33,6 @@ let clock: number;
 
 beforeEach(async () => {
   dir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-privacy-'));
-  sandbox = await startSandbox({ port: 0 });
   clock = Date.parse('2026-11-24T15:00:00Z');
   db = openDatabase({ dir });
   outbox = createOutbox({ db, minDelayMs: 0, maxDelayMs: 0, perChatGapMs: 0, now: () => clock });
@@ -63,7 +61,6 @@ afterEach(async () => {
   outbox.close();
   await app.close();
   db.close();
-  await sandbox.close();
   rmSync(dir, { recursive: true, force: true });
 });
 

@@ -1,50 +1,21 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type App, createApp } from '../../../src/app/app.js';
-import { parseConfig } from '../../../src/config.js';
-import { startSandbox } from '../../../src/sandbox/server.js';
-import type { SandboxHandle } from '../../../src/sandbox/types.js';
-import { openDatabase, type SqliteDatabase } from '../../../src/app/database.js';
-import { createWhatsAppSetup, type WhatsAppSetup } from '../../../src/transports/whatsapp/setup.js';
-import { fakeSocketFactory, TEST_WHATSAPP, waitFor, waText } from '../../helpers/fake-socket.js';
+import { FakeWhatsApp, waitFor, waText } from '../../helpers/fake-socket.js';
+import { startWhatsAppApp, type WhatsAppApp } from '../../helpers/whatsapp-app.js';
 
-const GROUP = '120363000000000001@g.us';
 const ADMIN_LID = '123456789012345@lid';
 const ADMIN_PN = '51987654321@s.whatsapp.net';
 
-let dir: string;
-let sandbox: SandboxHandle;
-let db: SqliteDatabase;
-let app: App;
-let setup: WhatsAppSetup;
-let fake: ReturnType<typeof fakeSocketFactory>;
+let wa: WhatsAppApp;
+let fake: WhatsAppApp['fake'];
 
 beforeEach(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-wa-app-'));
-  sandbox = await startSandbox({ port: 0 });
-  const config = parseConfig(
-    { admins: ['51987654321'], groups: [{ id: GROUP, personalData: true }] },
-    { CHASQUI_DATA_DIR: dir, LOOKUP_BASE_URL: sandbox.baseUrl, LOOKUP_TOKEN: sandbox.token },
-  );
-  const logger = pino({ level: 'silent' });
-  db = openDatabase({ dir });
-  fake = fakeSocketFactory();
-  fake.server.lidToPn.set(ADMIN_LID, ADMIN_PN);
-  setup = createWhatsAppSetup({ db, logger, whatsapp: TEST_WHATSAPP, createSocket: fake.factory });
-  app = createApp({ config, transport: setup.transport, logger });
-  await app.start();
-  fake.latest().open();
+  const server = new FakeWhatsApp();
+  server.lidToPn.set(ADMIN_LID, ADMIN_PN);
+  wa = await startWhatsAppApp({}, { server });
+  fake = wa.fake;
 });
 
-afterEach(async () => {
-  await app.close();
-  db.close();
-  await sandbox.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterEach(() => wa.close());
 
 const replyText = (i: number) => {
   const content = fake.server.sent[i]?.content;
