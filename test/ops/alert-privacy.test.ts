@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { outboxFailedAlert } from '../../src/cli/start.js';
 import { parseConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/logger.js';
-import { webhookPayload } from '../../src/ops/alert-webhook.js';
+import { webhookPayload } from '../../src/ops/alert-formats.js';
 import type { Alert } from '../../src/ops/alerts.js';
 import { createOpsRuntime } from '../../src/ops/runtime.js';
 import { openDatabase } from '../../src/store/sqlite.js';
