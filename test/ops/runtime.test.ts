@@ -5,9 +5,9 @@ import { createOpsRuntime } from '../../src/ops/runtime.js';
 import { openDatabase } from '../../src/store/sqlite.js';
 import type { OutgoingMessage } from '../../src/transports/transport.js';
 
-function runtime() {
+function runtime(env: Record<string, string> = {}) {
   const db = openDatabase({ dir: ':memory:' });
-  const config = parseConfig({ admins: ['51987654321'] }, { CHASQUI_CONSOLE_PORT: 'off' });
+  const config = parseConfig({ admins: ['51987654321'] }, { CHASQUI_CONSOLE_PORT: 'off', ...env });
   const ops = createOpsRuntime({ config, db, logger: silentLogger() });
   const sent: { chatId: string; message: OutgoingMessage }[] = [];
   const transport = {
@@ -41,6 +41,24 @@ describe('ops runtime', () => {
           text: '⚠️ Chasqui: Una publicación programada falló (job: tc, date: 2026-03-14)',
         },
       },
+    ]);
+    await ops.close();
+    db.close();
+  });
+
+  it('names the instance in the owners’ message when it has a name of its own', async () => {
+    const { ops, db, sent, config, transport } = runtime({ CHASQUI_INSTANCE: 'ventas' });
+    await ops.attach({
+      app: { router: { handle: async () => ({ outcome: 'ok' }) }, services: {} as never, config },
+      setup: { transport: transport as never, outbox: {} as never },
+      sandbox: true,
+      say: () => {},
+    });
+    ops.onStatus({ kind: 'open', selfIds: ['51900000001@s.whatsapp.net'] });
+    ops.alerts.raise('backup-failed', { reason: 'disco lleno' });
+    await ops.alerts.idle();
+    expect(sent.map((s) => s.message)).toEqual([
+      { kind: 'text', text: '⚠️ Chasqui «ventas»: Falló la copia de seguridad diaria (reason: disco lleno)' },
     ]);
     await ops.close();
     db.close();
