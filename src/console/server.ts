@@ -130,7 +130,13 @@ export async function startConsole(deps: ConsoleDeps, options: ConsoleOptions): 
   const renderPage = async (path: string, res: ServerResponse, visitor: Visitor, url: URL) => {
     switch (path) {
       case '/':
-        return page(res, 'status', visitor, { status: statusView(deps) }, url);
+        return page(
+          res,
+          'status',
+          visitor,
+          { status: statusView(deps), alertTest: deps.alertTest && { format: deps.alertTest.format } },
+          url,
+        );
       case '/pairing':
         return page(
           res,

@@ -14,7 +14,7 @@ import type { WhatsAppStatus } from '../transports/baileys.js';
 import type { WhatsAppSetup } from '../transports/baileys-setup.js';
 import { forwardExtras, type IncomingMessage, type Transport } from '../transports/transport.js';
 import { type Alerts, createAlerts, formatAlert } from './alerts.js';
-import { createWebhookSink } from './alert-webhook.js';
+import { createWebhookSink, testWebhook } from './alert-webhook.js';
 import { defaultBackupDir, secureBackups } from './backup.js';
 import { startDailyBackup } from './daily-backup.js';
 import { createDbStats } from './db-stats.js';
@@ -198,6 +198,7 @@ export function createOpsRuntime(options: OpsOptions): OpsRuntime {
               relink: () => setup.transport.relink(),
             },
             alerts,
+            ...(webhook ? { alertTest: { format: webhook.format, send: () => testWebhook(webhook) } } : {}),
             metrics,
             stats,
             outbox: createOutboxAdmin(db, setup.outbox),
