@@ -5,6 +5,7 @@ import { parseConfig } from '../../src/config.js';
 import type { ConsoleServer } from '../../src/console/server.js';
 import { silentLogger } from '../../src/logger.js';
 import { createOpsRuntime, type OpsRuntime } from '../../src/ops/runtime.js';
+import { attachOps } from '../helpers/ops-attach.js';
 import { openDatabase, type SqliteDatabase } from '../../src/store/sqlite.js';
 import { cookiesOf, csrfOf, rawRequest } from './harness.js';
 
@@ -40,12 +41,7 @@ async function startedConsole(env: Record<string, string>): Promise<string> {
   const db: SqliteDatabase = openDatabase({ dir: ':memory:' });
   const config = parseConfig({}, { CHASQUI_CONSOLE_PORT: '0', CHASQUI_INSTANCE: 'ventas', ...env });
   const ops: OpsRuntime = createOpsRuntime({ config, db, logger: silentLogger() });
-  const server: ConsoleServer | undefined = await ops.attach({
-    app: { router: { handle: async () => ({ outcome: 'ok' }) }, services: {} as never, config },
-    setup: { transport: { send: async () => {} } as never, outbox: {} as never },
-    sandbox: true,
-    say: () => {},
-  });
+  const server: ConsoleServer | undefined = await attachOps(ops, config);
   cleanups.push(async () => {
     await server?.close();
     await ops.close();

@@ -5,6 +5,7 @@ import type { ConsoleServer } from '../../src/console/server.js';
 import { silentLogger } from '../../src/logger.js';
 import { composeLookup, createLookupApi } from '../../src/lookup/call.js';
 import { createOpsRuntime, type OpsRuntime } from '../../src/ops/runtime.js';
+import { attachOps } from '../helpers/ops-attach.js';
 import { openDatabase, type SqliteDatabase } from '../../src/store/sqlite.js';
 import { rawRequest } from '../console/harness.js';
 
@@ -41,12 +42,7 @@ async function started(env: Record<string, string> = {}) {
     },
   );
   const ops = createOpsRuntime({ config, db, logger: silentLogger() });
-  const server = await ops.attach({
-    app: { router: { handle: async () => ({ outcome: 'ok' }) }, services: {} as never, config },
-    setup: { transport: { send: async () => {} } as never, outbox: {} as never },
-    sandbox: true,
-    say: () => {},
-  });
+  const server = await attachOps(ops, config);
   open.push({ ops, db, server });
   if (!server) throw new Error('console not started');
   return { ops, db, url: server.url };

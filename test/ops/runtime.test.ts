@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/logger.js';
 import { createOpsRuntime } from '../../src/ops/runtime.js';
+import { attachOps } from '../helpers/ops-attach.js';
 import { openDatabase } from '../../src/store/sqlite.js';
 import type { OutgoingMessage } from '../../src/transports/transport.js';
 
@@ -19,12 +20,7 @@ function runtime(env: Record<string, string> = {}) {
 describe('ops runtime', () => {
   it('sends alerts to the owners on WhatsApp only while it is open, never the outbox’s own failures', async () => {
     const { ops, db, sent, config, transport } = runtime();
-    await ops.attach({
-      app: { router: { handle: async () => ({ outcome: 'ok' }) }, services: {} as never, config },
-      setup: { transport: transport as never, outbox: {} as never },
-      sandbox: true,
-      say: () => {},
-    });
+    await attachOps(ops, config, transport);
     ops.alerts.raise('schedule-failed', { job: 'tc' });
     await ops.alerts.idle();
     expect(sent).toEqual([]); // not open yet: the webhook is the only way out
@@ -48,12 +44,7 @@ describe('ops runtime', () => {
 
   it('names the instance in the owners’ message when it has a name of its own', async () => {
     const { ops, db, sent, config, transport } = runtime({ CHASQUI_INSTANCE: 'ventas' });
-    await ops.attach({
-      app: { router: { handle: async () => ({ outcome: 'ok' }) }, services: {} as never, config },
-      setup: { transport: transport as never, outbox: {} as never },
-      sandbox: true,
-      say: () => {},
-    });
+    await attachOps(ops, config, transport);
     ops.onStatus({ kind: 'open', selfIds: ['51900000001@s.whatsapp.net'] });
     ops.alerts.raise('backup-failed', { reason: 'disco lleno' });
     await ops.alerts.idle();
