@@ -13,8 +13,7 @@ import { createApp } from '../src/app.js';
 import { parseConfig } from '../src/config.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { openDatabase } from '../src/store/sqlite.js';
-import { createWhatsAppSetup } from '../src/transports/baileys-setup.js';
-import type { SocketConfig, SocketLike } from '../src/transports/baileys-socket.js';
+import { createWhatsAppSetup, type SocketConfig, type SocketLike } from '../src/transports/whatsapp/index.js';
 
 /**
  * One load run of the WhatsApp path, in a process of its own (bench/whatsapp.ts starts one per
