@@ -1,4 +1,5 @@
 import { chatAccess } from '../bot/guards.js';
+import { SCHEDULES } from '../bot/ports.js';
 import { silentLogger } from '../logger.js';
 import { JOB_NAMES } from '../scheduler/port.js';
 import { limaDate, limaInstant, limaMonthRange } from '../time/lima.js';
@@ -93,7 +94,7 @@ export function driversView(deps: ConsoleDeps) {
 }
 
 export async function schedulesView(deps: ConsoleDeps) {
-  const port = deps.services.schedules;
+  const port = deps.services.registry.get(SCHEDULES);
   const now = (deps.now ?? (() => new Date()))();
   const { groups } = await groupsView(deps);
   const names = new Map(groups.map((g) => [g.chatId, g.name]));

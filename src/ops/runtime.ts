@@ -169,7 +169,7 @@ export function createOpsRuntime(options: OpsOptions): OpsRuntime {
           });
         }
       });
-      const watcher = watchScheduleFailures(db, alerts);
+      const watcher = watchScheduleFailures(createScheduleStore(db), alerts);
       stops.push(() => watcher.stop());
       if (config.backup.daily) {
         stops.push(

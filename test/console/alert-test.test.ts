@@ -6,7 +6,7 @@ import type { ConsoleServer } from '../../src/console/server.js';
 import { silentLogger } from '../../src/logger.js';
 import { createOpsRuntime, type OpsRuntime } from '../../src/ops/runtime.js';
 import { attachOps } from '../helpers/ops-attach.js';
-import { openDatabase, type SqliteDatabase } from '../../src/store/sqlite.js';
+import { openDatabase, type SqliteDatabase } from '../../src/app/database.js';
 import { cookiesOf, csrfOf, rawRequest } from './harness.js';
 
 /**

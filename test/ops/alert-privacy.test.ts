@@ -5,8 +5,8 @@ import { silentLogger } from '../../src/logger.js';
 import { webhookPayload } from '../../src/ops/alert-formats.js';
 import type { Alert } from '../../src/ops/alerts.js';
 import { createOpsRuntime } from '../../src/ops/runtime.js';
+import { openDatabase } from '../../src/app/database.js';
 import { attachOps } from '../helpers/ops-attach.js';
-import { openDatabase } from '../../src/store/sqlite.js';
 import type { OutboxItem } from '../../src/store/outbox.js';
 import type { OutgoingMessage } from '../../src/transports/transport.js';
 

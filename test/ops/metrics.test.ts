@@ -6,7 +6,7 @@ import { silentLogger } from '../../src/logger.js';
 import { composeLookup, createLookupApi } from '../../src/lookup/call.js';
 import { createOpsRuntime, type OpsRuntime } from '../../src/ops/runtime.js';
 import { attachOps } from '../helpers/ops-attach.js';
-import { openDatabase, type SqliteDatabase } from '../../src/store/sqlite.js';
+import { openDatabase, type SqliteDatabase } from '../../src/app/database.js';
 import { rawRequest } from '../console/harness.js';
 
 /**

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { migrations } from '../../src/store/migrations.js';
+import { migrations } from '../../src/app/database.js';
 import { createOutbox, type OutboxItem } from '../../src/store/outbox.js';
 import { prepareOutboxStatements } from '../../src/store/outbox-rows.js';
-import { openDatabase, type SqliteDatabase } from '../../src/store/sqlite.js';
+import { openDatabase, type SqliteDatabase } from '../../src/app/database.js';
 
 /**
  * Picking the next outbox message must not read the backlog: the heads query seeks the oldest
