@@ -28,6 +28,8 @@ export const CONFIG_DEFAULTS = {
   rateLimitPerMinute: 10,
   consolePort: 8390,
   consoleHost: '127.0.0.1',
+  instance: 'chasqui',
+  alertFormat: 'generic',
 } as const;
 
 export interface LoadConfigOptions {
@@ -126,8 +128,11 @@ function merge(file: FileConfig, env: EnvConfig, configFile: string | undefined)
       ...(env.CHASQUI_CONSOLE_PASSWORD ? { password: env.CHASQUI_CONSOLE_PASSWORD } : {}),
       ...nonEmptyList('allowedHosts', env.CHASQUI_CONSOLE_ALLOWED_HOSTS ?? file.console.allowedHosts),
       ...nonEmptyList('trustedProxies', env.CHASQUI_CONSOLE_TRUSTED_PROXIES ?? file.console.trustedProxies),
+      ...(env.CHASQUI_METRICS_TOKEN ? { metricsToken: env.CHASQUI_METRICS_TOKEN } : {}),
     },
     backup: file.backup,
+    alerts: { format: env.CHASQUI_ALERT_FORMAT ?? file.alerts.format ?? CONFIG_DEFAULTS.alertFormat },
+    instance: env.CHASQUI_INSTANCE ?? CONFIG_DEFAULTS.instance,
   };
   if (env.CHASQUI_ALERT_WEBHOOK) config.alertWebhook = env.CHASQUI_ALERT_WEBHOOK;
   if (taxPortal) config.taxPortal = taxPortal;

@@ -51,7 +51,10 @@ export function describeConfig(config: Config): Record<string, unknown> {
       password: secret(config.console.password),
       allowedHosts: config.console.allowedHosts ?? [],
       trustedProxies: config.console.trustedProxies ?? [],
+      metricsToken: secret(config.console.metricsToken),
     },
+    instance: config.instance,
+    alerts: { ...config.alerts },
     // the path of a webhook URL is often its secret: only the origin is logged
     alertWebhook: config.alertWebhook
       ? `${safeUrl(config.alertWebhook)?.split('/').slice(0, 3).join('/')}/…`

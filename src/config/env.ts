@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { allowedHostsText, trustedProxiesText } from './console-keys.js';
 import { type ConfigIssue, issuesFromZod } from './errors.js';
 import {
+  alertFormatSchema,
+  instanceSchema,
   intText,
   logLevelSchema,
   PHONE_MESSAGE,
@@ -71,6 +73,13 @@ const envSchema = z.object({
   CHASQUI_CONSOLE_ALLOWED_HOSTS: allowedHostsText.optional(),
   CHASQUI_CONSOLE_TRUSTED_PROXIES: trustedProxiesText.optional(),
   CHASQUI_ALERT_WEBHOOK: urlSchema.optional(),
+  CHASQUI_ALERT_FORMAT: alertFormatSchema.optional(),
+  CHASQUI_INSTANCE: instanceSchema.optional(),
+  CHASQUI_METRICS_TOKEN: z
+    .string()
+    .trim()
+    .min(16, { error: 'expected at least 16 characters (e.g. `openssl rand -hex 24`)' })
+    .optional(),
 });
 
 export type EnvConfig = z.output<typeof envSchema>;

@@ -58,7 +58,13 @@ export function issuesFromZod(error: z.ZodError, root: z.ZodType, prefix = ''): 
       out.push(wrongType(formatPath(issue.path, prefix), issue.expected));
       continue;
     }
-    out.push({ path: formatPath(issue.path, prefix), message: issue.message });
+    // A rule may say in Spanish what to change (`params.fix` of a custom issue).
+    const fix = issue.code === 'custom' ? (issue.params as { fix?: unknown } | undefined)?.fix : undefined;
+    out.push({
+      path: formatPath(issue.path, prefix),
+      message: issue.message,
+      ...(typeof fix === 'string' ? { fix } : {}),
+    });
   }
   return out;
 }

@@ -7,7 +7,15 @@ import {
   PERSONAL_DATA_OPERATIONS,
 } from './cache-ttl.js';
 import { consoleFileSchema } from './console-keys.js';
-import { booleanSchema, intRange, logLevelSchema, phoneSchema, urlSchema, waVersionSchema } from './rules.js';
+import {
+  alertFormatSchema,
+  booleanSchema,
+  intRange,
+  logLevelSchema,
+  phoneSchema,
+  urlSchema,
+  waVersionSchema,
+} from './rules.js';
 import { fold } from '../text/fold.js';
 import { GROUP_ID_SHAPE, groupChat } from '../transports/ids.js';
 import { WATCH_SUMMARY_DAYS } from './types.js';
@@ -246,6 +254,8 @@ export const fileSchema = z.strictObject({
   batch: batchSchema.prefault({}),
   backup: backupSchema.prefault({}),
   console: consoleFileSchema.prefault({}),
+  /** The webhook's URL is a secret (CHASQUI_ALERT_WEBHOOK only); its format may live here. */
+  alerts: z.strictObject({ format: alertFormatSchema.optional() }).prefault({}),
 });
 
 export type FileConfig = z.output<typeof fileSchema>;

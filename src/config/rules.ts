@@ -102,3 +102,33 @@ export const rucSchema = z
   .string()
   .trim()
   .refine(isValidRuc, { error: 'expected an 11-digit RUC with a valid check digit' });
+
+/**
+ * An instance's short name (CHASQUI_INSTANCE): a DNS label of at most 32 characters, so one name
+ * serves as compose service, Kubernetes label value and pod name part, and a metric label.
+ */
+export const INSTANCE_NAME = /^[a-z0-9]([a-z0-9-]{0,30}[a-z0-9])?$/;
+
+export const instanceSchema = z.string().trim().regex(INSTANCE_NAME, {
+  error:
+    'expected a short name: 1 to 32 lowercase letters, digits and hyphens, starting and ending with a letter or digit (e.g. "ventas")',
+});
+
+/** The services alerts can be posted to, each with the body it needs (ops/alert-formats.ts). */
+export const ALERT_FORMATS = ['generic', 'slack', 'discord', 'ntfy', 'teams'] as const;
+export type AlertFormat = (typeof ALERT_FORMATS)[number];
+
+/** `alerts.format` / CHASQUI_ALERT_FORMAT; a bad value names the five in Spanish too. */
+export const alertFormatSchema = z.unknown().transform((value, ctx): AlertFormat => {
+  const text = typeof value === 'string' ? value.trim().toLowerCase() : '';
+  const format = ALERT_FORMATS.find((name) => name === text);
+  if (format !== undefined) return format;
+  ctx.addIssue({
+    code: 'custom',
+    message: `expected one of ${ALERT_FORMATS.join(', ')}`,
+    params: {
+      fix: 'el formato de las alertas es el servicio que las recibe: generic (JSON), slack, discord, ntfy o teams',
+    },
+  });
+  return z.NEVER;
+});

@@ -1,6 +1,6 @@
 import type { TaxPortalCredentials } from '../lookup/api.js';
 import type { CacheTtlSeconds } from './cache-ttl.js';
-import type { LogLevel } from './rules.js';
+import type { AlertFormat, LogLevel } from './rules.js';
 
 /** A group the bot works in, from the config file; `id` or `name` (resolved via the directory). */
 export interface GroupConfig {
@@ -128,6 +128,10 @@ export interface Config {
   console: ConsoleConfig;
   /** JSON POST target for operator alerts (CHASQUI_ALERT_WEBHOOK). */
   alertWebhook?: string;
+  /** The body the webhook's service needs (CHASQUI_ALERT_FORMAT over `alerts.format`; generic). */
+  alerts: { format: AlertFormat };
+  /** This instance's short name in alerts and metrics (CHASQUI_INSTANCE; default "chasqui"). */
+  instance: string;
   /** Daily backup in the data directory (`backup.daily` unset: off). */
   backup: { daily?: string | undefined; keep: number; dir: string };
 }
@@ -142,4 +146,6 @@ export interface ConsoleConfig {
   allowedHosts?: string[];
   /** Reverse proxies (IPs or ranges) whose X-Forwarded-For / -Proto / -Host are believed. */
   trustedProxies?: string[];
+  /** A Bearer token that opens /metrics only (CHASQUI_METRICS_TOKEN): Prometheus without the password. */
+  metricsToken?: string;
 }

@@ -81,6 +81,14 @@ export const ACTIONS: Record<string, Action> = {
     to: '/outbox',
     note: deps.outbox?.cancel(Number(form.get('id'))) ? 'outbox-cancelled' : 'invalid',
   }),
+  '/alerts/test': async (deps) => {
+    if (!deps.alertTest) return { to: '/', note: 'alert-test-none' };
+    const answer = await deps.alertTest.send();
+    if (answer.ok) return { to: '/', note: 'alert-test-sent' };
+    const refused = answer.status !== undefined && answer.status >= 400 && answer.status < 500;
+    deps.logger.warn({ status: answer.status, error: answer.error }, 'console alert test not delivered');
+    return { to: '/', note: refused ? 'alert-test-refused' : 'alert-test-failed' };
+  },
 };
 
 /** Spanish text of each note (shown once after the redirect). */
@@ -113,5 +121,18 @@ export const NOTES: Record<string, { text: string; ok: boolean }> = {
     ok: false,
   },
   'outbox-cancelled': { text: 'Mensaje cancelado.', ok: true },
+  'alert-test-sent': { text: 'Alerta de prueba enviada: revise que llegó a su canal de alertas.', ok: true },
+  'alert-test-refused': {
+    text: 'El servicio de alertas rechazó la prueba: revise la dirección (CHASQUI_ALERT_WEBHOOK) y que el formato (alerts.format) sea el de ese servicio.',
+    ok: false,
+  },
+  'alert-test-failed': {
+    text: 'La prueba no llegó: el servicio de alertas no respondió o dio un error. Revise la dirección y la red, y pruebe otra vez.',
+    ok: false,
+  },
+  'alert-test-none': {
+    text: 'No hay webhook de alertas: defina CHASQUI_ALERT_WEBHOOK (y alerts.format) y reinicie Chasqui.',
+    ok: false,
+  },
   invalid: { text: 'No se pudo hacer el cambio (datos no válidos o ya no existe).', ok: false },
 };

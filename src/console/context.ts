@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { DriversPort, GroupDirectoryPort, GroupSettingsPort } from '../bot/ports.js';
 import type { ServiceRegistry } from '../bot/registry.js';
 import type { AccessPolicy } from '../bot/guards.js';
+import type { WebhookAnswer } from '../ops/alert-webhook.js';
 import type { Alerts } from '../ops/alerts.js';
 import type { DbStats } from '../ops/db-stats.js';
 import type { Metrics } from '../ops/metrics.js';
@@ -26,6 +27,8 @@ export interface ConsoleDeps {
   pairing: PairingState;
   actions?: PairingActions;
   alerts: Alerts;
+  /** Posts a test alert to the webhook (Estado's button); absent without CHASQUI_ALERT_WEBHOOK. */
+  alertTest?: { format: string; send(): Promise<WebhookAnswer> };
   metrics?: Metrics;
   stats: DbStats;
   outbox?: OutboxAdmin;

@@ -44,6 +44,8 @@ export interface ConsoleOptions {
   trustedProxies?: readonly string[] | undefined;
   /** The session store (tests); by default an in-memory one of at most 32 sessions. */
   sessions?: SessionStore;
+  /** `Bearer <token>` opens /metrics and nothing else (CHASQUI_METRICS_TOKEN): Prometheus without the password. */
+  metricsToken?: string;
 }
 
 export interface ConsoleServer {
@@ -128,7 +130,13 @@ export async function startConsole(deps: ConsoleDeps, options: ConsoleOptions): 
   const renderPage = async (path: string, res: ServerResponse, visitor: Visitor, url: URL) => {
     switch (path) {
       case '/':
-        return page(res, 'status', visitor, { status: statusView(deps) }, url);
+        return page(
+          res,
+          'status',
+          visitor,
+          { status: statusView(deps), alertTest: deps.alertTest && { format: deps.alertTest.format } },
+          url,
+        );
       case '/pairing':
         return page(
           res,
@@ -175,6 +183,11 @@ export async function startConsole(deps: ConsoleDeps, options: ConsoleOptions): 
     });
   };
 
+  const sendMetrics = async (res: ServerResponse) =>
+    deps.metrics
+      ? send(res, 200, await deps.metrics.text(), deps.metrics.contentType)
+      : send(res, 404, 'metrics off\n', 'text/plain');
+
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://console.local');
     const route = url.pathname;
@@ -193,6 +206,17 @@ export async function startConsole(deps: ConsoleDeps, options: ConsoleOptions): 
       });
     }
     const facts = factsOf(req);
+    // Prometheus scrapes the pod's own address, a Host no list names: a request that brings its
+    // credential (the metrics token, or the password) is served for any Host, as a DNS-rebinding
+    // page cannot add the header. Without one it meets the Host check like any page.
+    if (method === 'GET' && route === '/metrics' && login && req.headers.authorization !== undefined) {
+      const bearer = req.headers.authorization.startsWith('Bearer ')
+        ? req.headers.authorization.slice(7)
+        : undefined;
+      const token = options.metricsToken !== undefined && tokensEqual(bearer, options.metricsToken);
+      if (token || (await login.headerAuth(req, res, facts))) return sendMetrics(res);
+      return;
+    }
     if (!hostAllowed(facts.host)) {
       log.warn({ host: facts.host?.slice(0, 100), route }, 'console request for a foreign host refused');
       return refuse(res, 'host', { host: facts.host ?? '' });
@@ -217,8 +241,7 @@ export async function startConsole(deps: ConsoleDeps, options: ConsoleOptions): 
     if (route === '/login') return login ? login.form(req, res, visitor, facts) : redirect(res, '/');
     if (route === '/metrics' && method === 'GET') {
       if (login && !visitor.session && !(await login.headerAuth(req, res, facts))) return;
-      if (!deps.metrics) return send(res, 404, 'metrics off\n', 'text/plain');
-      return send(res, 200, await deps.metrics.text(), deps.metrics.contentType);
+      return sendMetrics(res);
     }
     // Without a password (loopback only) every visitor may act; its CSRF token comes from its cookie.
     if (secret && !visitor.session) {

@@ -1,12 +1,18 @@
 import { type Dispatcher, request } from 'undici';
-import type { Alert, AlertSink } from './alerts.js';
+import { CONFIG_DEFAULTS } from '../config.js';
+import type { AlertFormat } from '../config/rules.js';
+import { alertRequest } from './alert-formats.js';
+import { type Alert, ALERT_KINDS, type AlertSink } from './alerts.js';
 
 /**
- * The alert webhook (`CHASQUI_ALERT_WEBHOOK`): a JSON POST per alert, retried with exponential
- * backoff on network errors and non-2xx answers, because the receiver may be briefly down too.
+ * The alert webhook (`CHASQUI_ALERT_WEBHOOK`): a POST per alert in the body its service needs
+ * (`alerts.format`), retried with exponential backoff on network errors and non-2xx answers,
+ * because the receiver may be briefly down too. The console's test send posts once.
  */
 export interface WebhookOptions {
   url: string;
+  /** The receiving service's body (default generic JSON). */
+  format?: AlertFormat;
   /** Attempts in all (default 5). */
   attempts?: number;
   /** First wait between attempts, doubled each time (default 1000 ms). */
@@ -14,54 +20,58 @@ export interface WebhookOptions {
   timeoutMs?: number;
   dispatcher?: Dispatcher;
   sleep?: (ms: number) => Promise<void>;
-  /** The instance's name in the payload (default "chasqui"). */
+  /** The instance's name in every alert (default "chasqui"). */
   source?: string;
 }
 
-/** The JSON body: stable field names a receiver (Slack relay, n8n, PagerDuty bridge) can map. */
-export function webhookPayload(alert: Alert, source: string) {
-  return {
-    source,
-    kind: alert.kind,
-    severity: alert.severity,
-    title: alert.title,
-    details: alert.details,
-    at: alert.at.toISOString(),
-    text: `[${source}] ${alert.title}`,
-  };
-}
+/** How one POST went: accepted (2xx), or the HTTP status / the network error it got instead. */
+export type WebhookAnswer = { ok: true } | { ok: false; status?: number; error?: string };
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** One POST of `alert`; never throws. The URL may hold a secret token: no answer names it. */
+async function postOnce(options: WebhookOptions, alert: Alert): Promise<WebhookAnswer> {
+  const { headers, body } = alertRequest(
+    alert,
+    options.source ?? CONFIG_DEFAULTS.instance,
+    options.format ?? 'generic',
+  );
+  const timeoutMs = options.timeoutMs ?? 10_000;
+  try {
+    const response = await request(options.url, {
+      method: 'POST',
+      headers,
+      body,
+      headersTimeout: timeoutMs,
+      bodyTimeout: timeoutMs,
+      ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
+    });
+    await response.body.dump();
+    if (response.statusCode >= 200 && response.statusCode < 300) return { ok: true };
+    return { ok: false, status: response.statusCode };
+  } catch (error) {
+    return { ok: false, error: (error as { code?: string }).code ?? (error as Error).name };
+  }
+}
 
 export function createWebhookSink(options: WebhookOptions): AlertSink {
   const attempts = options.attempts ?? 5;
   const baseDelayMs = options.baseDelayMs ?? 1000;
   const sleep = options.sleep ?? defaultSleep;
-  const timeoutMs = options.timeoutMs ?? 10_000;
   return async (alert) => {
-    const body = JSON.stringify(webhookPayload(alert, options.source ?? 'chasqui'));
-    let lastError: unknown;
+    let last: WebhookAnswer = { ok: false };
     for (let attempt = 1; attempt <= attempts; attempt++) {
-      try {
-        const response = await request(options.url, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body,
-          headersTimeout: timeoutMs,
-          bodyTimeout: timeoutMs,
-          ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
-        });
-        await response.body.dump();
-        if (response.statusCode >= 200 && response.statusCode < 300) return;
-        lastError = new Error(`webhook answered HTTP ${response.statusCode}`);
-      } catch (error) {
-        lastError = error;
-      }
+      last = await postOnce(options, alert);
+      if (last.ok) return;
       if (attempt < attempts) await sleep(baseDelayMs * 2 ** (attempt - 1));
     }
-    // The URL may hold a secret token: never put it in the error.
-    throw new Error(
-      `alert webhook failed after ${attempts} attempts: ${String((lastError as Error)?.message ?? lastError)}`,
-    );
+    const why = last.ok ? '' : last.status !== undefined ? `HTTP ${last.status}` : (last.error ?? 'error');
+    throw new Error(`alert webhook failed after ${attempts} attempts: ${why}`);
   };
+}
+
+/** Posts the console's test alert once (no retries: the operator is waiting for the answer). */
+export function testWebhook(options: WebhookOptions, now: Date = new Date()): Promise<WebhookAnswer> {
+  const alert: Alert = { kind: 'test', ...ALERT_KINDS.test, details: {}, at: now };
+  return postOnce(options, alert);
 }

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { CONFIG_DEFAULTS } from '../config.js';
 import { maskTail } from '../config/values.js';
 import { rewritePersonIds } from '../transports/ids.js';
 
@@ -22,6 +23,7 @@ export const ALERT_KINDS = {
   'outbox-failed': { title: 'Un mensaje no se pudo enviar y se descartó', severity: 'warning' },
   'delivery-failed': { title: 'No se pudo entregar una guía a un chofer', severity: 'warning' },
   'backup-failed': { title: 'Falló la copia de seguridad diaria', severity: 'warning' },
+  test: { title: 'Alerta de prueba enviada desde la consola: el aviso llega', severity: 'warning' },
 } as const satisfies Record<string, { title: string; severity: 'critical' | 'warning' }>;
 
 export type AlertKind = keyof typeof ALERT_KINDS;
@@ -105,11 +107,20 @@ function maskDetails(details: AlertDetails): AlertDetails {
   return out;
 }
 
-/** One line of plain Spanish for WhatsApp and the console: title plus details. */
-export function formatAlert(alert: Alert): string {
-  const details = Object.entries(alert.details)
+/** The details as `key: value, …` (empty ones left out); '' when there are none. */
+export function alertDetailsText(alert: Alert): string {
+  return Object.entries(alert.details)
     .filter(([, value]) => value !== undefined && value !== '')
     .map(([key, value]) => `${key}: ${String(value)}`)
     .join(', ');
-  return `⚠️ Chasqui: ${alert.title}${details ? ` (${details})` : ''}`;
+}
+
+/**
+ * One line of plain Spanish for WhatsApp and the console: title plus details, and the instance's
+ * name when it has one of its own (several numbers may report to the same owners).
+ */
+export function formatAlert(alert: Alert, instance: string = CONFIG_DEFAULTS.instance): string {
+  const details = alertDetailsText(alert);
+  const who = instance === CONFIG_DEFAULTS.instance ? 'Chasqui' : `Chasqui «${instance}»`;
+  return `⚠️ ${who}: ${alert.title}${details ? ` (${details})` : ''}`;
 }

@@ -1,18 +1,24 @@
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { RouteResult } from '../bot/outcome.js';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Outcome, RouteResult } from '../bot/outcome.js';
+import { OPERATION_NAMES } from '../config.js';
 import type { BudgetPort, DeliveryStatesPort } from '../console/ports.js';
 import type { LookupMiddleware } from '../lookup/call.js';
 import type { DbStats } from './db-stats.js';
+import type { WhatsAppStateTracker } from './whatsapp-state.js';
 
 /**
  * Prometheus metrics (prom-client, one registry per process, not the global one so tests stay
- * independent). Event counters are fed by hooks in start.ts; store-derived values (outbox,
- * lookups, credits) are read from SQLite at scrape time, so they survive restarts.
+ * independent), with prom-client's default process and Node.js metrics. Event counters are fed by
+ * hooks in start.ts; store-derived values (outbox, lookups, credits) are read from SQLite at scrape
+ * time, so they survive restarts. Every counter's known series is there at 0 from the start: a
+ * rate() or an alert rule sees the first message, not a series appearing out of nowhere.
  */
 export interface MetricsSources {
   stats: DbStats;
-  /** Closes by code since start (WhatsAppStateTracker.closes). */
-  closes: () => ReadonlyMap<string, number>;
+  /** The connection state (open or not) and closes by code since start. */
+  whatsapp: Pick<WhatsAppStateTracker, 'snapshot' | 'closes'>;
+  /** This instance's short name (CHASQUI_INSTANCE), the `chasqui_info` label. */
+  instance: string;
   deliveries?: DeliveryStatesPort;
   budget?: BudgetPort;
   now?: () => number;
@@ -30,21 +36,53 @@ export interface Metrics {
   readonly contentType: string;
 }
 
+/** Every router outcome (a Record, so a new Outcome that is missing here fails to compile). */
+const OUTCOMES = Object.keys({
+  ok: 1,
+  ignored: 1,
+  denied: 1,
+  invalid: 1,
+  unknown: 1,
+  failed: 1,
+} satisfies Record<Outcome, 1>) as Outcome[];
+
+/** The close codes of the reconnect policy (transports' baileys-policy.ts), present at 0. */
+const KNOWN_CLOSE_CODES = ['401', '403', '405', '408', '411', '428', '440', '500', '503', '515'];
+
 export function createMetrics(sources: MetricsSources): Metrics {
   const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
   const now = sources.now ?? Date.now;
+  // `chasqui_instance`, not `instance`: Prometheus gives every scraped series the target's own
+  // `instance` label (host:port), and renames a clashing one to `exported_instance`.
+  new Gauge({
+    name: 'chasqui_info',
+    help: 'Always 1; its chasqui_instance label is this instance’s name (CHASQUI_INSTANCE)',
+    labelNames: ['chasqui_instance'],
+    registers: [registry],
+  }).set({ chasqui_instance: sources.instance }, 1);
+  new Gauge({
+    name: 'chasqui_whatsapp_connected',
+    help: '1 while the WhatsApp connection is open, else 0 (connecting, pairing, reconnecting, stopped)',
+    registers: [registry],
+    collect() {
+      this.set(sources.whatsapp.snapshot().connection === 'open' ? 1 : 0);
+    },
+  });
   const messagesIn = new Counter({
     name: 'chasqui_messages_in_total',
     help: 'Incoming messages by router outcome',
     labelNames: ['outcome'],
     registers: [registry],
   });
+  for (const outcome of OUTCOMES) messagesIn.inc({ outcome }, 0);
   const messagesOut = new Counter({
     name: 'chasqui_messages_out_total',
     help: 'Outgoing messages queued, and given up on by the outbox',
     labelNames: ['outcome'],
     registers: [registry],
   });
+  for (const outcome of ['queued', 'failed']) messagesOut.inc({ outcome }, 0);
   const latency = new Histogram({
     name: 'chasqui_lookup_duration_seconds',
     help: 'Lookup API call latency by operation (cache misses only; cache hits never reach it)',
@@ -59,6 +97,9 @@ export function createMetrics(sources: MetricsSources): Metrics {
     registers: [registry],
     collect() {
       this.reset();
+      for (const operation of OPERATION_NAMES) {
+        for (const result of ['spent', 'cached', 'failed']) this.inc({ operation, result }, 0);
+      }
       for (const row of sources.stats.lookups()) {
         this.inc({ operation: row.operation, result: 'spent' }, row.spent);
         this.inc({ operation: row.operation, result: 'cached' }, row.cached);
@@ -122,7 +163,8 @@ export function createMetrics(sources: MetricsSources): Metrics {
     registers: [registry],
     collect() {
       this.reset();
-      for (const [code, n] of sources.closes()) this.inc({ code }, n);
+      for (const code of KNOWN_CLOSE_CODES) this.inc({ code }, 0);
+      for (const [code, n] of sources.whatsapp.closes()) this.inc({ code }, n);
     },
   });
   if (sources.deliveries) {

@@ -14,7 +14,7 @@ import { directChat } from '../transports/ids.js';
 import type { WhatsAppSetup, WhatsAppStatus } from '../transports/whatsapp/index.js';
 import { forwardExtras, type IncomingMessage, type Transport } from '../transports/transport.js';
 import { type Alerts, createAlerts, formatAlert } from './alerts.js';
-import { createWebhookSink } from './alert-webhook.js';
+import { createWebhookSink, testWebhook } from './alert-webhook.js';
 import { defaultBackupDir, secureBackups } from './backup.js';
 import { startDailyBackup } from './daily-backup.js';
 import { createDbStats } from './db-stats.js';
@@ -108,10 +108,14 @@ export function createOpsRuntime(options: OpsOptions): OpsRuntime {
     logger.warn(secured, 'backups: removed copies left half way, tightened permissions to 0600/0700');
   }
   const alerts = createAlerts({ logger });
-  if (config.alertWebhook) alerts.addSink(createWebhookSink({ url: config.alertWebhook }));
+  const webhook = config.alertWebhook
+    ? { url: config.alertWebhook, format: config.alerts.format, source: config.instance }
+    : undefined;
+  if (webhook) alerts.addSink(createWebhookSink(webhook));
   const metrics = createMetrics({
     stats,
-    closes: () => state.closes(),
+    whatsapp: state,
+    instance: config.instance,
     ...(options.deliveries ? { deliveries: options.deliveries } : {}),
     ...(options.budget ? { budget: options.budget } : {}),
   });
@@ -159,7 +163,10 @@ export function createOpsRuntime(options: OpsOptions): OpsRuntime {
         if (state.snapshot().connection !== 'open') return;
         if (alert.kind === 'outbox-failed' || alert.kind === 'budget-reached') return;
         for (const admin of config.admins) {
-          await setup.transport.send(directChat(admin), { kind: 'text', text: formatAlert(alert) });
+          await setup.transport.send(directChat(admin), {
+            kind: 'text',
+            text: formatAlert(alert, config.instance),
+          });
         }
       });
       const watcher = watchScheduleFailures(createScheduleStore(db), alerts);
@@ -175,7 +182,7 @@ export function createOpsRuntime(options: OpsOptions): OpsRuntime {
           }),
         );
       }
-      const { port, host, password, allowedHosts, trustedProxies } = config.console;
+      const { port, host, password, allowedHosts, trustedProxies, metricsToken } = config.console;
       if (port === 'off') return undefined;
       try {
         const server = await startConsole(
@@ -191,6 +198,7 @@ export function createOpsRuntime(options: OpsOptions): OpsRuntime {
               relink: () => setup.transport.relink(),
             },
             alerts,
+            ...(webhook ? { alertTest: { format: webhook.format, send: () => testWebhook(webhook) } } : {}),
             metrics,
             stats,
             outbox: createOutboxAdmin(db, setup.outbox),
@@ -199,7 +207,14 @@ export function createOpsRuntime(options: OpsOptions): OpsRuntime {
             ...(options.budget ? { budget: options.budget } : {}),
             logger,
           },
-          { host, port, allowedHosts, trustedProxies, ...(password ? { password } : {}) },
+          {
+            host,
+            port,
+            allowedHosts,
+            trustedProxies,
+            ...(password ? { password } : {}),
+            ...(metricsToken ? { metricsToken } : {}),
+          },
         );
         stops.push(() => server.close());
         say(

@@ -75,6 +75,27 @@ export function toItem(row: Row): OutboxItem {
   return item;
 }
 
+/**
+ * The oldest pending row of each chat, oldest first. A skip scan over the partial index
+ * `outbox_pending_chat (chat_id, id) WHERE status = 'pending'` (migration 11): one seek to the
+ * next chat and one to its first row, so it costs O(chats · log n) however deep the backlog is (a
+ * `GROUP BY chat_id` reads every pending row, and made each send slower as the backlog grew).
+ * INDEXED BY because, without statistics, the planner prefers `outbox_pending (status, id)` and
+ * reads every pending row again.
+ */
+const HEADS_SQL = `
+  WITH RECURSIVE chats(chat_id) AS (
+    SELECT MIN(chat_id) FROM outbox INDEXED BY outbox_pending_chat WHERE status = 'pending'
+    UNION ALL
+    SELECT (SELECT MIN(o.chat_id) FROM outbox o INDEXED BY outbox_pending_chat
+             WHERE o.status = 'pending' AND o.chat_id > chats.chat_id)
+      FROM chats WHERE chats.chat_id IS NOT NULL
+  )
+  SELECT chat_id,
+         (SELECT MIN(o.id) FROM outbox o INDEXED BY outbox_pending_chat
+           WHERE o.status = 'pending' AND o.chat_id = chats.chat_id) AS id
+    FROM chats WHERE chat_id IS NOT NULL ORDER BY id`;
+
 /** Every statement the outbox worker runs, prepared once. */
 export function prepareOutboxStatements(db: SqliteDatabase) {
   return {
@@ -89,9 +110,7 @@ export function prepareOutboxStatements(db: SqliteDatabase) {
     prune: db.prepare<[number]>(
       "DELETE FROM outbox WHERE status IN ('sent', 'failed') AND COALESCE(sent_at, created_at) < ?",
     ),
-    heads: db.prepare<[], { chat_id: string; id: number }>(
-      "SELECT chat_id, MIN(id) AS id FROM outbox WHERE status = 'pending' GROUP BY chat_id ORDER BY id",
-    ),
+    heads: db.prepare<[], { chat_id: string; id: number }>(HEADS_SQL),
     row: db.prepare<[number], Row>(
       'SELECT id, chat_id, kind, payload, document, attempts, failures, wa_id FROM outbox WHERE id = ?',
     ),

@@ -23,7 +23,7 @@ export function consoleHarness(dataDir: string) {
   const state = createWhatsAppState();
   const stats = createDbStats(db);
   const alerts = createAlerts();
-  const metrics = createMetrics({ stats, closes: () => state.closes() });
+  const metrics = createMetrics({ stats, whatsapp: state, instance: config.instance });
   const deps: ConsoleDeps = {
     db,
     dataDir,

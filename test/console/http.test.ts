@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConsoleBindError, type ConsoleServer, startConsole } from '../../src/console/server.js';
-import { composeLookup, createLookupApi } from '../../src/lookup/call.js';
 import { checkReadiness } from '../../src/ops/health.js';
 import { consoleHarness, loginForm } from './harness.js';
 
@@ -22,30 +21,6 @@ afterEach(async () => {
   await harness.close();
   rmSync(dir, { recursive: true, force: true });
 });
-
-/** A strict reading of the Prometheus text format (0.0.4): HELP/TYPE comments and samples. */
-function parsePrometheus(text: string): Map<string, { type: string; samples: number }> {
-  const families = new Map<string, { type: string; samples: number }>();
-  for (const line of text.split('\n')) {
-    if (line === '') continue;
-    const type = /^# TYPE ([a-zA-Z_:][\w:]*) (counter|gauge|histogram|summary|untyped)$/.exec(line);
-    if (type) {
-      families.set(type[1] ?? '', { type: type[2] ?? '', samples: 0 });
-      continue;
-    }
-    if (/^# HELP [a-zA-Z_:][\w:]* .*$/.test(line)) continue;
-    const sample =
-      /^([a-zA-Z_:][\w:]*)(\{[a-zA-Z_]\w*="(?:[^"\\]|\\.)*"(?:,[a-zA-Z_]\w*="(?:[^"\\]|\\.)*")*\})? (-?\d+(?:\.\d+)?(?:e[+-]?\d+)?|NaN|[+-]Inf)$/.exec(
-        line,
-      );
-    if (!sample) throw new Error(`not Prometheus text: ${line}`);
-    const name = sample[1] ?? '';
-    const family = families.get(name) ?? families.get(name.replace(/_(bucket|sum|count)$/, ''));
-    if (!family) throw new Error(`sample without TYPE: ${line}`);
-    family.samples += 1;
-  }
-  return families;
-}
 
 describe('health endpoints', () => {
   it('/healthz answers while the process lives; /readyz only once WhatsApp is open', async () => {
@@ -91,52 +66,6 @@ describe('health endpoints', () => {
     });
     expect(full.checks.outbox.ok).toBe(true);
     expect(full.checks.disk).toEqual({ ok: false, detail: '10 MiB free (min 100)' });
-  });
-});
-
-describe('/metrics', () => {
-  it('parses as Prometheus text with the lookup, outbox and connection families', async () => {
-    const at = Date.now();
-    const usage = harness.db.prepare(
-      'INSERT INTO usage_log (at, chat_id, operation, saved, outcome) VALUES (?, ?, ?, ?, ?)',
-    );
-    usage.run(at, 'g@g.us', 'ruc', 0, 'ok');
-    usage.run(at, 'g@g.us', 'ruc', 1, 'ok');
-    harness.state.update({
-      kind: 'reconnecting',
-      reason: 'connection',
-      code: 408,
-      delayMs: 1000,
-      attempt: 1,
-      alert: false,
-    });
-    harness.deps.metrics?.messageIn({ outcome: 'ok', command: 'ruc' });
-    const timeLookup = harness.deps.metrics?.timeLookup;
-    if (!timeLookup) throw new Error('the harness has metrics');
-    await createLookupApi(composeLookup(async () => ({}), [timeLookup])).ruc('20123456786');
-    server = await startConsole(harness.deps, { host: '127.0.0.1', port: 0 });
-    const response = await fetch(`${server.url}/metrics`);
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toContain('text/plain');
-    const text = await response.text();
-    const families = parsePrometheus(text);
-    for (const name of [
-      'chasqui_messages_in_total',
-      'chasqui_lookup_duration_seconds',
-      'chasqui_cache_hits_total',
-      'chasqui_credits_spent_total',
-      'chasqui_outbox_depth',
-      'chasqui_outbox_oldest_pending_age_seconds',
-      'chasqui_whatsapp_closes_total',
-    ]) {
-      expect(families.has(name), name).toBe(true);
-    }
-    expect(families.get('chasqui_lookup_duration_seconds')?.type).toBe('histogram');
-    expect(text).toContain('chasqui_messages_in_total{outcome="ok"} 1');
-    expect(text).toContain('chasqui_lookups_total{operation="ruc",result="spent"} 1');
-    expect(text).toContain('chasqui_cache_hits_total 1');
-    expect(text).toContain('chasqui_whatsapp_closes_total{code="408"} 1');
-    expect(text).toMatch(/chasqui_lookup_duration_seconds_count\{operation="ruc",outcome="ok"\} 1/);
   });
 });
 

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { DCLinter } from 'dclint';
 import { parse } from 'yaml';
+import { INSTANCE_NAME } from '../../src/config/rules.js';
 import type { Problem } from './problems.js';
 
 /**
@@ -10,8 +11,8 @@ import type { Problem } from './problems.js';
  * two processes on one WhatsApp session: 440 "connection replaced" over and over).
  */
 
-/** A number's short name: usable as a compose service, a Kubernetes label value and a DNS label. */
-export const INSTANCE_NAME = /^[a-z0-9]([a-z0-9-]{0,30}[a-z0-9])?$/;
+/** A number's short name (CHASQUI_INSTANCE): the rule `chasqui start` applies to it. */
+export { INSTANCE_NAME } from '../../src/config/rules.js';
 
 const linter = new DCLinter({
   rules: {

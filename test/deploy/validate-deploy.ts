@@ -24,9 +24,6 @@ export const DEPLOY_FILES = {
   envExample: 'deploy/chasqui.env.example',
 } as const;
 
-/** Variables the deployments set themselves, read by code that is on its way (issue 22). */
-const DEPLOYMENT_VARIABLES = ['CHASQUI_INSTANCE'];
-
 function checkDockerfile(root: string): Problem[] {
   const text = readFileSync(path.join(root, DEPLOY_FILES.dockerfile), 'utf8');
   return lintDockerfile(text).map((d) => ({
@@ -37,7 +34,7 @@ function checkDockerfile(root: string): Problem[] {
 
 /** Every variable the example names (set or commented out) is one Chasqui reads. */
 function checkEnvExample(root: string): Problem[] {
-  const known = new Set<string>([...ENV_VARIABLES, ...DEPLOYMENT_VARIABLES]);
+  const known = new Set<string>(ENV_VARIABLES);
   const lines = readFileSync(path.join(root, DEPLOY_FILES.envExample), 'utf8').split('\n');
   return lines.flatMap((line, i) => {
     const name = /^#?\s?([A-Z][A-Z0-9_]+)=/.exec(line)?.[1];

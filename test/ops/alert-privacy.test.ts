@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { outboxFailedAlert } from '../../src/cli/start.js';
 import { parseConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/logger.js';
-import { webhookPayload } from '../../src/ops/alert-webhook.js';
+import { webhookPayload } from '../../src/ops/alert-formats.js';
 import type { Alert } from '../../src/ops/alerts.js';
 import { createOpsRuntime } from '../../src/ops/runtime.js';
 import { openDatabase } from '../../src/app/database.js';
+import { attachOps } from '../helpers/ops-attach.js';
 import type { OutboxItem } from '../../src/store/outbox.js';
 import type { OutgoingMessage } from '../../src/transports/transport.js';
 
@@ -63,12 +64,7 @@ describe('alerts carry no phone number of a direct chat', () => {
     const transport = {
       send: async (chatId: string, message: OutgoingMessage) => void sent.push({ chatId, message }),
     };
-    await ops.attach({
-      app: { router: { handle: async () => ({ outcome: 'ok' }) }, services: {} as never, config },
-      setup: { transport: transport as never, outbox: {} as never },
-      sandbox: true,
-      say: () => {},
-    });
+    await attachOps(ops, config, transport);
     ops.onStatus({ kind: 'open', selfIds: ['51900000001@s.whatsapp.net'] });
     ops.alerts.raise('schedule-failed', { group: DIRECT, job: 'tc', note: `sender ${LID}` });
     await ops.alerts.idle();

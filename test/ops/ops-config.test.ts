@@ -44,6 +44,53 @@ describe('console, alert and backup settings', () => {
     expect(bad).toThrow(/backup\.daily/);
   });
 
+  it('names the instance and the alert format; the environment wins over the file', () => {
+    expect(parseConfig({}, {})).toMatchObject({ instance: 'chasqui', alerts: { format: 'generic' } });
+    expect(parseConfig({ alerts: { format: 'Discord' } }, {}).alerts).toEqual({ format: 'discord' });
+    const config = parseConfig(
+      { alerts: { format: 'discord' } },
+      {
+        CHASQUI_ALERT_FORMAT: 'ntfy',
+        CHASQUI_INSTANCE: 'cobranzas-norte',
+        CHASQUI_METRICS_TOKEN: 'token-de-metricas-01',
+      },
+    );
+    expect(config).toMatchObject({ instance: 'cobranzas-norte', alerts: { format: 'ntfy' } });
+    expect(config.console.metricsToken).toBe('token-de-metricas-01');
+    expect(JSON.stringify(describeConfig(config))).not.toContain('token-de-metricas-01');
+  });
+
+  it('refuses an unknown alert format with a Spanish line naming the five, and a long or spaced instance name', () => {
+    const error = (file: unknown, env: Record<string, string>) => {
+      try {
+        parseConfig(file, env);
+      } catch (caught) {
+        if (caught instanceof ConfigError) return caught;
+      }
+      throw new Error('expected a ConfigError');
+    };
+    const format = error({}, { CHASQUI_ALERT_FORMAT: 'telegram' });
+    expect(format.issues.map((issue) => issue.path)).toEqual(['CHASQUI_ALERT_FORMAT']);
+    expect(format.message).toContain(
+      'CHASQUI_ALERT_FORMAT: expected one of generic, slack, discord, ntfy, teams',
+    );
+    expect(format.message).toContain(
+      '- CHASQUI_ALERT_FORMAT: el formato de las alertas es el servicio que las recibe: generic (JSON), slack, discord, ntfy o teams',
+    );
+    expect(error({ alerts: { format: 3 } }, {}).issues.map((issue) => issue.path)).toEqual(['alerts.format']);
+    expect(error({ alerts: { webhook: 'https://x' } }, {}).message).toMatch(/alerts\.webhook: unknown key/);
+    for (const name of ['Ventas', 'ventas lima', '-ventas', 'ventas-', 'v'.repeat(33)]) {
+      expect(
+        error({}, { CHASQUI_INSTANCE: name }).issues.map((issue) => issue.path),
+        name,
+      ).toEqual(['CHASQUI_INSTANCE']);
+    }
+    expect(parseConfig({}, { CHASQUI_INSTANCE: 'v'.repeat(32) }).instance).toHaveLength(32);
+    expect(error({}, { CHASQUI_METRICS_TOKEN: 'corto' }).issues.map((issue) => issue.path)).toEqual([
+      'CHASQUI_METRICS_TOKEN',
+    ]);
+  });
+
   it('chasqui start refuses to publish the console beyond loopback without a password (exit 3, a config error)', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-ops-config-'));
     const out = captureOutput();

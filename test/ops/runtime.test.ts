@@ -3,11 +3,12 @@ import { parseConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/logger.js';
 import { createOpsRuntime } from '../../src/ops/runtime.js';
 import { openDatabase } from '../../src/app/database.js';
+import { attachOps } from '../helpers/ops-attach.js';
 import type { OutgoingMessage } from '../../src/transports/transport.js';
 
-function runtime() {
+function runtime(env: Record<string, string> = {}) {
   const db = openDatabase({ dir: ':memory:' });
-  const config = parseConfig({ admins: ['51987654321'] }, { CHASQUI_CONSOLE_PORT: 'off' });
+  const config = parseConfig({ admins: ['51987654321'] }, { CHASQUI_CONSOLE_PORT: 'off', ...env });
   const ops = createOpsRuntime({ config, db, logger: silentLogger() });
   const sent: { chatId: string; message: OutgoingMessage }[] = [];
   const transport = {
@@ -19,12 +20,7 @@ function runtime() {
 describe('ops runtime', () => {
   it('sends alerts to the owners on WhatsApp only while it is open, never the outbox’s own failures', async () => {
     const { ops, db, sent, config, transport } = runtime();
-    await ops.attach({
-      app: { router: { handle: async () => ({ outcome: 'ok' }) }, services: {} as never, config },
-      setup: { transport: transport as never, outbox: {} as never },
-      sandbox: true,
-      say: () => {},
-    });
+    await attachOps(ops, config, transport);
     ops.alerts.raise('schedule-failed', { job: 'tc' });
     await ops.alerts.idle();
     expect(sent).toEqual([]); // not open yet: the webhook is the only way out
@@ -41,6 +37,19 @@ describe('ops runtime', () => {
           text: '⚠️ Chasqui: Una publicación programada falló (job: tc, date: 2026-03-14)',
         },
       },
+    ]);
+    await ops.close();
+    db.close();
+  });
+
+  it('names the instance in the owners’ message when it has a name of its own', async () => {
+    const { ops, db, sent, config, transport } = runtime({ CHASQUI_INSTANCE: 'ventas' });
+    await attachOps(ops, config, transport);
+    ops.onStatus({ kind: 'open', selfIds: ['51900000001@s.whatsapp.net'] });
+    ops.alerts.raise('backup-failed', { reason: 'disco lleno' });
+    await ops.alerts.idle();
+    expect(sent.map((s) => s.message)).toEqual([
+      { kind: 'text', text: '⚠️ Chasqui «ventas»: Falló la copia de seguridad diaria (reason: disco lleno)' },
     ]);
     await ops.close();
     db.close();
