@@ -65,7 +65,7 @@ describe('alerts carry no phone number of a direct chat', () => {
     };
     await ops.attach({
       app: { router: { handle: async () => ({ outcome: 'ok' }) }, services: {} as never, config },
-      setup: { transport: transport as never, outbox: {} as never },
+      setup: { transport: transport as never, outbox: {} as never, auth: {} as never },
       sandbox: true,
       say: () => {},
     });

@@ -21,7 +21,7 @@ describe('ops runtime', () => {
     const { ops, db, sent, config, transport } = runtime();
     await ops.attach({
       app: { router: { handle: async () => ({ outcome: 'ok' }) }, services: {} as never, config },
-      setup: { transport: transport as never, outbox: {} as never },
+      setup: { transport: transport as never, outbox: {} as never, auth: {} as never },
       sandbox: true,
       say: () => {},
     });
