@@ -50,8 +50,9 @@ export function createOutboxAdmin(db: SqliteDatabase, outbox: Pick<Outbox, 'enqu
       return list.all(limit).map((row) => {
         const item = toItem(row);
         const scrubbed = row.payload === SCRUBBED_PAYLOAD;
+        // A scrubbed row has nothing to preview: the page says why.
         const preview = scrubbed
-          ? '(contenido borrado por privacidad)'
+          ? ''
           : item.message.kind === 'text'
             ? item.message.text
             : `📄 ${item.message.fileName}`;
