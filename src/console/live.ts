@@ -19,6 +19,10 @@ export interface ShownDetail extends AlertDetail {
   chat?: ChatName;
   problem?: SendProblem;
   label?: string;
+  /** A failed scheduled post's lookup failure kind (`failed: network`), worded as the chat does. */
+  failure?: string;
+  /** The raw error behind a problem word, shown only as a tooltip (no syscalls on the page). */
+  raw?: string;
 }
 
 export interface LiveData {
@@ -35,16 +39,27 @@ export async function liveData(deps: ConsoleDeps): Promise<LiveData> {
   const names = needsNames ? await loadChatNames(deps) : undefined;
   const alerts = status.alerts.map((alert) => ({
     ...alert,
-    shown: alert.details.map((detail): ShownDetail => {
+    shown: readable(alert.details).map((detail): ShownDetail => {
       const text = String(detail.value);
       if (CHAT_KEYS.has(detail.key) && names) return { ...detail, chat: names.of(text) };
       if (detail.key === 'reason' && alert.kind === 'outbox-failed')
         return { ...detail, problem: sendProblem(text) };
       if (detail.key === 'operation') return { ...detail, label: operationLabel(text) };
+      const failure = detail.key === 'note' ? /^failed: ([\w-]+)$/u.exec(text)?.[1] : undefined;
+      if (failure) return { ...detail, failure };
       return detail;
     }),
   }));
   return { status, alerts };
+}
+
+/** A problem word takes the raw error's place (kept as its tooltip). */
+function readable(details: AlertDetail[]): ShownDetail[] {
+  const raw = details.find((d) => d.key === 'error');
+  if (!raw || !details.some((d) => d.key === 'problem')) return details;
+  return details
+    .filter((d) => d !== raw)
+    .map((d) => (d.key === 'problem' ? { ...d, raw: String(raw.value) } : d));
 }
 
 /** Every live part's HTML, keyed by name, for one Server-Sent Event. */

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Liquid } from 'liquidjs';
-import { mes, numero } from '../render/format.js';
+import { fecha, mes, numero } from '../render/format.js';
 import { defaultTemplatesDir } from '../render/templates.js';
 import { LIMA_TZ } from '../time/lima.js';
 
@@ -63,6 +63,7 @@ export function createConsoleRenderer(dir = `${consoleDir()}/templates`): Consol
   liquid.registerFilter('lima', formatLima);
   liquid.registerFilter('numero', numero);
   liquid.registerFilter('mes', mes);
+  liquid.registerFilter('fecha', fecha);
   liquid.registerFilter('cuenta', countOf);
   // liquid's `capitalize` lowercases the rest (AFP → Afp): only the first letter here.
   liquid.registerFilter('capital', (value: unknown) => {
