@@ -1,6 +1,7 @@
 import { normalizePhone } from '../config/values.js';
 import { isJobName } from '../scheduler/port.js';
 import { parseScheduleSpec, ScheduleSpecError } from '../scheduler/schedule-spec.js';
+import { isGroupChat } from '../transports/ids.js';
 import type { ConsoleDeps } from './context.js';
 import { CONSOLE_ACTOR } from './pages.js';
 
@@ -84,7 +85,7 @@ export const ACTIONS: Record<string, Action> = {
   },
   '/groups/toggle': (deps, form) => {
     const chatId = form.get('chatId') ?? '';
-    if (!chatId.endsWith('@g.us')) return { to: '/groups', note: 'invalid' };
+    if (!isGroupChat(chatId)) return { to: '/groups', note: 'invalid' };
     deps.services.groupSettings.setActive(chatId, form.get('active') === '1', CONSOLE_ACTOR);
     return { to: '/groups', note: form.get('active') === '1' ? 'group-on' : 'group-off' };
   },
@@ -126,7 +127,7 @@ export const ACTIONS: Record<string, Action> = {
     }
     const job = values.job;
     const problem = refused('/schedules', 'add', values, {
-      chatId: values.chatId.endsWith('@g.us') ? undefined : 'missing',
+      chatId: isGroupChat(values.chatId) ? undefined : 'missing',
       job: isJobName(job) ? undefined : 'invalid',
       spec: specProblem,
     });

@@ -1,5 +1,5 @@
-import { idDigits } from '../bot/ids.js';
 import type { Group } from '../lookup/schemas/group.js';
+import { isGroupChat, isLid, phoneOf } from '../transports/ids.js';
 import { WATCH_ACCOUNT } from '../watch/port.js';
 import type { ConsoleDeps } from './context.js';
 
@@ -44,15 +44,15 @@ export async function loadChatNames(deps: Pick<ConsoleDeps, 'services'>): Promis
     groups,
     ...(error !== undefined ? { error } : {}),
     of(chatId) {
-      if (chatId.endsWith('@g.us')) {
+      if (isGroupChat(chatId)) {
         const name = groups.get(chatId);
         return name ? { kind: 'group', name, id: chatId } : { kind: 'group', id: chatId };
       }
       if (chatId.startsWith('direct:')) return { kind: 'directs' };
       if (chatId === WATCH_ACCOUNT) return { kind: 'watch' };
-      if (chatId.endsWith('@lid')) return { kind: 'direct' };
-      if (!chatId.endsWith('@s.whatsapp.net')) return { kind: 'other', id: chatId };
-      const phone = idDigits(chatId);
+      if (isLid(chatId)) return { kind: 'direct' };
+      const phone = phoneOf(chatId);
+      if (phone === undefined) return { kind: 'other', id: chatId };
       const document = drivers.get(phone);
       return document
         ? { kind: 'driver', document, phone: `+${phone}` }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkReadiness } from '../../src/ops/health.js';
 import { createWhatsAppState } from '../../src/ops/whatsapp-state.js';
-import type { WhatsAppStatus } from '../../src/transports/baileys.js';
+import type { WhatsAppStatus } from '../../src/transports/whatsapp/index.js';
 
 const retry = (attempt: number): WhatsAppStatus => ({
   kind: 'reconnecting',
