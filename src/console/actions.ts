@@ -15,7 +15,6 @@ export type ActionResult = { to: string; note: NoteKey } | { page: string; form:
 
 /** A refused form: the values typed (shown again) and, per wrong field, why. */
 export interface FormEcho {
-  action: string;
   values: Record<string, string>;
   errors: Record<string, string>;
 }
@@ -50,14 +49,18 @@ const RETRY_NOTES = { retried: 'outbox-retried', scrubbed: 'outbox-scrubbed', mi
 /** The form again with the values typed and the wrong fields, or undefined when all are right. */
 function refused(
   page: string,
-  action: string,
   values: Record<string, string>,
   errors: Record<string, string | undefined>,
 ): ActionResult | undefined {
   const wrong = Object.fromEntries(
     Object.entries(errors).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
-  return Object.keys(wrong).length > 0 ? { page, form: { action, values, errors: wrong } } : undefined;
+  return Object.keys(wrong).length > 0 ? { page, form: { values, errors: wrong } } : undefined;
+}
+
+/** 'missing' for an empty field, 'invalid' for one that cannot be right, undefined when it is. */
+function fieldProblem(value: string, valid: boolean): 'missing' | 'invalid' | undefined {
+  return value.trim() === '' ? 'missing' : valid ? undefined : 'invalid';
 }
 
 export const ACTIONS: Record<string, Action> = {
@@ -67,7 +70,7 @@ export const ACTIONS: Record<string, Action> = {
     if (!phone)
       return {
         page: '/pairing',
-        form: { action: 'code', values: { phone: typed }, errors: { phone: 'invalid' } },
+        form: { values: { phone: typed }, errors: { phone: 'invalid' } },
       };
     if (!deps.actions) return { to: '/pairing', note: 'unavailable' };
     try {
@@ -92,14 +95,9 @@ export const ACTIONS: Record<string, Action> = {
   '/drivers/add': (deps, form) => {
     const values = { document: (form.get('document') ?? '').trim(), phone: form.get('phone') ?? '' };
     const phone = normalizePhone(values.phone);
-    const problem = refused('/drivers', 'add', values, {
-      document:
-        values.document === ''
-          ? 'missing'
-          : /^[A-Za-z0-9]{8,15}$/.test(values.document)
-            ? undefined
-            : 'invalid',
-      phone: values.phone.trim() === '' ? 'missing' : phone ? undefined : 'invalid',
+    const problem = refused('/drivers', values, {
+      document: fieldProblem(values.document, /^[A-Za-z0-9]{8,15}$/.test(values.document)),
+      phone: fieldProblem(values.phone, phone !== undefined),
     });
     if (problem || !phone) return problem ?? { to: '/drivers', note: 'invalid' };
     deps.services.drivers.set(values.document, phone, CONSOLE_ACTOR);
@@ -126,7 +124,7 @@ export const ACTIONS: Record<string, Action> = {
       specProblem = values.spec.trim() === '' ? 'missing-time' : error.problem;
     }
     const job = values.job;
-    const problem = refused('/schedules', 'add', values, {
+    const problem = refused('/schedules', values, {
       chatId: isGroupChat(values.chatId) ? undefined : 'missing',
       job: isJobName(job) ? undefined : 'invalid',
       spec: specProblem,

@@ -51,6 +51,9 @@ export async function loadChatNames(deps: Pick<ConsoleDeps, 'services'>): Promis
       if (chatId.startsWith('direct:')) return { kind: 'directs' };
       if (chatId === WATCH_ACCOUNT) return { kind: 'watch' };
       if (isLid(chatId)) return { kind: 'direct' };
+      // An alert keeps only the last digits of a person's id (`*********321@s.whatsapp.net`).
+      const masked = /^\*+(\d+)@/u.exec(chatId);
+      if (masked) return { kind: 'direct', phone: `…${masked[1]}` };
       const phone = phoneOf(chatId);
       if (phone === undefined) return { kind: 'other', id: chatId };
       const document = drivers.get(phone);
