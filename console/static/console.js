@@ -75,16 +75,11 @@
     Chart.defaults.animation = false;
     Chart.defaults.locale = document.documentElement.lang || 'es-PE';
     var days = usage.days.map(shortDay);
-    var canvas = document.getElementById('chart-daily');
-    if (canvas) {
+    /** Bars per day, stacked, with the canvas's axis titles. */
+    function dailyBars(canvas, datasets) {
       new Chart(canvas, {
         type: 'bar',
-        data: {
-          labels: days,
-          datasets: usage.byOperation.map(function (series, i) {
-            return { label: series.label, data: series.data, backgroundColor: PALETTE[i % PALETTE.length] };
-          }),
-        },
+        data: { labels: days, datasets: datasets },
         options: {
           scales: {
             x: axis(canvas, 'x', { stacked: true }),
@@ -93,25 +88,22 @@
         },
       });
     }
+    var canvas = document.getElementById('chart-daily');
+    if (canvas) {
+      dailyBars(
+        canvas,
+        usage.byOperation.map(function (series, i) {
+          return { label: series.label, data: series.data, backgroundColor: PALETTE[i % PALETTE.length] };
+        }),
+      );
+    }
     canvas = document.getElementById('chart-credits');
     if (canvas) {
       var credits = seriesOf(canvas);
-      new Chart(canvas, {
-        type: 'bar',
-        data: {
-          labels: days,
-          datasets: [
-            { label: credits[0], data: usage.spent, backgroundColor: '#e11d48' },
-            { label: credits[1], data: usage.saved, backgroundColor: '#0f766e' },
-          ],
-        },
-        options: {
-          scales: {
-            x: axis(canvas, 'x', { stacked: true }),
-            y: axis(canvas, 'y', { stacked: true, beginAtZero: true, ticks: COUNT.ticks }),
-          },
-        },
-      });
+      dailyBars(canvas, [
+        { label: credits[0], data: usage.spent, backgroundColor: '#e11d48' },
+        { label: credits[1], data: usage.saved, backgroundColor: '#0f766e' },
+      ]);
     }
     canvas = document.getElementById('chart-groups');
     if (canvas) {
