@@ -21,6 +21,21 @@ export default tseslint.config(
     },
   },
   {
+    // Type-aware rules where a mistake is silent at run time: a promise nobody awaits (an async
+    // bot loses errors that way), a promise where a callback's result is ignored, a switch that
+    // forgets a new state.
+    files: ['**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.js'],
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createApp } from '../src/app.js';
+import { createApp } from '../src/app/app.js';
 import { parseConfig } from '../src/config.js';
 import { rucCheckDigit } from '../src/language/grammars/identifiers/ruc.js';
 import { startSandbox } from '../src/sandbox/server.js';

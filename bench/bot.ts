@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { createApp } from '../src/app.js';
+import { createApp } from '../src/app/app.js';
 import { type CacheTtlSeconds, type Config, OPERATION_NAMES, parseConfig } from '../src/config.js';
 import type { LookupApi } from '../src/lookup/api.js';
 import { createLookupClient } from '../src/lookup/client.js';

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { LookupApi } from '../src/lookup/api.js';
-import { createStoredLookup } from '../src/app.js';
+import { createStoredLookup } from '../src/app/stored-lookup.js';
 import { taxpayers } from '../src/sandbox/fixtures/index.js';
-import { openDatabase } from '../src/store/sqlite.js';
+import { openDatabase } from '../src/app/database.js';
 import { createUsageRepo } from '../src/store/usage.js';
 
 /**

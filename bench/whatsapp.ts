@@ -9,10 +9,10 @@ import {
   type WAMessage,
 } from '@whiskeysockets/baileys';
 import pino from 'pino';
-import { createApp } from '../src/app.js';
+import { createApp } from '../src/app/app.js';
 import { parseConfig } from '../src/config.js';
 import { startSandbox } from '../src/sandbox/server.js';
-import { openDatabase } from '../src/store/sqlite.js';
+import { openDatabase } from '../src/app/database.js';
 import { createWhatsAppSetup, type SocketConfig, type SocketLike } from '../src/transports/whatsapp/index.js';
 
 /**

@@ -20,9 +20,9 @@ import type { BotServices } from './ports.js';
 export type Access = 'everyone' | 'groupAdmin' | 'owner';
 
 /**
- * A command, declared as data (Sapphire style) and registered in `commands/index.ts`: its words
- * and slots (read by src/language, where local validation happens, so a bad input never costs an
- * API credit), who may run it, and `run`.
+ * A command, declared as data (Sapphire style) and listed by its feature (`commands/<feature>/
+ * index.ts`): its words and slots (read by src/language, where local validation happens, so a bad
+ * input never costs an API credit), who may run it, and `run`.
  */
 export interface CommandDefinition<A = unknown> extends CommandLanguage {
   /** One line in Spanish for `ayuda`. */

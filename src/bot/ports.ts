@@ -2,11 +2,10 @@ import type { DocumentRef, TaxPortalCredentials } from '../lookup/api.js';
 import type { NumberCheck, OutgoingMessage } from '../transports/transport.js';
 import type { Group, Guide } from '../lookup/schemas/index.js';
 import type { SchedulesPort } from '../scheduler/port.js';
-import type { BatchPort } from '../batch/port.js';
-import type { BudgetReader, BudgetStatus } from '../budget/types.js';
-import type { WatchPort } from '../watch/port.js';
+import type { BudgetReader } from '../budget/types.js';
 import type { CommandDefinition } from './command.js';
 import type { OwnerNoticePort } from './owners.js';
+import { type ServiceRegistry, serviceKey } from './registry.js';
 
 /**
  * Ports: the narrow interfaces commands use for everything beyond the lookup API, and
@@ -16,26 +15,19 @@ import type { OwnerNoticePort } from './owners.js';
 
 /** Everything a command may use besides its context; built once at start-up. */
 export interface BotServices {
+  /** What the features built, by key (src/bot/registry.ts): `registry.get(WATCH)`. */
+  registry: ServiceRegistry;
   settings: BotSettings;
-  usage: UsagePort;
   groupSettings: GroupSettingsPort;
   directory: GroupDirectoryPort;
   drivers: DriversPort;
   guidePdf: GuidePdfPort;
   /** The registered commands (for `ayuda`). */
   commands: readonly CommandDefinition<never>[];
-  /** Scheduled posts (issue 6); absent until the scheduler is wired. */
-  schedules?: SchedulesPort;
   /** Notices to the owners' direct chats (driver phone changes, budget); absent in some tests. */
   owners?: OwnerNoticePort;
   /** `guia <ref> enviar` limits; absent in some tests (no limit). */
   guideSends?: GuideSendsPort;
-  /** Credit budget (read side) for `uso` (`overall`), batch checks and the watch list; absent = no cap. */
-  budget?: BudgetReader & { overall?(): BudgetStatus };
-  /** Watch list (`vigilar`); absent = the commands say it is unavailable. */
-  watch?: WatchPort;
-  /** Batch checks (`lote`): settings and pending confirmations. */
-  batch?: BatchPort;
   /** Drivers' LIDs and opt-in (issue 12). */
   driverContacts?: DriverContactsPort;
   /** Delivery tracking (issue 12); absent when the transport reports no deliveries. */
@@ -43,6 +35,18 @@ export interface BotServices {
   /** Last answered parse per message, so an edit is answered again only when it changed (issue 12). */
   edits?: EditLogPort;
 }
+
+/**
+ * The credit budget's read side in the registry: the budget feature provides it; `uso`
+ * (`overall`), batch checks and the watch list read it. Absent: no caps.
+ */
+export const BUDGET = serviceKey<BudgetReader>('budget');
+
+/**
+ * Scheduled posts (issue 6) in the registry: the app's scheduler, for `programar`, `programados`,
+ * `desprogramar` and the console; absent until the scheduler is wired.
+ */
+export const SCHEDULES = serviceKey<SchedulesPort>('schedules');
 
 export interface UsageEvent {
   at: Date;

@@ -1,4 +1,4 @@
-import type { Period } from './policy.js';
+import type { Period } from './types.js';
 
 /**
  * A paid lookup refused locally because a credit cap is reached: no API call was made. The

@@ -18,7 +18,15 @@ export interface BudgetStatus {
   remainingThisMonth: number | null;
 }
 
-/** Implemented by the budget store; consumed by commands through the bot's services. */
+/** A cap's period: the Lima day or calendar month. */
+export type Period = 'day' | 'month';
+
+/**
+ * Implemented by the budget feature (commands/budget); read by `uso`, `lote` and `vigilar`
+ * through the registry (`BUDGET`, src/bot/ports.ts). Absent: no caps.
+ */
 export interface BudgetReader {
   status(chatId: string): BudgetStatus;
+  /** Company-wide spend against the overall caps (`uso`); a reader may leave it out. */
+  overall?(): BudgetStatus;
 }

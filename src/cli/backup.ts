@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
+import { migrations } from '../app/features.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { BackupExistsError, backupDataDir, backupFileName, defaultBackupDir } from '../ops/backup.js';
 import { RestoreRefusedError, restoreDataDir } from '../ops/restore.js';
@@ -130,6 +131,7 @@ export async function runRestore(
   }
   try {
     const result = restoreDataDir(parsed.dataDir, parsed.file, {
+      migrations,
       force: parsed.force,
       ...(parsed.secret !== undefined ? { envSecret: parsed.secret } : {}),
     });

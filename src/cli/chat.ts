@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type pino from 'pino';
-import { createApp } from '../app.js';
+import { createApp } from '../app/app.js';
 import { fold } from '../text/fold.js';
 import { type Config, loadConfig } from '../config.js';
 import { readConfigFile } from '../config/file.js';
@@ -265,7 +265,7 @@ async function explainer(
   out: NodeJS.WritableStream,
 ): Promise<(message: IncomingMessage) => void> {
   const [{ commands }, { createUnderstanding }] = await Promise.all([
-    import('../../commands/index.js'),
+    import('../app/features.js'),
     import('../language/understand/understand.js'),
   ]);
   const understanding = createUnderstanding(commands);

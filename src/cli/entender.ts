@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { commands } from '../../commands/index.js';
+import { commands } from '../app/features.js';
 import { understandContext } from '../bot/stages/understand.js';
 import { type Config, loadConfig } from '../config.js';
 import { createUnderstanding } from '../language/understand/understand.js';

@@ -1,7 +1,8 @@
 import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import qrcode from 'qrcode-terminal';
-import { createApp } from '../app.js';
+import { createApp } from '../app/app.js';
+import { migrations } from '../app/features.js';
 import { type Config, ConfigError, loadConfig } from '../config.js';
 import { createLogger, type Logger } from '../logger.js';
 import { maskPersonIds } from '../ops/alerts.js';
@@ -297,6 +298,7 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
     try {
       waDb = openDatabase({
         dir: config.dataDir,
+        migrations,
         logger,
         ...(config.secret !== undefined ? { secret: config.secret } : {}),
       });

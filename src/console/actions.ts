@@ -1,3 +1,4 @@
+import { SCHEDULES } from '../bot/ports.js';
 import { normalizePhone } from '../config/values.js';
 import { isJobName } from '../scheduler/port.js';
 import { parseScheduleSpec, ScheduleSpecError } from '../scheduler/schedule-spec.js';
@@ -108,7 +109,7 @@ export const ACTIONS: Record<string, Action> = {
     return { to: '/drivers', note: removed ? 'driver-removed' : 'invalid' };
   },
   '/schedules/add': (deps, form) => {
-    const port = deps.services.schedules;
+    const port = deps.services.registry.get(SCHEDULES);
     if (!port) return { to: '/schedules', note: 'unavailable' };
     const values = {
       chatId: form.get('chatId') ?? '',
@@ -134,7 +135,7 @@ export const ACTIONS: Record<string, Action> = {
     return { to: '/schedules', note: result.ok ? 'schedule-added' : 'schedule-duplicate' };
   },
   '/schedules/remove': (deps, form) => {
-    const port = deps.services.schedules;
+    const port = deps.services.registry.get(SCHEDULES);
     if (!port) return { to: '/schedules', note: 'unavailable' };
     const result = port.remove(form.get('chatId') ?? '', Number(form.get('position')));
     if (result.ok) return { to: '/schedules', note: 'schedule-removed' };

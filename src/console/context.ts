@@ -1,10 +1,10 @@
 import type { Logger } from 'pino';
 import type { DriversPort, GroupDirectoryPort, GroupSettingsPort } from '../bot/ports.js';
+import type { ServiceRegistry } from '../bot/registry.js';
 import type { AccessPolicy } from '../bot/guards.js';
 import type { Alerts } from '../ops/alerts.js';
 import type { DbStats } from '../ops/db-stats.js';
 import type { Metrics } from '../ops/metrics.js';
-import type { SchedulesPort } from '../scheduler/port.js';
 import type { ScheduleStore } from '../scheduler/store.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 import type { OutboxAdmin } from './outbox-admin.js';
@@ -18,7 +18,8 @@ export interface ConsoleDeps {
     groupSettings: GroupSettingsPort;
     directory: GroupDirectoryPort;
     drivers: DriversPort;
-    schedules?: SchedulesPort;
+    /** Feature services by key: the scheduler's `SCHEDULES` (src/bot/ports.ts). */
+    registry: ServiceRegistry;
   };
   scheduleStore: Pick<ScheduleStore, 'all'>;
   policy: AccessPolicy;

@@ -1,6 +1,6 @@
 import type { Group } from '../lookup/schemas/group.js';
 import { isGroupChat, isLid, phoneOf } from '../transports/ids.js';
-import { WATCH_ACCOUNT } from '../watch/port.js';
+import { WATCH_ACCOUNT } from '../store/usage.js';
 import type { ConsoleDeps } from './context.js';
 
 /**

@@ -1,4 +1,5 @@
 import { chatAccess } from '../bot/guards.js';
+import { SCHEDULES } from '../bot/ports.js';
 import { silentLogger } from '../logger.js';
 import { JOB_NAMES } from '../scheduler/port.js';
 import { describeScheduleSpec } from '../scheduler/schedule-spec.js';
@@ -106,7 +107,7 @@ export function driversView(deps: ConsoleDeps) {
 }
 
 export function schedulesView(deps: ConsoleDeps, names: ChatNames) {
-  const port = deps.services.schedules;
+  const port = deps.services.registry.get(SCHEDULES);
   const now = (deps.now ?? (() => new Date()))();
   const chats = [...new Set(deps.scheduleStore.all().map((entry) => entry.chatId))];
   const schedules = port

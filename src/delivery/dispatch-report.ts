@@ -38,7 +38,10 @@ export function outcomeOf(record: DeliveryRecord | undefined): Outcome {
     // Still in our outbox: WhatsApp was not connected, so the phone is not the reason.
     case 'queued':
       return 'en-cola';
-    default:
+    // Left the phone's reach unconfirmed: sent, or only the server's ack.
+    case 'sent':
+    case 'server_ack':
+    case undefined:
       return 'sin-confirmar';
   }
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { cacheCryptoFor } from '../store/keyed-crypto.js';
 import { acquireDataDirLock } from '../store/lock.js';
-import { migrations } from '../store/migrations.js';
+import { latestVersion, type Migration } from '../store/migrations.js';
 import {
   configuredKey,
   KEY_CHECK_META_KEY,
@@ -35,8 +35,6 @@ export const EXPECTED_TABLES = [
   'meta',
 ] as const;
 
-export const CODE_SCHEMA_VERSION = Math.max(...migrations.map((m) => m.version));
-
 export interface Verification {
   ok: boolean;
   schemaVersion?: number;
@@ -48,8 +46,11 @@ function tableNames(db: Database.Database): Set<string> {
   return new Set(rows.map((row) => row.name));
 }
 
-/** Integrity check, our tables, exactly the schema of the migrations, a version this code can run. */
-export function verifyBackup(file: string): Verification {
+/**
+ * Integrity check, our tables, exactly the schema of the migrations, a version this code can run.
+ * `migrations`: the app's (src/app/features.ts), the platform's and every feature's.
+ */
+export function verifyBackup(file: string, migrations: readonly Migration[]): Verification {
   if (!existsSync(file)) return { ok: false, problems: [`no existe / not found: ${file}`] };
   let db: Database.Database | undefined;
   try {
@@ -61,12 +62,13 @@ export function verifyBackup(file: string): Verification {
     const missing = EXPECTED_TABLES.filter((table) => !tables.has(table));
     if (missing.length > 0) problems.push(`faltan tablas / missing tables: ${missing.join(', ')}`);
     const schemaVersion = db.pragma('user_version', { simple: true }) as number;
-    if (schemaVersion > CODE_SCHEMA_VERSION) {
+    const codeVersion = latestVersion(migrations);
+    if (schemaVersion > codeVersion) {
       problems.push(
-        `versión del esquema ${schemaVersion} más nueva que este Chasqui (${CODE_SCHEMA_VERSION}) / schema newer than the code`,
+        `versión del esquema ${schemaVersion} más nueva que este Chasqui (${codeVersion}) / schema newer than the code`,
       );
     } else if (missing.length === 0) {
-      const differences = schemaDifferences(db, schemaVersion);
+      const differences = schemaDifferences(db, schemaVersion, migrations);
       if (differences.length > 0) {
         problems.push(
           `el esquema no es el de Chasqui (objetos añadidos o cambiados) / the schema is not Chasqui's: ${differences.join('; ')}`,
@@ -159,6 +161,8 @@ function dropSealedData(target: string): string[] {
 }
 
 export interface RestoreOptions {
+  /** The app's migrations: the schema a copy must have (src/app/features.ts). */
+  migrations: readonly Migration[];
   now?: Date;
   /** `CHASQUI_SECRET`, when set (else the data folder's `secret.key`). */
   envSecret?: string;
@@ -182,10 +186,10 @@ export class RestoreRefusedError extends Error {
 }
 
 /** Verifies, checks the key, keeps the old database aside and puts the copy in place, all 0600. */
-export function restoreDataDir(dataDir: string, file: string, options: RestoreOptions = {}): RestoreResult {
+export function restoreDataDir(dataDir: string, file: string, options: RestoreOptions): RestoreResult {
   const lock = acquireDataDirLock(dataDir);
   try {
-    const verification = verifyBackup(file);
+    const verification = verifyBackup(file, options.migrations);
     if (!verification.ok) throw new RestoreRefusedError(verification.problems);
     const keyRefusal = keyProblem(file, dataDir, options.envSecret);
     if (keyRefusal && !options.force) throw new RestoreRefusedError([keyRefusal]);

@@ -162,7 +162,7 @@ export function createOpsRuntime(options: OpsOptions): OpsRuntime {
           await setup.transport.send(directChat(admin), { kind: 'text', text: formatAlert(alert) });
         }
       });
-      const watcher = watchScheduleFailures(db, alerts);
+      const watcher = watchScheduleFailures(createScheduleStore(db), alerts);
       stops.push(() => watcher.stop());
       if (config.backup.daily) {
         stops.push(

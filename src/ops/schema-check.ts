@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { type Migration, migrations as allMigrations } from '../store/migrations.js';
+import type { Migration } from '../store/migrations.js';
 
 /**
  * The exact schema a restore accepts: every table, index, trigger and view of a backup must be
@@ -46,7 +46,8 @@ function appliedMigrations(
 export function schemaDifferences(
   backup: Database.Database,
   version: number,
-  list: readonly Migration[] = allMigrations,
+  /** The app's migrations (src/app/features.ts). */
+  list: readonly Migration[],
 ): string[] {
   const expected = new Database(':memory:');
   try {

@@ -1,6 +1,5 @@
 import { LookupCreditsError } from '../lookup/errors.js';
 import type { LookupMiddleware } from '../lookup/call.js';
-import type { SqliteDatabase } from '../store/sqlite.js';
 import type { WhatsAppStatus } from '../transports/whatsapp/index.js';
 import type { Alerts } from './alerts.js';
 
@@ -42,30 +41,23 @@ export function alertOnCredits(alerts: Alerts, now: () => number = Date.now): Lo
   };
 }
 
-/** Polls `schedule_runs` for runs that ended 'failed' since the watcher started; returns stop(). */
+/** The scheduler's failed runs (`ScheduleStore.failedSince`, src/scheduler/store.ts owns the table). */
+export interface FailedRuns {
+  failedSince(sinceMs: number): readonly { key: string; date: string; note?: string; at: Date }[];
+}
+
+/** Polls the scheduler's runs for those that ended 'failed' since the watcher started; returns stop(). */
 export function watchScheduleFailures(
-  db: SqliteDatabase,
+  runs: FailedRuns,
   alerts: Alerts,
   options: { intervalMs?: number; now?: () => number } = {},
 ): { check(): void; stop(): void } {
-  const query = db.prepare<
-    [number],
-    { schedule_key: string; run_date: string; detail: string | null; at: number }
-  >(
-    "SELECT schedule_key, run_date, detail, at FROM schedule_runs WHERE status = 'failed' AND at > ? ORDER BY at",
-  );
   let since = (options.now ?? Date.now)();
   const check = () => {
-    for (const row of query.all(since)) {
-      since = Math.max(since, row.at);
-      const [chatId, job, spec] = row.schedule_key.split('|');
-      let note = row.detail ?? '';
-      try {
-        note = (JSON.parse(note) as { note?: string }).note ?? note;
-      } catch {
-        // plain text detail
-      }
-      alerts.raise('schedule-failed', { group: chatId, job, spec, date: row.run_date, note });
+    for (const run of runs.failedSince(since)) {
+      since = Math.max(since, run.at.getTime());
+      const [chatId, job, spec] = run.key.split('|');
+      alerts.raise('schedule-failed', { group: chatId, job, spec, date: run.date, note: run.note ?? '' });
     }
   };
   const timer = setInterval(check, options.intervalMs ?? 60_000);

@@ -5,12 +5,13 @@ import { directChat } from '../transports/ids.js';
 import type { OutgoingMessage } from '../transports/transport.js';
 import type { Clock } from './clock.js';
 import type { Due } from './due.js';
-import { jobs } from './jobs/index.js';
-import type { JobResult, TemplateRenderer } from './jobs/job.js';
+import type { JobResult, ScheduledJob, TemplateRenderer } from './job.js';
 import type { ScheduleStore } from './store.js';
 
 export interface RunnerDeps {
   store: ScheduleStore;
+  /** The posts schedules can run, by name (the features' `jobs`). */
+  jobs: ReadonlyMap<string, ScheduledJob>;
   lookup: (chatId: string) => LookupApi;
   templates: TemplateRenderer;
   send: (chatId: string, message: OutgoingMessage) => Promise<void>;
@@ -86,7 +87,9 @@ export function createRunner(deps: RunnerDeps): (due: RunDue) => Promise<void> {
     const finalAttempt = due.attempt >= deps.retries;
     let result: JobResult;
     try {
-      result = await jobs[entry.job].run({
+      const job = deps.jobs.get(entry.job);
+      if (!job) throw new Error(`no job ${entry.job} in this app`);
+      result = await job.run({
         chatId: entry.chatId,
         date,
         lookup: deps.lookup(entry.chatId),

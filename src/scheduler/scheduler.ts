@@ -6,7 +6,7 @@ import type { OutgoingMessage } from '../transports/transport.js';
 import { type Clock, cronTicker, systemClock, type Ticker } from './clock.js';
 import { assertScheduleConfig, configSchedules, groupNames, resolveGroupNames } from './config-schedules.js';
 import { computeDue } from './due.js';
-import type { TemplateRenderer } from './jobs/job.js';
+import type { ScheduledJob, TemplateRenderer } from './job.js';
 import { addDays, limaDate } from '../time/lima.js';
 import type { SchedulesPort } from './port.js';
 import { createRunner } from './runner.js';
@@ -20,6 +20,8 @@ export interface SchedulerDeps {
   config: Pick<Config, 'admins' | 'groups' | 'scheduler'>;
   /** Lookups accounted to a chat (the cached facade's `forChat`). */
   lookup: (chatId: string) => LookupApi;
+  /** What a schedule can post (the features' `jobs`, src/app/features.ts). */
+  jobs: readonly ScheduledJob[];
   templates: TemplateRenderer;
   /** Hands a post over: the durable outbox in production, or transport.send. */
   send: (chatId: string, message: OutgoingMessage) => Promise<void>;
@@ -59,6 +61,7 @@ export function createScheduler(deps: SchedulerDeps): Scheduler & SchedulesPort 
   const settings = deps.config.scheduler;
   const run = createRunner({
     store,
+    jobs: new Map(deps.jobs.map((job) => [job.name, job])),
     transaction: (fn) => deps.db.transaction(fn)(),
     lookup: deps.lookup,
     templates: deps.templates,

@@ -84,6 +84,8 @@ export interface ScheduleStore {
   finish(key: string, date: string, status: Exclude<RunStatus, 'waiting'>, note: string, at: Date): boolean;
   /** Amends the note of a row (e.g. the sender failed after the row was written). */
   annotate(key: string, date: string, note: string): void;
+  /** Runs that ended 'failed' after `sinceMs`, oldest first (the ops alert `schedule-failed`). */
+  failedSince(sinceMs: number): RunRow[];
 }
 
 function toEntry(row: ScheduleRow): ScheduleEntry | undefined {
@@ -156,6 +158,9 @@ export function createScheduleStore(db: SqliteDatabase): ScheduleStore {
     `SELECT * FROM schedule_runs WHERE status = 'waiting' AND run_date >= ?`,
   );
   const selectRunsOn = db.prepare<[string], RunDbRow>('SELECT * FROM schedule_runs WHERE run_date = ?');
+  const selectFailed = db.prepare<[number], RunDbRow>(
+    "SELECT * FROM schedule_runs WHERE status = 'failed' AND at > ? ORDER BY at",
+  );
 
   const entries = (rows: ScheduleRow[]) =>
     rows.map(toEntry).filter((e): e is ScheduleEntry => e !== undefined);
@@ -228,6 +233,7 @@ export function createScheduleStore(db: SqliteDatabase): ScheduleStore {
       const detail: RunDetail = { attempts: toRun(previous).attempts, note };
       updateDetail.run(JSON.stringify(detail), key, date);
     },
+    failedSince: (sinceMs) => selectFailed.all(sinceMs).map(toRun),
   };
   return store;
 }

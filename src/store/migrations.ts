@@ -1,8 +1,10 @@
 import type { Database } from 'better-sqlite3';
 
 /**
- * Versioned schema migrations, applied in order inside one transaction each. Never edit a
- * migration that has shipped: append a new one. Each module owns the tables named in its comment.
+ * Versioned schema migrations, applied in version order, one transaction per version. Never edit
+ * a migration that has shipped: append a new one, numbered above every existing one (features'
+ * included). The platform's tables are here; a feature's are in its folder (`Feature.migrations`),
+ * and `src/app/features.ts` lists both. One version may have parts from several owners.
  */
 export interface Migration {
   version: number;
@@ -15,7 +17,13 @@ export interface Migration {
   isApplied?(db: Database): boolean;
 }
 
-export const migrations: readonly Migration[] = [
+/** The schema version a list of migrations leads to (0 for none). */
+export function latestVersion(list: readonly Migration[]): number {
+  return Math.max(0, ...list.map((m) => m.version));
+}
+
+/** The platform's parts; the app's full list is `migrations` in src/app/features.ts. */
+export const coreMigrations: readonly Migration[] = [
   {
     version: 1,
     name: 'core: groups, usage log, lookup cache',
@@ -237,23 +245,16 @@ export const migrations: readonly Migration[] = [
   },
   {
     version: 7,
-    name: 'issue 10: owner-allowed groups, budget alerts, guide sends',
-    // landed after version 9 (issue 14): a database created at v9 does not have it yet
+    name: 'issue 10: owner-allowed groups, guide sends',
+    // landed after version 9 (issue 14): a database created at v9 does not have it yet. The budget
+    // alerts' part of this version is commands/budget/migrations.ts; each part checks its own.
     isApplied: (db) =>
-      db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'budget_notices'").get() !==
+      db.prepare("SELECT 1 FROM pragma_table_info('group_settings') WHERE name = 'owner_allowed'").get() !==
       undefined,
     up(db) {
       db.exec(`
         -- bot/guards: an owner's activar (group admins get powers only in owner- or config-allowed groups)
         ALTER TABLE group_settings ADD COLUMN owner_allowed INTEGER NOT NULL DEFAULT 0;
-        -- budget: the 80% / cap notices already sent to the owners, once per scope and period
-        CREATE TABLE budget_notices (
-          scope  TEXT NOT NULL,
-          period TEXT NOT NULL,
-          level  TEXT NOT NULL CHECK (level IN ('warning', 'cap')),
-          at     INTEGER NOT NULL,
-          PRIMARY KEY (scope, period, level)
-        );
         -- guides/sends: guide → driver sends (keyed hashes only), for the cooldown and daily cap
         CREATE TABLE guide_sends (
           guide_key  TEXT NOT NULL,
@@ -262,51 +263,6 @@ export const migrations: readonly Migration[] = [
         );
         CREATE INDEX guide_sends_driver ON guide_sends(driver_key, at);
         CREATE INDEX guide_sends_at ON guide_sends(at);
-      `);
-    },
-  },
-  {
-    version: 9,
-    name: 'watch list and batch checks: watched RUCs, snapshots, history, pending confirmations',
-    up(db) {
-      db.exec(`
-        -- watch/store: vigilar <ruc> [nota], per group; the RUC and note sealed, keyed by a keyed
-        -- hash; seen_state = the (sealed) state the group was last told about
-        CREATE TABLE watch_list (
-          chat_id     TEXT NOT NULL,
-          ruc_key     TEXT NOT NULL,
-          ruc_sealed  TEXT NOT NULL,
-          note_sealed TEXT,
-          seen_state  TEXT NOT NULL,
-          added_by    TEXT NOT NULL,
-          added_at    INTEGER NOT NULL,
-          PRIMARY KEY (chat_id, ruc_key)
-        );
-        -- watch/store: the latest observed state of each watched RUC, shared by every group
-        CREATE TABLE watch_snapshots (
-          ruc_key           TEXT PRIMARY KEY,
-          state             TEXT NOT NULL,
-          checked_date      TEXT NOT NULL,
-          debt_checked_date TEXT,
-          updated_at        INTEGER NOT NULL
-        );
-        -- watch/store: every observed change (sealed list of {field, before, after})
-        CREATE TABLE watch_history (
-          id      INTEGER PRIMARY KEY,
-          ruc_key TEXT NOT NULL,
-          date    TEXT NOT NULL,
-          changes TEXT NOT NULL,
-          at      INTEGER NOT NULL
-        );
-        CREATE INDEX watch_history_ruc ON watch_history(ruc_key, id);
-        -- batch/pending: a large lote waits for "si" from the same sender in the same chat
-        CREATE TABLE batch_pending (
-          chat_id    TEXT NOT NULL,
-          sender_key TEXT NOT NULL,
-          payload    TEXT NOT NULL,
-          expires_at INTEGER NOT NULL,
-          PRIMARY KEY (chat_id, sender_key)
-        );
       `);
     },
   },

@@ -3,7 +3,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Logger } from 'pino';
 import { backupPath, DB_FILE, ensureDataDir, tightenPermissions } from './data-dir.js';
-import { migrations as defaultMigrations, type Migration } from './migrations.js';
+import { latestVersion, type Migration } from './migrations.js';
 import { classifyOpenError, DataStoreError, schemaNewerError } from './open-errors.js';
 import { attachSecret } from './secret.js';
 
@@ -12,7 +12,8 @@ export type SqliteDatabase = Database.Database;
 export interface OpenStoreOptions {
   /** Data directory; the database file is `<dir>/chasqui.db`. Use ':memory:' for tests. */
   dir: string;
-  migrations?: readonly Migration[];
+  /** The app's full list (src/app/features.ts): the platform's parts and every feature's. */
+  migrations: readonly Migration[];
   /** `CHASQUI_SECRET`: the key for cache encryption and pseudonyms (else `<dir>/secret.key`). */
   secret?: string;
   /** Told once when permissions were tightened, a key moved or a backup made. */
@@ -24,7 +25,7 @@ export interface OpenStoreOptions {
  * WAL mode with synchronous=NORMAL: durable across process crashes, fast enough for a chat bot.
  */
 export function openDatabase(options: OpenStoreOptions): SqliteDatabase {
-  const migrations = options.migrations ?? defaultMigrations;
+  const { migrations } = options;
   if (options.dir === ':memory:') {
     const db = new Database(':memory:');
     configure(db);
@@ -39,7 +40,7 @@ export function openDatabase(options: OpenStoreOptions): SqliteDatabase {
     db = new Database(file);
     // Checked before any write: a newer schema is refused and the file left exactly as it was.
     const current = db.pragma('user_version', { simple: true }) as number;
-    const known = Math.max(0, ...migrations.map((m) => m.version));
+    const known = latestVersion(migrations);
     if (current > known) throw schemaNewerError(file, current, known);
     configure(db);
     if (current > 0 && pendingMigrations(db, migrations).length > 0) {
@@ -81,13 +82,17 @@ function pendingMigrations(db: SqliteDatabase, migrations: readonly Migration[])
     .filter((m) => m.version > current || (m.isApplied !== undefined && !m.isApplied(db)));
 }
 
-/** Applies the pending migrations, one transaction each; `user_version` never goes down. */
+/**
+ * Applies the pending migrations, one transaction per version (its parts in list order, as one
+ * migration was before it was split by owner); `user_version` never goes down.
+ */
 export function migrate(db: SqliteDatabase, migrations: readonly Migration[]): void {
-  for (const migration of pendingMigrations(db, migrations)) {
+  const pending = pendingMigrations(db, migrations);
+  for (const version of new Set(pending.map((m) => m.version))) {
     db.transaction(() => {
       const current = db.pragma('user_version', { simple: true }) as number;
-      migration.up(db);
-      db.pragma(`user_version = ${Math.max(current, migration.version)}`);
+      for (const part of pending.filter((m) => m.version === version)) part.up(db);
+      db.pragma(`user_version = ${Math.max(current, version)}`);
     })();
   }
 }

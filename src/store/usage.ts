@@ -12,6 +12,12 @@ export const DIRECT_CHAT_PREFIX = 'direct:';
 export const SYSTEM_CHAT_PREFIX = 'chasqui:';
 
 /**
+ * The usage-log account of the shared daily watch check: one lookup per RUC per day serves every
+ * group watching it, so it is accounted to Chasqui itself, not to any one group (`uso` shows it apart).
+ */
+export const WATCH_ACCOUNT = `${SYSTEM_CHAT_PREFIX}vigilados`;
+
+/**
  * The chat id as stored in the usage log: group ids (not personal data) as they are, any other
  * chat (a person's JID or LID) as `direct:<keyed pseudonym>`.
  */
@@ -82,6 +88,23 @@ export function createUsageRepo(
     },
   };
   return repo;
+}
+
+/**
+ * Credits spent in [fromMs, toMs), by every chat or by one usage-log chat key: answered lookups
+ * that went upstream (not served by the cache or a shared call, not failed). The credit budget's
+ * measure (commands/budget).
+ */
+export function creditsSpent(db: SqliteDatabase): (fromMs: number, toMs: number, chatKey?: string) => number {
+  const where = "at >= ? AND at < ? AND saved = 0 AND outcome <> 'failed'";
+  const all = db.prepare<[number, number], { n: number }>(
+    `SELECT COUNT(*) AS n FROM usage_log WHERE ${where}`,
+  );
+  const chat = db.prepare<[number, number, string], { n: number }>(
+    `SELECT COUNT(*) AS n FROM usage_log WHERE ${where} AND chat_id = ?`,
+  );
+  return (fromMs, toMs, chatKey) =>
+    (chatKey === undefined ? all.get(fromMs, toMs) : chat.get(fromMs, toMs, chatKey))?.n ?? 0;
 }
 
 function scrubDirectChats(db: SqliteDatabase, pseudonym: Pseudonymizer): void {

@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createApp } from '../../src/app/app.js';
+import { SCHEDULES } from '../../src/bot/ports.js';
 import { parseConfig } from '../../src/config.js';
 import type { Group } from '../../src/lookup/schemas/index.js';
 import { createFakeClock } from '../helpers/fake-clock.js';
@@ -71,7 +72,12 @@ describe('the app with groups from the messaging session (WhatsApp)', () => {
       session.groups = [{ JID: OTHER_GROUP, Name: 'Contabilidad', Participants: [] } as unknown as Group];
       clock.set(lima('2026-11-20 08:01'));
       await app.scheduler.tick();
-      expect(app.services.schedules?.list(OTHER_GROUP).map((e) => e.specText)).toEqual(['08:30']);
+      expect(
+        app.services.registry
+          .get(SCHEDULES)
+          ?.list(OTHER_GROUP)
+          .map((e) => e.specText),
+      ).toEqual(['08:30']);
       clock.set(lima('2026-11-20 08:30'));
       await app.scheduler.tick();
       const posts = transport.sent.filter((s) => s.chatId === OTHER_GROUP);

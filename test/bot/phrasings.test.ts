@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commands } from '../../commands/index.js';
+import { commands } from '../../src/app/features.js';
 import type { CommandDefinition } from '../../src/bot/command.js';
 import { OPERATION_NAMES } from '../../src/config/cache-ttl.js';
 import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runChat } from '../../src/cli/chat.js';
-import { readWorkbook } from '../batch/helpers.js';
+import { readWorkbook } from '../commands/batch/helpers.js';
 
 /** `chasqui chat --attach FILE`: the next line is the caption of the file (try `lote` without WhatsApp). */
 async function chat(lines: string[], argv: string[]) {

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runStart } from '../../src/cli/start.js';
 import { acquireDataDirLock } from '../../src/store/lock.js';
 import { createOutbox } from '../../src/store/outbox.js';
-import { openDatabase } from '../../src/store/sqlite.js';
+import { openDatabase } from '../../src/app/database.js';
 import { fakeSocketFactory, waitFor, waText } from '../helpers/fake-socket.js';
 
 let dir: string;

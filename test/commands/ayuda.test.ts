@@ -1,7 +1,7 @@
 import { createUnderstanding } from '../../src/language/understand/understand.js';
 import { describe, expect, it } from 'vitest';
 import { ayuda } from '../../commands/ayuda.js';
-import { commands } from '../../commands/index.js';
+import { commands } from '../../src/app/features.js';
 import { MAX_TEXT_LENGTH } from '../../src/transports/transport.js';
 import { runCommand } from './fake-context.js';
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { afp } from '../../commands/afp.js';
-import { grupos } from '../../commands/grupos.js';
+import { grupos } from '../../commands/groups/grupos.js';
 import { licencia } from '../../commands/licencia.js';
 import { trabajadores } from '../../commands/trabajadores.js';
-import { uso } from '../../commands/uso.js';
+import { USAGE, uso } from '../../commands/budget/uso.js';
+import { createServiceRegistry, provide } from '../../src/bot/registry.js';
 import { LookupHttpError, LookupRejectedError } from '../../src/lookup/errors.js';
 import { fixedPensionRates, licences, workers } from '../../src/sandbox/fixtures/index.js';
 import { fakeGroup, runCommand } from './fake-context.js';
@@ -130,7 +131,7 @@ describe('uso', () => {
   it('adds up per operation and per chat, naming groups from the directory', async () => {
     const run = await runCommand(uso, '', {
       services: {
-        usage: { record: () => {}, month: () => rows },
+        registry: createServiceRegistry([provide(USAGE, { record: () => {}, month: () => rows })]),
         directory: {
           list: async () => [fakeGroup('1@g.us', 'Despacho Lima', 2)],
           resolveName: async () => undefined,
@@ -158,7 +159,10 @@ describe('uso', () => {
   it('still answers with ids when the directory is down, and says when nothing was used', async () => {
     const failing = { list: () => Promise.reject(new Error('down')), resolveName: async () => undefined };
     const run = await runCommand(uso, '', {
-      services: { usage: { record: () => {}, month: () => rows }, directory: failing },
+      services: {
+        registry: createServiceRegistry([provide(USAGE, { record: () => {}, month: () => rows })]),
+        directory: failing,
+      },
     });
     expect(run.replies[0]?.text).toContain('• 1@g.us: 12');
     const empty = await runCommand(uso, '', { services: { directory: failing } });

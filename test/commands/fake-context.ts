@@ -2,13 +2,13 @@ import type { CommandLanguage } from '../../src/language/understand/declare.js';
 import { createUnderstanding } from '../../src/language/understand/understand.js';
 import type { CommandContext, CommandDefinition } from '../../src/bot/command.js';
 import type { Role } from '../../src/bot/guards.js';
+import { createServiceRegistry } from '../../src/bot/registry.js';
 import type {
   BotServices,
   DriversPort,
   GroupDirectoryPort,
   GroupSettingsPort,
   GuidePdfPort,
-  UsagePort,
 } from '../../src/bot/ports.js';
 import { UserError } from '../../src/errors/user-error.js';
 import { silentLogger } from '../../src/logger.js';
@@ -90,7 +90,6 @@ export async function runCommand<A>(
 ): Promise<FakeRun> {
   const now = options.now ?? new Date('2026-11-22T15:00:00Z');
   const result: FakeRun = { replies: [], sent: [], calls: [], settings: {} };
-  const usage: UsagePort = { record: () => {}, month: () => [] };
   const groupSettings: GroupSettingsPort = {
     isActive: (chatId) => result.settings[chatId],
     setActive: (chatId, active) => {
@@ -102,8 +101,8 @@ export async function runCommand<A>(
   const drivers = {} as DriversPort;
   const guidePdf = {} as GuidePdfPort;
   const services: BotServices = {
+    registry: createServiceRegistry(),
     settings: { maxListItems: options.maxListItems ?? 10, maxZipBytes: 5_000_000 },
-    usage,
     groupSettings,
     directory,
     drivers,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, describeConfig, parseConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/logger.js';
 import { createOpsRuntime } from '../../src/ops/runtime.js';
-import { openDatabase } from '../../src/store/sqlite.js';
+import { openDatabase } from '../../src/app/database.js';
 import { rawRequest } from '../console/harness.js';
 
 /** The console's allowed host names and trusted proxies (issue 19): environment over file. */

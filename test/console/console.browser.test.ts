@@ -8,7 +8,7 @@ import pino from 'pino';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runStart } from '../../src/cli/start.js';
-import { openDatabase } from '../../src/store/sqlite.js';
+import { openDatabase } from '../../src/app/database.js';
 import { captureOutput } from '../helpers/capture.js';
 import { fakeSocketFactory, waitFor } from '../helpers/fake-socket.js';
 import { CHROMIUM_ARGS, findChromium } from './browser.js';

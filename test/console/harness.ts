@@ -3,7 +3,7 @@ import { type IncomingHttpHeaders, request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, vi } from 'vitest';
-import { createApp } from '../../src/app.js';
+import { createApp } from '../../src/app/app.js';
 import { parseConfig } from '../../src/config.js';
 import type { ConsoleDeps } from '../../src/console/context.js';
 import { type ConsoleOptions, type ConsoleServer, startConsole } from '../../src/console/server.js';
@@ -13,7 +13,7 @@ import { createMetrics } from '../../src/ops/metrics.js';
 import { createWhatsAppState } from '../../src/ops/whatsapp-state.js';
 import { silentLogger } from '../../src/logger.js';
 import { createScheduleStore } from '../../src/scheduler/store.js';
-import { openDatabase } from '../../src/store/sqlite.js';
+import { openDatabase } from '../../src/app/database.js';
 
 /** Console dependencies over an in-memory app and database (HTTP tests without WhatsApp). */
 export function consoleHarness(dataDir: string) {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { WAMessageStatus } from '@whiskeysockets/baileys';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type App, createApp } from '../../src/app.js';
+import { type App, createApp } from '../../src/app/app.js';
 import { type Config, parseConfig } from '../../src/config.js';
 import type { DriverDeliveryFailure } from '../../src/delivery/tracker.js';
 import { createOpsRuntime } from '../../src/ops/runtime.js';
@@ -12,7 +12,7 @@ import { storedDeliveryStates } from '../../src/ops/delivery-states.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
 import { createDeliveryRepo } from '../../src/store/delivery.js';
-import { openDatabase, type SqliteDatabase } from '../../src/store/sqlite.js';
+import { openDatabase, type SqliteDatabase } from '../../src/app/database.js';
 import { createWhatsAppSetup } from '../../src/transports/whatsapp/index.js';
 import { fakeSocketFactory, TEST_WHATSAPP, waitFor, waText } from '../helpers/fake-socket.js';
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { type App, type AppOptions, createApp } from '../../src/app.js';
+import { type App, type AppOptions, createApp } from '../../src/app/app.js';
 import type { CommandDefinition } from '../../src/bot/command.js';
 import type { RouteResult } from '../../src/bot/outcome.js';
 import { type Config, parseConfig } from '../../src/config.js';

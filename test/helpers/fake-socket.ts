@@ -13,7 +13,7 @@ import {
 } from '@whiskeysockets/baileys';
 import pino from 'pino';
 import type { WhatsappConfig } from '../../src/config.js';
-import { openDatabase, type SqliteDatabase } from '../../src/store/sqlite.js';
+import { openDatabase, type SqliteDatabase } from '../../src/app/database.js';
 import {
   createWhatsAppSetup,
   type PolicyOptions,

@@ -4,7 +4,9 @@ import { type CommandDefinition, defineCommand, type TemplateRenderer } from '..
 import type { AccessPolicy } from '../../src/bot/guards.js';
 import { createRouter, type Router } from '../../src/bot/router.js';
 import type { BotServices, GroupSettingsPort } from '../../src/bot/ports.js';
+import { createServiceRegistry } from '../../src/bot/registry.js';
 import { createPseudonymizer } from '../../src/store/keyed-crypto.js';
+import { coreMigrations } from '../../src/store/migrations.js';
 import { openDatabase } from '../../src/store/sqlite.js';
 import type { LookupApi } from '../../src/lookup/api.js';
 import { createMemoryTransport, type MemoryTransport } from '../../src/transports/memory.js';
@@ -286,7 +288,9 @@ export interface TestRouter {
  * The pseudonymiser test routers log with: the production one (store/keyed-crypto), keyed by the
  * secret of a throwaway in-memory database, so tests see exactly the app's kind of pseudonym.
  */
-export const testPseudonym = createPseudonymizer(openDatabase({ dir: ':memory:' }));
+export const testPseudonym = createPseudonymizer(
+  openDatabase({ dir: ':memory:', migrations: coreMigrations }),
+);
 
 export function createTestRouter(options: TestRouterOptions = {}): TestRouter {
   const transport = createMemoryTransport({ selfIds: options.selfIds ?? [] });
@@ -294,8 +298,8 @@ export function createTestRouter(options: TestRouterOptions = {}): TestRouter {
   const groupSettings = memoryGroupSettings();
   const commands = options.commands ?? fakeCommands();
   const services: BotServices = {
+    registry: createServiceRegistry(),
     settings: { maxListItems: 10, maxZipBytes: 1_000_000 },
-    usage: { record: () => {}, month: () => [] },
     groupSettings,
     directory: { list: async () => [], resolveName: options.resolveName ?? (async () => undefined) },
     drivers: { get: () => undefined, set: () => {}, remove: () => false, list: () => [] },

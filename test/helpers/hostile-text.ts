@@ -1,4 +1,4 @@
-import { commands } from '../../commands/index.js';
+import { commands } from '../../src/app/features.js';
 import { rucCheckDigit } from '../../src/language/grammars/identifiers/ruc.js';
 import { dniCheckDigit } from '../../src/language/grammars/identifiers/dni.js';
 import { lexicon } from '../../src/language/lexicon/index.js';

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { createApp } from '../../src/app.js';
+import { createApp } from '../../src/app/app.js';
 import { parseConfig } from '../../src/config.js';
 import { startSandbox } from '../../src/sandbox/server.js';
-import { openDatabase } from '../../src/store/sqlite.js';
+import { openDatabase } from '../../src/app/database.js';
 import { createWhatsAppSetup } from '../../src/transports/whatsapp/index.js';
 import { fakeSocketFactory, TEST_WHATSAPP } from './fake-socket.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commands } from '../../commands/index.js';
+import { commands } from '../../src/app/features.js';
 import { idDigits } from '../../src/transports/ids.js';
 import { closestWord, editDistance } from '../../src/language/edit-distance.js';
 import { normalizeLine, normalizeText } from '../../src/language/normalize.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commands } from '../../commands/index.js';
+import { commands } from '../../src/app/features.js';
 import { SPEECH_ACT_RULES } from '../../src/language/understand/rule-book.js';
 import { HAND_OFFS } from '../../src/language/understand/rules.js';
 import { createUnderstanding } from '../../src/language/understand/understand.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { commands } from '../../commands/index.js';
+import { commands } from '../../src/app/features.js';
 import { UserError } from '../../src/errors/user-error.js';
 import { MIN_DATE } from '../../src/language/grammars/registry.js';
 import { plateFormat } from '../../src/language/grammars/identifiers/plate.js';

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { UsageEvent } from '../../src/bot/ports.js';
 import { OPERATION_NAMES } from '../../src/config.js';
 import type { DocumentRef, LookupApi } from '../../src/lookup/api.js';
-import { createStoredLookup } from '../../src/app.js';
-import { openDatabase } from '../../src/store/sqlite.js';
+import { createStoredLookup } from '../../src/app/stored-lookup.js';
+import { openDatabase } from '../../src/app/database.js';
 import { createFakeLookup } from './cached-fake.js';
 
 const CHAT = '120363000000000002@g.us';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UsageEvent } from '../../src/bot/ports.js';
-import { createStoredLookup } from '../../src/app.js';
+import { createStoredLookup } from '../../src/app/stored-lookup.js';
 import { createLookupClient, type LookupClient, LookupNotFoundError } from '../../src/lookup/index.js';
 import { type SandboxHandle, startSandbox } from '../../src/sandbox/server.js';
-import { openDatabase } from '../../src/store/sqlite.js';
+import { openDatabase } from '../../src/app/database.js';
 
 /** The cache in front of the real client, over loopback HTTP to the sandbox. */
 describe('cached lookup against the sandbox', () => {

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UsageEvent, UsagePort } from '../../src/bot/ports.js';
 import type { DocumentRef } from '../../src/lookup/api.js';
-import { createStoredLookup } from '../../src/app.js';
+import { createStoredLookup } from '../../src/app/stored-lookup.js';
 import { LookupHttpError, LookupNotFoundError, LookupTimeoutError } from '../../src/lookup/errors.js';
 import type { Person } from '../../src/lookup/schemas/index.js';
-import { openDatabase } from '../../src/store/sqlite.js';
+import { openDatabase } from '../../src/app/database.js';
 import { createUsageRepo } from '../../src/store/usage.js';
 import { createFakeLookup, deferred } from './cached-fake.js';
 

@@ -5,7 +5,7 @@ import { silentLogger } from '../../src/logger.js';
 import { webhookPayload } from '../../src/ops/alert-webhook.js';
 import type { Alert } from '../../src/ops/alerts.js';
 import { createOpsRuntime } from '../../src/ops/runtime.js';
-import { openDatabase } from '../../src/store/sqlite.js';
+import { openDatabase } from '../../src/app/database.js';
 import type { OutboxItem } from '../../src/store/outbox.js';
 import type { OutgoingMessage } from '../../src/transports/transport.js';
 

@@ -18,7 +18,7 @@ import { runBackup, runRestore } from '../../src/cli/backup.js';
 import { runStart } from '../../src/cli/start.js';
 import { runDailyBackup } from '../../src/ops/daily-backup.js';
 import { silentLogger } from '../../src/logger.js';
-import { openDatabase } from '../../src/store/sqlite.js';
+import { openDatabase } from '../../src/app/database.js';
 import { captureOutput } from '../helpers/capture.js';
 import { fakeSocketFactory, waitFor } from '../helpers/fake-socket.js';
 

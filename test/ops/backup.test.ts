@@ -7,11 +7,12 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runBackup, runRestore } from '../../src/cli/backup.js';
 import { pruneBackups } from '../../src/ops/backup.js';
-import { CODE_SCHEMA_VERSION, verifyBackup } from '../../src/ops/restore.js';
+import { verifyBackup } from '../../src/ops/restore.js';
+import { latestVersion } from '../../src/store/migrations.js';
 import { runDailyBackup } from '../../src/ops/daily-backup.js';
 import { silentLogger } from '../../src/logger.js';
 import { acquireDataDirLock } from '../../src/store/lock.js';
-import { openDatabase } from '../../src/store/sqlite.js';
+import { migrations, openDatabase } from '../../src/app/database.js';
 import { captureOutput } from '../helpers/capture.js';
 
 let dir: string;
@@ -88,7 +89,10 @@ describe('chasqui backup', () => {
     expect(held).toBe(before);
     expect(before).toBeGreaterThan(5000); // the writer had written before the backup started
     expect(maxId(live)).toBeGreaterThan(before); // and kept writing during it
-    expect(verifyBackup(file)).toMatchObject({ ok: true, schemaVersion: CODE_SCHEMA_VERSION });
+    expect(verifyBackup(file, migrations)).toMatchObject({
+      ok: true,
+      schemaVersion: latestVersion(migrations),
+    });
   }, 60_000);
 
   it('fails with exit 1 when the data directory has no database', async () => {
@@ -151,7 +155,7 @@ describe('chasqui restore', () => {
     new Database(foreign).exec('CREATE TABLE t (x)');
     const newer = seededBackup(1);
     const raise = new Database(newer);
-    raise.pragma(`user_version = ${CODE_SCHEMA_VERSION + 1}`);
+    raise.pragma(`user_version = ${latestVersion(migrations) + 1}`);
     raise.close();
     for (const [file, reason] of [
       [garbage, 'not a readable SQLite file'],
@@ -183,7 +187,9 @@ describe('daily backup', () => {
     const kept = pruneBackups(path.join(dir, 'backups'), 2);
     expect(kept).toEqual([]);
     expect(existsSync(path.join(dir, 'backups', 'chasqui-2026-03-01T08-00-00.db'))).toBe(false);
-    expect(verifyBackup(path.join(dir, 'backups', 'chasqui-2026-03-03T08-00-00.db')).ok).toBe(true);
+    expect(verifyBackup(path.join(dir, 'backups', 'chasqui-2026-03-03T08-00-00.db'), migrations).ok).toBe(
+      true,
+    );
     expect(existsSync(path.join(dir, 'backups', 'chasqui-2026-03-02T08-00-00.db'))).toBe(true);
   });
 });

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../src/logger.js';
 import { createAlerts } from '../../src/ops/alerts.js';
 import { dailyBackupJob } from '../../src/ops/daily-backup.js';
-import { openDatabase } from '../../src/store/sqlite.js';
+import { openDatabase } from '../../src/app/database.js';
 
 let dir: string;
 beforeEach(() => {

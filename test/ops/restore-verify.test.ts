@@ -6,9 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runRestore } from '../../src/cli/backup.js';
 import { parseConfig } from '../../src/config.js';
 import { verifyBackup } from '../../src/ops/restore.js';
-import { migrations } from '../../src/store/migrations.js';
-import { openDatabase } from '../../src/store/sqlite.js';
-import { createWatchStore } from '../../src/watch/store.js';
+import { migrations, openDatabase } from '../../src/app/database.js';
+import { createWatchStore } from '../../commands/watch/store.js';
 import { captureOutput } from '../helpers/capture.js';
 
 /**
@@ -105,7 +104,9 @@ describe('restore verifies the schema exactly', () => {
     const altered = new Database(backup);
     altered.exec('ALTER TABLE drivers ADD COLUMN nota TEXT');
     altered.close();
-    expect(verifyBackup(backup).problems.join(' ')).toContain('distinto / altered: table drivers on drivers');
+    expect(verifyBackup(backup, migrations).problems.join(' ')).toContain(
+      'distinto / altered: table drivers on drivers',
+    );
   });
 
   it('accepts copies of older schemas, also one that never got a migration that landed late', () => {
@@ -117,10 +118,16 @@ describe('restore verifies the schema exactly', () => {
       db.close();
       return file;
     };
-    expect(verifyBackup(older('v5', [1, 2, 3, 4, 5], 5))).toMatchObject({ ok: true, schemaVersion: 5 });
+    expect(verifyBackup(older('v5', [1, 2, 3, 4, 5], 5), migrations)).toMatchObject({
+      ok: true,
+      schemaVersion: 5,
+    });
     // Created at v9 before migrations 6 and 7 landed (they carry isApplied for this case).
-    expect(verifyBackup(older('v9', [1, 2, 3, 4, 5, 9], 9))).toMatchObject({ ok: true, schemaVersion: 9 });
-    expect(verifyBackup(older('v9-half', [1, 2, 3, 4, 5, 9], 7)).ok).toBe(false);
+    expect(verifyBackup(older('v9', [1, 2, 3, 4, 5, 9], 9), migrations)).toMatchObject({
+      ok: true,
+      schemaVersion: 9,
+    });
+    expect(verifyBackup(older('v9-half', [1, 2, 3, 4, 5, 9], 7), migrations).ok).toBe(false);
   });
 });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/logger.js';
 import { createOpsRuntime } from '../../src/ops/runtime.js';
-import { openDatabase } from '../../src/store/sqlite.js';
+import { openDatabase } from '../../src/app/database.js';
 import type { OutgoingMessage } from '../../src/transports/transport.js';
 
 function runtime() {

@@ -3,7 +3,7 @@ import { parseConfig } from '../../src/config.js';
 import { LookupCreditsError } from '../../src/lookup/errors.js';
 import { silentLogger } from '../../src/logger.js';
 import { createOpsRuntime } from '../../src/ops/runtime.js';
-import { openDatabase } from '../../src/store/sqlite.js';
+import { openDatabase } from '../../src/app/database.js';
 import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
 import { fakeLookup } from '../helpers/fakes.js';
 

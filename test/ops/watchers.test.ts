@@ -4,7 +4,8 @@ import { composeLookup, createLookupApi, handlerOf } from '../../src/lookup/call
 import { LookupCreditsError } from '../../src/lookup/errors.js';
 import { createAlerts } from '../../src/ops/alerts.js';
 import { alertOnCredits, watchScheduleFailures } from '../../src/ops/watchers.js';
-import { openDatabase } from '../../src/store/sqlite.js';
+import { createScheduleStore } from '../../src/scheduler/store.js';
+import { openDatabase } from '../../src/app/database.js';
 
 describe('alert watchers', () => {
   it('raises schedule-failed once per run that ended failed after the watcher started', () => {
@@ -14,7 +15,7 @@ describe('alert watchers', () => {
       'INSERT INTO schedule_runs (schedule_key, run_date, status, detail, at) VALUES (?, ?, ?, ?, ?)',
     );
     run.run('120363000000000001@g.us|tc|08:30', '2026-03-13', 'failed', '{"note":"old"}', 1_000);
-    const watcher = watchScheduleFailures(db, alerts, { now: () => 2_000 });
+    const watcher = watchScheduleFailures(createScheduleStore(db), alerts, { now: () => 2_000 });
     run.run(
       '120363000000000001@g.us|tc|08:30',
       '2026-03-14',

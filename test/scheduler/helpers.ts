@@ -1,6 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { jobs } from '../../src/app/features.js';
+import { SCHEDULES } from '../../src/bot/ports.js';
+import type { ServiceRegistry } from '../../src/bot/registry.js';
 import { type Config, parseConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/logger.js';
 import type { LookupApi } from '../../src/lookup/api.js';
@@ -9,7 +12,7 @@ import { createTemplates, type Templates } from '../../src/render/templates.js';
 import type { Ticker } from '../../src/scheduler/clock.js';
 import { createFakeClock, type FakeClock } from '../helpers/fake-clock.js';
 import { createScheduler, type SchedulerDeps } from '../../src/scheduler/scheduler.js';
-import { openDatabase, type SqliteDatabase } from '../../src/store/sqlite.js';
+import { openDatabase, type SqliteDatabase } from '../../src/app/database.js';
 import type { OutgoingMessage } from '../../src/transports/transport.js';
 import { fakeLookup } from '../helpers/fakes.js';
 
@@ -94,6 +97,7 @@ export function schedulerHarness(options: SchedulerHarnessOptions) {
       db,
       config,
       lookup: typeof given === 'function' ? given(db) : () => given,
+      jobs,
       templates: realTemplates(),
       send: async (chatId, message) => {
         sent.push({ chatId, message });
@@ -161,7 +165,7 @@ export function attachScheduler(
       db: SqliteDatabase;
       config: Config;
       lookup: LookupApi;
-      services: { schedules?: unknown };
+      services: { registry: ServiceRegistry };
       transport: { send: SchedulerDeps['send'] };
     };
   },
@@ -171,12 +175,13 @@ export function attachScheduler(
     db: h.app.db,
     config: h.app.config,
     lookup: () => h.app.lookup,
+    jobs,
     templates: realTemplates(),
     send: (chatId, message) => h.app.transport.send(chatId, message),
     logger: silentLogger(),
     clock,
     ticker: () => ({ stop() {} }),
   });
-  h.app.services.schedules = scheduler;
+  h.app.services.registry.set(SCHEDULES, scheduler);
   return scheduler;
 }

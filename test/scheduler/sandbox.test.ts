@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createStoredLookup } from '../../src/app.js';
+import { createStoredLookup } from '../../src/app/stored-lookup.js';
 import { createLookupClient } from '../../src/lookup/index.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';

@@ -4,7 +4,7 @@ import { silentLogger } from '../../src/logger.js';
 import { LookupCreditsError, LookupNetworkError } from '../../src/lookup/errors.js';
 import { parseScheduleSpec } from '../../src/scheduler/schedule-spec.js';
 import { createScheduler } from '../../src/scheduler/scheduler.js';
-import { openDatabase } from '../../src/store/sqlite.js';
+import { openDatabase } from '../../src/app/database.js';
 import { ADMIN, GROUP, lima, OTHER_GROUP, rateLookup, realTemplates, schedulerHarness } from './helpers.js';
 
 const originalTz = process.env.TZ;
@@ -348,6 +348,7 @@ describe('scheduler: schedules', () => {
         db,
         config,
         lookup: () => rateLookup('2026-11-20').lookup,
+        jobs: [],
         templates: realTemplates(),
         send: async () => {},
         logger: silentLogger(),

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createScheduleStore, type ScheduleStore } from '../../src/scheduler/store.js';
-import { openDatabase, type SqliteDatabase } from '../../src/store/sqlite.js';
+import { openDatabase, type SqliteDatabase } from '../../src/app/database.js';
 
 let db: SqliteDatabase;
 let store: ScheduleStore;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLookupCacheRepo } from '../../src/store/cache.js';
 import { createCacheCrypto } from '../../src/store/keyed-crypto.js';
-import { openDatabase } from '../../src/store/sqlite.js';
+import { openDatabase } from '../../src/app/database.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'chasqui-cache-repo-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

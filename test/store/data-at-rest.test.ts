@@ -14,9 +14,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createCacheCrypto, createPseudonymizer } from '../../src/store/keyed-crypto.js';
-import { migrations } from '../../src/store/migrations.js';
 import { DataStoreError } from '../../src/store/open-errors.js';
-import { openDatabase } from '../../src/store/sqlite.js';
+import { migrations, openDatabase } from '../../src/app/database.js';
 
 let dir: string;
 beforeEach(() => {

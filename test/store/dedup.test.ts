@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDedupStore } from '../../src/store/dedup.js';
-import { migrations } from '../../src/store/migrations.js';
-import { openDatabase, type SqliteDatabase } from '../../src/store/sqlite.js';
+import { migrations, openDatabase, type SqliteDatabase } from '../../src/app/database.js';
 
 let dir: string;
 let db: SqliteDatabase;

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDeliveryRepo, type DeliveryRepo } from '../../src/store/delivery.js';
 import { createOutbox, type Outbox } from '../../src/store/outbox.js';
 import { SCRUBBED_PAYLOAD, UNACKED_HOLD_MS } from '../../src/store/outbox-scrub.js';
-import { openDatabase, type SqliteDatabase } from '../../src/store/sqlite.js';
+import { openDatabase, type SqliteDatabase } from '../../src/app/database.js';
 
 /**
  * The stored copy of a sent message (for WhatsApp's retry requests) lives until the server acked

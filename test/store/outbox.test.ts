@@ -11,7 +11,7 @@ import {
   type OutboxOptions,
   SendDeferredError,
 } from '../../src/store/outbox.js';
-import { openDatabase, type SqliteDatabase } from '../../src/store/sqlite.js';
+import { openDatabase, type SqliteDatabase } from '../../src/app/database.js';
 
 let dir: string;
 let db: SqliteDatabase;

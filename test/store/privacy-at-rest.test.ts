@@ -2,12 +2,12 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type App, createApp } from '../../src/app.js';
+import { type App, createApp } from '../../src/app/app.js';
 import { parseConfig } from '../../src/config.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
 import { createOutbox, type Outbox } from '../../src/store/outbox.js';
-import { openDatabase, type SqliteDatabase } from '../../src/store/sqlite.js';
+import { openDatabase, type SqliteDatabase } from '../../src/app/database.js';
 import type { Transport } from '../../src/transports/transport.js';
 import {
   ADMIN_PHONE,

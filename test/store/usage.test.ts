@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { UsageEvent } from '../../src/bot/ports.js';
-import { openDatabase } from '../../src/store/sqlite.js';
+import { openDatabase } from '../../src/app/database.js';
 import { createPseudonymizer } from '../../src/store/keyed-crypto.js';
 import { createUsageRepo, usageChatKey } from '../../src/store/usage.js';
 import { limaMonthRange } from '../../src/time/lima.js';

@@ -15,7 +15,7 @@ import {
   phoneOf,
   rewritePersonIds,
 } from '../../src/transports/ids.js';
-import { openDatabase } from '../../src/store/sqlite.js';
+import { openDatabase } from '../../src/app/database.js';
 
 /** The rule as it was first written: the user part, without the device, digits only. */
 const byParts = (id: string) => ((id.split('@')[0] ?? '').split(':')[0] ?? '').replace(/\D/g, '');

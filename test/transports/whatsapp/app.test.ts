@@ -3,11 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type App, createApp } from '../../../src/app.js';
+import { type App, createApp } from '../../../src/app/app.js';
 import { parseConfig } from '../../../src/config.js';
 import { startSandbox } from '../../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../../src/sandbox/types.js';
-import { openDatabase, type SqliteDatabase } from '../../../src/store/sqlite.js';
+import { openDatabase, type SqliteDatabase } from '../../../src/app/database.js';
 import { createWhatsAppSetup, type WhatsAppSetup } from '../../../src/transports/whatsapp/setup.js';
 import { fakeSocketFactory, TEST_WHATSAPP, waitFor, waText } from '../../helpers/fake-socket.js';
 

@@ -138,6 +138,9 @@ export function decideReconnect(
         alert: true,
         state,
       };
+    default:
+      // Any other code (408, 428, 500, 503, none): a failed connection, retried with backoff below.
+      break;
   }
   if (code !== 515) state.restarts = 0;
   state.failures += 1;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { initAuthCreds, proto, type SignalDataSet } from '@whiskeysockets/baileys';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAuthRowStore } from '../../../../src/store/auth-state.js';
-import { openDatabase, type SqliteDatabase } from '../../../../src/store/sqlite.js';
+import { openDatabase, type SqliteDatabase } from '../../../../src/app/database.js';
 import {
   createBaileysAuth,
   createSqliteKeyStore,

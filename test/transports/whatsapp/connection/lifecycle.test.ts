@@ -5,7 +5,7 @@ import { Browsers, DEFAULT_CONNECTION_CONFIG } from '@whiskeysockets/baileys';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAuthRowStore } from '../../../../src/store/auth-state.js';
-import { openDatabase } from '../../../../src/store/sqlite.js';
+import { openDatabase } from '../../../../src/app/database.js';
 import { createWhatsAppSetup } from '../../../../src/transports/whatsapp/setup.js';
 import {
   FakeWhatsApp,

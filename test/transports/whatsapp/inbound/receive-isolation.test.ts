@@ -5,7 +5,7 @@ import type { WAMessage } from '@whiskeysockets/baileys';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDedupStore } from '../../../../src/store/dedup.js';
-import { openDatabase, type SqliteDatabase } from '../../../../src/store/sqlite.js';
+import { openDatabase, type SqliteDatabase } from '../../../../src/app/database.js';
 import { GroupMetadataCache } from '../../../../src/transports/whatsapp/connection/groups.js';
 import { MessageReceiver } from '../../../../src/transports/whatsapp/inbound/receive.js';
 import type { SocketLike } from '../../../../src/transports/whatsapp/connection/socket.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Boom } from '@hapi/boom';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../../../src/store/sqlite.js';
+import { openDatabase } from '../../../../src/app/database.js';
 import { createWhatsAppSetup } from '../../../../src/transports/whatsapp/setup.js';
 import {
   FakeWhatsApp,

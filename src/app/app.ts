@@ -1,0 +1,312 @@
+import type { Logger } from 'pino';
+import type { CommandDefinition, TemplateRenderer } from '../bot/command.js';
+import type { AlertPort, FeatureDeps, FeatureServices } from '../bot/feature.js';
+import { createRouter, type Router } from '../bot/router.js';
+import { type BotServices, type GuidePdfPort, SCHEDULES } from '../bot/ports.js';
+import { createOwnerNotices } from '../bot/owners.js';
+import { createServiceRegistry, provide } from '../bot/registry.js';
+import type { Config } from '../config.js';
+import { createGroupDirectory, type GroupSource } from '../groups/directory.js';
+import { silentLogger } from '../logger.js';
+import {
+  composeLookup,
+  createLookupApi,
+  createLookupClient,
+  handlerOf,
+  type LookupApi,
+  type LookupHandler,
+  type LookupMiddleware,
+  type LookupStack,
+} from '../lookup/index.js';
+import { createTemplates } from '../render/templates.js';
+import { createScheduler, type Scheduler } from '../scheduler/scheduler.js';
+import {
+  createDeliveryTracker,
+  type DeliveryTracker,
+  type DriverDeliveryFailure,
+} from '../delivery/tracker.js';
+import { learnDriverLid } from '../delivery/driver-lids.js';
+import { createDriversRepo } from '../store/drivers.js';
+import { createDeliveryRepo } from '../store/delivery.js';
+import { createDispatchRepo } from '../store/dispatches.js';
+import { createDriverContactsRepo } from '../store/driver-contacts.js';
+import { createEditStore } from '../store/edits.js';
+import { createGroupSettingsRepo } from '../store/group-settings.js';
+import { createGuideSendsRepo } from '../store/guide-sends.js';
+import { createPseudonymizer } from '../store/keyed-crypto.js';
+import { openDatabase, type SqliteDatabase } from '../store/sqlite.js';
+import { createUsageRepo } from '../store/usage.js';
+import { createMemoryTransport } from '../transports/memory.js';
+import type { IncomingMessage, Transport } from '../transports/transport.js';
+import { commands as featureCommands, FEATURES, jobs, migrations } from './features.js';
+import { createStoredLookup } from './stored-lookup.js';
+
+/**
+ * The composition root: the one place that knows every concrete module. Everything else takes
+ * its collaborators as parameters, so tests and the terminal chat build the same app as production.
+ */
+export interface AppOptions {
+  config: Config;
+  /** Where replies go; an in-memory transport when absent. */
+  transport?: Transport;
+  logger?: Logger;
+  /** The raw lookup API (tests, benchmarks); a client built from `config.lookup` when absent. */
+  lookup?: LookupApi;
+  now?: () => Date;
+  /** Overrides the features' command list (tests of the router with a few fake commands). */
+  commands?: readonly CommandDefinition<never>[];
+  /** Overrides the templates loaded from `templates/`. */
+  templates?: TemplateRenderer;
+  /** Overrides the guide PDF renderer (loaded lazily otherwise: it parses fonts). */
+  guidePdf?: GuidePdfPort;
+  /** An already open store (`chasqui start` shares its connection); opened from `config.dataDir` when absent. */
+  db?: SqliteDatabase;
+  /** Groups of the messaging session (WhatsApp), used when no messaging host is configured. */
+  groupSource?: GroupSource;
+  /**
+   * Wrap the upstream call path once, below the cache and any budget (ops: latency per operation,
+   * the credits-exhausted alert); the group directory's calls pass through them too.
+   */
+  upstreamMiddleware?: readonly LookupMiddleware[];
+  /** Run scheduled posts once started (default true). Schedules can be managed either way. */
+  runSchedules?: boolean;
+  /** Told when WhatsApp refuses a driver's guide (ops: the 'delivery-failed' alert). */
+  onDriverDeliveryFailed?: (failure: DriverDeliveryFailure) => void;
+  /** Ops alerts (`chasqui start`): the credit budget raises `budget-reached` at a cap. */
+  alerts?: AlertPort;
+}
+
+export interface App {
+  readonly config: Config;
+  readonly router: Router;
+  readonly services: BotServices;
+  readonly db: SqliteDatabase;
+  readonly transport: Transport;
+  /** The raw (uncached, unaccounted) lookup API. */
+  readonly lookup: LookupApi;
+  /** Scheduled posts; ticking only between start() and close() when `runSchedules` is on. */
+  readonly scheduler: Scheduler;
+  /** Delivery tracking and dispatch follow-ups; absent when the transport reports no deliveries. */
+  readonly delivery?: DeliveryTracker;
+  /** Routes one incoming message; never throws. */
+  handle(message: IncomingMessage): Promise<void>;
+  /** Starts the transport with `handle` as its message handler, then the scheduler. */
+  start(): Promise<void>;
+  /** Stops the scheduler and the transport (if started), the lookup client it built and the database it opened. */
+  close(): Promise<void>;
+}
+
+/** A renderer that loads fonts on first use, so creating an app stays cheap. */
+async function lazyGuidePdf(): Promise<GuidePdfPort> {
+  const { createGuidePdfRenderer } = await import('../render/pdf/delivery-guide.js');
+  return createGuidePdfRenderer();
+}
+
+function lazy(load: () => Promise<GuidePdfPort>): GuidePdfPort {
+  let port: Promise<GuidePdfPort> | undefined;
+  return {
+    async render(guide) {
+      port ??= load();
+      return (await port).render(guide);
+    },
+  };
+}
+
+/** Builds the whole bot from a validated config. */
+export function createApp(options: AppOptions): App {
+  const { config } = options;
+  const logger = options.logger ?? silentLogger();
+  const now = options.now ?? (() => new Date());
+  const transport = options.transport ?? createMemoryTransport();
+  const ownClient = options.lookup
+    ? undefined
+    : createLookupClient({ ...config.lookup, logger: logger.child({ module: 'lookup' }) });
+  const lookup: LookupApi = options.lookup ?? (ownClient as LookupApi);
+  // Every call that reaches the lookup API (the stored lookup's and the group directory's)
+  // passes through `upstreamMiddleware` once.
+  const upstream = composeLookup(ownClient?.call ?? handlerOf(lookup), options.upstreamMiddleware ?? []);
+  const db =
+    options.db ??
+    openDatabase({
+      dir: config.dataDir,
+      migrations,
+      logger,
+      ...(config.secret !== undefined ? { secret: config.secret } : {}),
+    });
+  const closeDb = () => {
+    if (!options.db) db.close();
+  };
+  try {
+    const usage = createUsageRepo(db, {
+      onError: (error) => logger.warn({ err: error }, 'usage log write failed'),
+    });
+    const commands = options.commands ?? featureCommands;
+    const templates = options.templates ?? createTemplates({ maxListItems: config.maxListItems });
+    const groupSettings = createGroupSettingsRepo(db, { now });
+    // The messaging host's /group/all is authoritative when configured; else the session's groups.
+    const directory = createGroupDirectory(
+      !config.lookup.messagingBaseUrl && options.groupSource
+        ? { source: options.groupSource, logger, now }
+        : { lookup: createLookupApi(upstream), logger, now },
+    );
+    const owners = createOwnerNotices({
+      owners: () => config.admins,
+      templates,
+      send: (chatId, message) => transport.send(chatId, message),
+      logger,
+    });
+    // Features are built before the lookup stack (their gates sit in it); the lookups they take
+    // while building call through `stackCall` once the stack exists.
+    const late: { stack?: LookupStack } = {};
+    const stackCall: LookupHandler = (call) => {
+      if (!late.stack) throw new Error('a feature looked up while the app was being built');
+      return late.stack.call(call);
+    };
+    const deps: FeatureDeps = {
+      config,
+      db,
+      logger,
+      now,
+      templates,
+      send: (chatId, message) => transport.send(chatId, message),
+      lookupFor: (chatId) => createLookupApi(stackCall, chatId),
+      usage,
+      groupSettings,
+      directory,
+      owners,
+      ...(options.alerts ? { alerts: options.alerts } : {}),
+    };
+    const built: FeatureServices[] = FEATURES.map((feature) => feature.services?.(deps) ?? {});
+    // Credit caps sit right before the upstream call: cache hits and shared calls never reach them.
+    const cached = createStoredLookup(upstream, {
+      db,
+      ttlSeconds: config.cacheTtlSeconds,
+      usage,
+      now,
+      logger,
+      beforeUpstream: built.flatMap((b) => (b.beforeUpstream ? [b.beforeUpstream] : [])),
+    });
+    late.stack = cached;
+    const background = built.flatMap((b) => (b.background ? [b.background] : []));
+    const scheduler = createScheduler({
+      db,
+      config,
+      lookup: (chatId) => cached.forChat(chatId),
+      jobs,
+      templates,
+      send: (chatId, message) => transport.send(chatId, message),
+      logger,
+      clock: { now },
+      resolveGroupName: (name) => directory.resolveName(name),
+      isGroupActive: (chatId) => groupSettings.isActive(chatId),
+    });
+    const driverContacts = createDriverContactsRepo(db, { now: () => now().getTime() });
+    // Delivery truth needs a transport that reports it (WhatsApp); the terminal and memory ones do not.
+    const tracker: DeliveryTracker | undefined =
+      transport.onDelivery && transport.sendTracked
+        ? createDeliveryTracker({
+            transport,
+            deliveries: createDeliveryRepo(db),
+            dispatches: createDispatchRepo(db),
+            contacts: driverContacts,
+            templates,
+            logger,
+            now: () => now().getTime(),
+            serverAckTimeoutMs: (config.whatsapp.delivery?.serverAckTimeoutSeconds ?? 120) * 1000,
+            reportAfterMs: (config.whatsapp.delivery?.reportAfterMinutes ?? 10) * 60_000,
+            ...(options.onDriverDeliveryFailed ? { onDriverFailed: options.onDriverDeliveryFailed } : {}),
+          })
+        : undefined;
+    const edits = createEditStore(db, {
+      now: () => now().getTime(),
+      onError: (error) => logger.warn({ err: error }, 'edit log write failed'),
+    });
+    const services: BotServices = {
+      registry: createServiceRegistry([
+        provide(SCHEDULES, scheduler),
+        ...built.flatMap((b) => b.provides ?? []),
+      ]),
+      settings: {
+        maxListItems: config.maxListItems,
+        maxZipBytes: config.maxZipBytes,
+        holidays: config.scheduler.holidays,
+        ...(config.taxPortal ? { taxPortal: config.taxPortal } : {}),
+      },
+      groupSettings,
+      directory,
+      drivers: createDriversRepo(db, { seed: config.drivers, now }),
+      guidePdf: options.guidePdf ?? lazy(lazyGuidePdf),
+      commands,
+      driverContacts,
+      edits,
+      ...(tracker ? { delivery: tracker } : {}),
+      owners,
+      guideSends: createGuideSendsRepo(db, () => config.guides, now),
+    };
+    const router = createRouter({
+      commands,
+      services,
+      templates,
+      lookupFor: (chatId) => cached.forChat(chatId),
+      transport,
+      policy: config,
+      logger,
+      now,
+      pseudonym: createPseudonymizer(db),
+    });
+    let started = false;
+    let ticking = false;
+    const handle = async (message: IncomingMessage) => {
+      try {
+        // Before routing: a registered driver's PN + LID pair is stored, so their LID-only
+        // messages are recognised later (delivery/driver-lids.ts).
+        if (learnDriverLid(message, services.drivers, driverContacts)) {
+          logger.info(
+            { chatId: message.isGroup ? message.chatId : 'direct' },
+            'driver LID learnt from a message',
+          );
+        }
+      } catch (error) {
+        logger.error({ err: error }, 'could not learn a driver LID');
+      }
+      await router.handle(message);
+    };
+    return {
+      config,
+      router,
+      services,
+      db,
+      transport,
+      lookup,
+      scheduler,
+      ...(tracker ? { delivery: tracker } : {}),
+      handle,
+      async start() {
+        started = true;
+        await transport.start(handle);
+        await tracker?.start();
+        if (options.runSchedules ?? true) {
+          ticking = true;
+          await scheduler.start();
+          for (const work of background) await work.start();
+        }
+      },
+      async close() {
+        tracker?.stop();
+        if (ticking) {
+          await scheduler.stop();
+          for (const work of background) await work.stop();
+        }
+        if (started) await transport.stop();
+        await ownClient?.close();
+        edits.flush();
+        usage.flush();
+        closeDb();
+      },
+    };
+  } catch (error) {
+    closeDb();
+    void ownClient?.close();
+    throw error;
+  }
+}
