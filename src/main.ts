@@ -26,9 +26,14 @@ const subcommands: Record<string, () => Promise<Runner>> = {
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === '-h' || name === 'help') {
+  if (!name) {
+    // No command is a usage error (README: exit codes): the usage goes to stderr, exit 2.
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  if (name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(`${USAGE}\n`);
-    return name ? 0 : 1;
+    return 0;
   }
   const load = subcommands[name];
   if (!load) {

@@ -205,13 +205,14 @@ export function createWatchChecker(deps: WatchCheckerDeps): WatchChecker {
       return;
     }
     if (row?.nextAt && row.nextAt > now) return;
+    // Nothing watched (a fresh install): nothing was missed either, so no warning.
+    if (store.chats().length === 0) return;
     const delay = now.getTime() - (row?.nextAt ?? scheduledAt).getTime();
     if (delay > settings.catchUpMinutes * MINUTE) {
       runs.finish(CHECK_KEY, date, 'skipped', `missed by ${Math.floor(delay / MINUTE)} min`, now);
       log.warn({ date }, 'watch check skipped: missed beyond the catch-up window');
       return;
     }
-    if (store.chats().length === 0) return;
     const attempt = row?.attempts ?? 0;
     const failed = await checkAll(date, now);
     if (failed > 0 && attempt < settings.retries) {

@@ -1,80 +1,33 @@
-// Chasqui console: live status over Server-Sent Events (no reload) and the usage charts.
-// Loaded as a static file (the CSP allows no inline script).
+// Chasqui console: live parts over Server-Sent Events (no reload) and the usage charts.
+// Loaded as a static file (the CSP allows no inline script). Every word shown comes from the
+// templates: parts arrive rendered, chart titles and series names are data-* attributes.
 'use strict';
 
 (function () {
-  function get(obj, path) {
-    return path.split('.').reduce(function (value, key) {
-      return value == null ? undefined : value[key];
-    }, obj);
-  }
+  /** The HTML each part last received, so an unchanged part (a QR image) is not redrawn. */
+  var received = {};
 
-  function applyStatus(status) {
-    document.querySelectorAll('[data-field]').forEach(function (el) {
-      var path = el.getAttribute('data-field');
-      if (path === 'whatsapp.state-dot') {
-        el.className = 'dot ' + status.whatsapp.state;
-        return;
-      }
-      var value = get(status, path);
-      el.textContent = value == null || value === '' ? el.getAttribute('data-empty') || '' : String(value);
+  function applyLive(live) {
+    document.querySelectorAll('[data-part]').forEach(function (el) {
+      var name = el.getAttribute('data-part');
+      var html = live.parts[name];
+      if (typeof html !== 'string' || received[name] === html) return;
+      received[name] = html;
+      el.innerHTML = html;
     });
-    document.querySelectorAll('[data-show]').forEach(function (el) {
-      el.hidden = !get(status, el.getAttribute('data-show'));
-    });
-    var list = document.querySelector('[data-list="alerts"]');
-    if (list) {
-      list.textContent = '';
-      if (status.alerts.length === 0) {
-        var empty = document.createElement('li');
-        empty.className = 'muted';
-        empty.textContent = 'Sin alertas.';
-        list.appendChild(empty);
-      }
-      status.alerts.forEach(function (alert) {
-        var li = document.createElement('li');
-        li.className = alert.severity;
-        var title = document.createElement('strong');
-        title.textContent = alert.title;
-        var at = document.createElement('span');
-        at.className = 'muted';
-        at.textContent = ' ' + alert.at + ' ';
-        li.appendChild(title);
-        li.appendChild(at);
-        li.appendChild(document.createTextNode(alert.details));
-        list.appendChild(li);
+    document.querySelectorAll('[data-when]').forEach(function (el) {
+      var wanted = el.getAttribute('data-when').split(' ');
+      el.hidden = !wanted.some(function (flag) {
+        return live.flags.indexOf(flag) >= 0;
       });
-    }
-    var qr = document.getElementById('qr');
-    if (qr) {
-      var version = status.whatsapp.qrVersion ? String(status.whatsapp.qrVersion) : '';
-      if (qr.getAttribute('data-version') !== version) {
-        qr.setAttribute('data-version', version);
-        var img = document.getElementById('qr-img');
-        if (version) {
-          if (!img) {
-            img = document.createElement('img');
-            img.id = 'qr-img';
-            img.alt = 'Código QR de vinculación';
-            img.width = 264;
-            img.height = 264;
-            qr.insertBefore(img, qr.firstChild);
-          }
-          img.src = '/pairing/qr.svg?v=' + encodeURIComponent(version);
-        } else if (img) {
-          img.remove();
-        }
-        var placeholder = document.getElementById('qr-empty');
-        if (placeholder) placeholder.hidden = Boolean(version);
-      }
-    }
+    });
   }
 
   function live() {
     if (!document.querySelector('[data-live]') || !window.EventSource) return;
     var source = new EventSource('/events');
-    source.addEventListener('status', function (event) {
-      applyStatus(JSON.parse(event.data));
+    source.addEventListener('live', function (event) {
+      applyLive(JSON.parse(event.data));
     });
   }
 
@@ -95,6 +48,23 @@
     return day.slice(8, 10) + '/' + day.slice(5, 7);
   }
 
+  /** Series names written in the template (`data-series="Con crédito|Desde caché"`). */
+  function seriesOf(canvas) {
+    return (canvas.getAttribute('data-series') || '').split('|');
+  }
+
+  /** An axis with its unit as title, from `data-x` / `data-y`. */
+  function axis(canvas, which, extra) {
+    var title = canvas.getAttribute('data-' + which);
+    var scale = { title: { display: Boolean(title), text: title || '' } };
+    Object.keys(extra || {}).forEach(function (key) {
+      scale[key] = extra[key];
+    });
+    return scale;
+  }
+
+  var COUNT = { beginAtZero: true, ticks: { precision: 0 } };
+
   function charts() {
     var holder = document.getElementById('usage');
     if (!holder || !window.Chart) return;
@@ -103,97 +73,108 @@
     Chart.defaults.font.family = 'system-ui, sans-serif';
     Chart.defaults.maintainAspectRatio = false;
     Chart.defaults.animation = false;
+    Chart.defaults.locale = document.documentElement.lang || 'es-PE';
     var days = usage.days.map(shortDay);
-    new Chart(document.getElementById('chart-daily'), {
-      type: 'bar',
-      data: {
-        labels: days,
-        datasets: usage.byOperation.map(function (series, i) {
-          return { label: series.label, data: series.data, backgroundColor: PALETTE[i % PALETTE.length] };
-        }),
-      },
-      options: {
-        scales: { x: { stacked: true }, y: { stacked: true, beginAtZero: true, ticks: { precision: 0 } } },
-      },
-    });
-    new Chart(document.getElementById('chart-credits'), {
-      type: 'bar',
-      data: {
-        labels: days,
-        datasets: [
-          { label: 'Con crédito', data: usage.spent, backgroundColor: '#e11d48' },
-          { label: 'Desde caché (ahorro)', data: usage.saved, backgroundColor: '#0f766e' },
-        ],
-      },
-      options: {
-        scales: { x: { stacked: true }, y: { stacked: true, beginAtZero: true, ticks: { precision: 0 } } },
-      },
-    });
-    new Chart(document.getElementById('chart-groups'), {
-      type: 'bar',
-      data: {
-        labels: usage.byGroup.map(function (g) {
-          return g.label;
-        }),
-        datasets: [
-          {
-            label: 'Con crédito',
-            data: usage.byGroup.map(function (g) {
-              return g.spent;
-            }),
-            backgroundColor: '#e11d48',
+    /** Bars per day, stacked, with the canvas's axis titles. */
+    function dailyBars(canvas, datasets) {
+      new Chart(canvas, {
+        type: 'bar',
+        data: { labels: days, datasets: datasets },
+        options: {
+          scales: {
+            x: axis(canvas, 'x', { stacked: true }),
+            y: axis(canvas, 'y', { stacked: true, beginAtZero: true, ticks: COUNT.ticks }),
           },
-          {
-            label: 'Desde caché',
-            data: usage.byGroup.map(function (g) {
-              return g.saved;
-            }),
-            backgroundColor: '#0f766e',
-          },
-        ],
-      },
-      options: {
-        indexAxis: 'y',
-        scales: { x: { stacked: true, beginAtZero: true, ticks: { precision: 0 } }, y: { stacked: true } },
-      },
-    });
-    var budgetSets = [
-      {
-        label: 'Créditos acumulados',
-        data: usage.month.cumulative,
-        borderColor: '#e11d48',
-        backgroundColor: 'rgba(225,29,72,0.15)',
-        fill: true,
-        tension: 0.2,
-      },
-    ];
-    if (usage.month.budget) {
-      budgetSets.push({
-        label: 'Presupuesto',
-        data: usage.month.days.map(function () {
-          return usage.month.budget;
-        }),
-        borderColor: '#f59e0b',
-        borderDash: [6, 4],
-        pointRadius: 0,
+        },
       });
     }
-    new Chart(document.getElementById('chart-budget'), {
-      type: 'line',
-      data: { labels: usage.month.days.map(shortDay), datasets: budgetSets },
-      options: { scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } },
-    });
+    var canvas = document.getElementById('chart-daily');
+    if (canvas) {
+      dailyBars(
+        canvas,
+        usage.byOperation.map(function (series, i) {
+          return { label: series.label, data: series.data, backgroundColor: PALETTE[i % PALETTE.length] };
+        }),
+      );
+    }
+    canvas = document.getElementById('chart-credits');
+    if (canvas) {
+      var credits = seriesOf(canvas);
+      dailyBars(canvas, [
+        { label: credits[0], data: usage.spent, backgroundColor: '#e11d48' },
+        { label: credits[1], data: usage.saved, backgroundColor: '#0f766e' },
+      ]);
+    }
+    canvas = document.getElementById('chart-groups');
+    if (canvas) {
+      var groups = seriesOf(canvas);
+      new Chart(canvas, {
+        type: 'bar',
+        data: {
+          labels: usage.byGroup.map(function (g) {
+            return g.label;
+          }),
+          datasets: [
+            {
+              label: groups[0],
+              data: usage.byGroup.map(function (g) {
+                return g.spent;
+              }),
+              backgroundColor: '#e11d48',
+            },
+            {
+              label: groups[1],
+              data: usage.byGroup.map(function (g) {
+                return g.saved;
+              }),
+              backgroundColor: '#0f766e',
+            },
+          ],
+        },
+        options: {
+          indexAxis: 'y',
+          scales: {
+            x: axis(canvas, 'x', { stacked: true, beginAtZero: true, ticks: COUNT.ticks }),
+            y: axis(canvas, 'y', { stacked: true }),
+          },
+        },
+      });
+    }
+    canvas = document.getElementById('chart-budget');
+    if (canvas) {
+      var budget = seriesOf(canvas);
+      var budgetSets = [
+        {
+          label: budget[0],
+          data: usage.month.cumulative,
+          borderColor: '#e11d48',
+          backgroundColor: 'rgba(225,29,72,0.15)',
+          fill: true,
+          // A running total never goes down: no curve that dips between points.
+          cubicInterpolationMode: 'monotone',
+        },
+      ];
+      if (usage.month.budget) {
+        budgetSets.push({
+          label: budget[1],
+          data: usage.month.days.map(function () {
+            return usage.month.budget;
+          }),
+          borderColor: '#f59e0b',
+          borderDash: [6, 4],
+          pointRadius: 0,
+        });
+      }
+      new Chart(canvas, {
+        type: 'line',
+        data: { labels: usage.month.days.map(shortDay), datasets: budgetSets },
+        options: { scales: { x: axis(canvas, 'x'), y: axis(canvas, 'y', COUNT) } },
+      });
+    }
     holder.setAttribute('data-rendered', 'true');
   }
 
-  /** On a phone the menu scrolls sideways: keep the current page's entry in view. */
-  function showCurrentTab() {
-    var current = document.querySelector('.top nav a[aria-current="page"]');
-    if (current) current.parentElement.scrollLeft = current.offsetLeft - 16;
-  }
-
   document.addEventListener('DOMContentLoaded', function () {
-    showCurrentTab();
     live();
     charts();
   });

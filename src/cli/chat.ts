@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pino from 'pino';
+import type pino from 'pino';
 import { createApp } from '../app/app.js';
 import { fold } from '../text/fold.js';
 import { type Config, loadConfig } from '../config.js';
@@ -203,7 +203,8 @@ export async function runChat(argv: string[], io: ChatIo = process): Promise<num
     const interactive = Boolean(io.stdin.isTTY) && !flags.json;
     const logger = createLogger({
       level: io.env.LOG_LEVEL ?? 'warn',
-      destination: io.stderr === process.stderr ? pino.destination(2) : (io.stderr as pino.DestinationStream),
+      env: io.env,
+      ...(io.stderr === process.stderr ? { fd: 2 } : { destination: io.stderr as pino.DestinationStream }),
     });
     const senderJid = directChat(flags.user);
     const chat = flags.direct

@@ -1,6 +1,5 @@
 import type { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
-import pino from 'pino';
 import qrcode from 'qrcode-terminal';
 import { createApp } from '../app/app.js';
 import { migrations } from '../app/features.js';
@@ -289,8 +288,7 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
       onSandbox = true;
       out.write(`${sandboxBanner(sandbox.baseUrl)}\n`);
     }
-    const logger =
-      overrides.logger ?? createLogger({ level: config.logLevel, destination: pino.destination(2) });
+    const logger = overrides.logger ?? createLogger({ level: config.logLevel, fd: 2, env });
     const konsole = createConsole(out, { lookup: lookupLabel, dataDir: config.dataDir });
     if (config.whatsapp.pairPhone) {
       konsole.write(`Vinculación con código para +${config.whatsapp.pairPhone} / pairing code mode.`);

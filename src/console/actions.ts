@@ -1,26 +1,82 @@
 import { SCHEDULES } from '../bot/ports.js';
 import { normalizePhone } from '../config/values.js';
 import { isJobName } from '../scheduler/port.js';
-import { parseScheduleSpec } from '../scheduler/schedule-spec.js';
+import { parseScheduleSpec, ScheduleSpecError } from '../scheduler/schedule-spec.js';
 import { isGroupChat } from '../transports/ids.js';
 import type { ConsoleDeps } from './context.js';
+import { CONSOLE_ACTOR } from './pages.js';
 
 /**
- * The console's state changes (POST forms, CSRF-checked by the server). Each returns where to go
- * next with a message key the page shows; same stores and rules as the chat commands.
+ * The console's state changes (POST forms, CSRF-checked by the server). Each either goes on to a
+ * page with a note key (`console/templates/note.liquid` words it), or, for a form that cannot be
+ * taken, shows the page again with what was typed and a problem word for each wrong field
+ * (the form's template words it). Same stores and rules as the chat commands.
  */
-export type ActionResult = { to: string; note: string };
+export type ActionResult = { to: string; note: NoteKey } | { page: string; form: FormEcho };
+
+/** A refused form: the values typed (shown again) and, per wrong field, why. */
+export interface FormEcho {
+  values: Record<string, string>;
+  errors: Record<string, string>;
+}
+
 type Action = (deps: ConsoleDeps, form: URLSearchParams) => Promise<ActionResult> | ActionResult;
 
-const CONSOLE_USER = 'console';
+/** Every note a redirect may carry (`?nota=`); anything else in the URL is ignored. */
+export const NOTE_KEYS = [
+  'unavailable',
+  'code-requested',
+  'code-failed',
+  'confirm-needed',
+  'relinked',
+  'group-on',
+  'group-off',
+  'driver-saved',
+  'driver-removed',
+  'schedule-added',
+  'schedule-duplicate',
+  'schedule-removed',
+  'schedule-config',
+  'outbox-retried',
+  'outbox-scrubbed',
+  'outbox-cancelled',
+  'alert-test-sent',
+  'alert-test-refused',
+  'alert-test-failed',
+  'alert-test-none',
+  'invalid',
+] as const;
+export type NoteKey = (typeof NOTE_KEYS)[number];
 
 /** The note shown after a retry of an outbox row (a scrubbed one cannot be sent again). */
 const RETRY_NOTES = { retried: 'outbox-retried', scrubbed: 'outbox-scrubbed', missing: 'invalid' } as const;
 
+/** The form again with the values typed and the wrong fields, or undefined when all are right. */
+function refused(
+  page: string,
+  values: Record<string, string>,
+  errors: Record<string, string | undefined>,
+): ActionResult | undefined {
+  const wrong = Object.fromEntries(
+    Object.entries(errors).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  return Object.keys(wrong).length > 0 ? { page, form: { values, errors: wrong } } : undefined;
+}
+
+/** 'missing' for an empty field, 'invalid' for one that cannot be right, undefined when it is. */
+function fieldProblem(value: string, valid: boolean): 'missing' | 'invalid' | undefined {
+  return value.trim() === '' ? 'missing' : valid ? undefined : 'invalid';
+}
+
 export const ACTIONS: Record<string, Action> = {
   '/pairing/code': async (deps, form) => {
-    const phone = normalizePhone(form.get('phone') ?? '');
-    if (!phone) return { to: '/pairing', note: 'phone-invalid' };
+    const typed = form.get('phone') ?? '';
+    const phone = normalizePhone(typed);
+    if (!phone)
+      return {
+        page: '/pairing',
+        form: { values: { phone: typed }, errors: { phone: 'invalid' } },
+      };
     if (!deps.actions) return { to: '/pairing', note: 'unavailable' };
     try {
       await deps.actions.requestPairingCode(phone);
@@ -38,14 +94,18 @@ export const ACTIONS: Record<string, Action> = {
   '/groups/toggle': (deps, form) => {
     const chatId = form.get('chatId') ?? '';
     if (!isGroupChat(chatId)) return { to: '/groups', note: 'invalid' };
-    deps.services.groupSettings.setActive(chatId, form.get('active') === '1', CONSOLE_USER);
+    deps.services.groupSettings.setActive(chatId, form.get('active') === '1', CONSOLE_ACTOR);
     return { to: '/groups', note: form.get('active') === '1' ? 'group-on' : 'group-off' };
   },
   '/drivers/add': (deps, form) => {
-    const document = (form.get('document') ?? '').trim();
-    const phone = normalizePhone(form.get('phone') ?? '');
-    if (!/^[A-Za-z0-9]{8,15}$/.test(document) || !phone) return { to: '/drivers', note: 'driver-invalid' };
-    deps.services.drivers.set(document, phone, CONSOLE_USER);
+    const values = { document: (form.get('document') ?? '').trim(), phone: form.get('phone') ?? '' };
+    const phone = normalizePhone(values.phone);
+    const problem = refused('/drivers', values, {
+      document: fieldProblem(values.document, /^[A-Za-z0-9]{8,15}$/.test(values.document)),
+      phone: fieldProblem(values.phone, phone !== undefined),
+    });
+    if (problem || !phone) return problem ?? { to: '/drivers', note: 'invalid' };
+    deps.services.drivers.set(values.document, phone, CONSOLE_ACTOR);
     return { to: '/drivers', note: 'driver-saved' };
   },
   '/drivers/remove': (deps, form) => {
@@ -54,21 +114,33 @@ export const ACTIONS: Record<string, Action> = {
   },
   '/schedules/add': (deps, form) => {
     const port = deps.services.registry.get(SCHEDULES);
-    const chatId = form.get('chatId') ?? '';
-    const job = form.get('job') ?? '';
-    if (!port || !isGroupChat(chatId) || !isJobName(job)) return { to: '/schedules', note: 'invalid' };
-    let spec;
+    if (!port) return { to: '/schedules', note: 'unavailable' };
+    const values = {
+      chatId: form.get('chatId') ?? '',
+      job: form.get('job') ?? '',
+      spec: form.get('spec') ?? '',
+    };
+    let spec: ReturnType<typeof parseScheduleSpec> | undefined;
+    let specProblem: string | undefined;
     try {
-      spec = parseScheduleSpec(form.get('spec') ?? '');
-    } catch {
-      return { to: '/schedules', note: 'schedule-invalid' };
+      spec = parseScheduleSpec(values.spec);
+    } catch (error) {
+      if (!(error instanceof ScheduleSpecError)) throw error;
+      specProblem = values.spec.trim() === '' ? 'missing-time' : error.problem;
     }
-    const result = port.add({ chatId, job, spec, by: CONSOLE_USER });
+    const job = values.job;
+    const problem = refused('/schedules', values, {
+      chatId: isGroupChat(values.chatId) ? undefined : 'missing',
+      job: isJobName(job) ? undefined : 'invalid',
+      spec: specProblem,
+    });
+    if (problem || !spec || !isJobName(job)) return problem ?? { to: '/schedules', note: 'invalid' };
+    const result = port.add({ chatId: values.chatId, job, spec, by: CONSOLE_ACTOR });
     return { to: '/schedules', note: result.ok ? 'schedule-added' : 'schedule-duplicate' };
   },
   '/schedules/remove': (deps, form) => {
     const port = deps.services.registry.get(SCHEDULES);
-    if (!port) return { to: '/schedules', note: 'invalid' };
+    if (!port) return { to: '/schedules', note: 'unavailable' };
     const result = port.remove(form.get('chatId') ?? '', Number(form.get('position')));
     if (result.ok) return { to: '/schedules', note: 'schedule-removed' };
     return { to: '/schedules', note: result.reason === 'config' ? 'schedule-config' : 'invalid' };
@@ -89,50 +161,4 @@ export const ACTIONS: Record<string, Action> = {
     deps.logger.warn({ status: answer.status, error: answer.error }, 'console alert test not delivered');
     return { to: '/', note: refused ? 'alert-test-refused' : 'alert-test-failed' };
   },
-};
-
-/** Spanish text of each note (shown once after the redirect). */
-export const NOTES: Record<string, { text: string; ok: boolean }> = {
-  'phone-invalid': { text: 'Número no válido: use el código de país, p. ej. 51987654321.', ok: false },
-  unavailable: { text: 'WhatsApp no está disponible en este proceso.', ok: false },
-  'code-requested': { text: 'Código pedido: aparece abajo en unos segundos.', ok: true },
-  'code-failed': { text: 'No se pudo pedir el código: WhatsApp no está esperando vinculación.', ok: false },
-  'confirm-needed': { text: 'Para desvincular escriba DESVINCULAR en la casilla.', ok: false },
-  relinked: { text: 'Sesión cerrada. Escanee el nuevo código QR para vincular otra vez.', ok: true },
-  'group-on': { text: 'Grupo activado.', ok: true },
-  'group-off': { text: 'Grupo desactivado.', ok: true },
-  'driver-invalid': { text: 'Documento o número no válido.', ok: false },
-  'driver-saved': { text: 'Chofer guardado.', ok: true },
-  'driver-removed': { text: 'Chofer eliminado.', ok: true },
-  'schedule-invalid': {
-    text: 'Horario no válido: p. ej. "08:30", "08:30 todos" o "dia 1 09:00".',
-    ok: false,
-  },
-  'schedule-added': { text: 'Publicación programada.', ok: true },
-  'schedule-duplicate': { text: 'Esa publicación ya estaba programada.', ok: false },
-  'schedule-removed': { text: 'Programación eliminada.', ok: true },
-  'schedule-config': {
-    text: 'Esa programación viene del archivo de configuración; cámbiela allí.',
-    ok: false,
-  },
-  'outbox-retried': { text: 'Mensaje puesto en cola otra vez.', ok: true },
-  'outbox-scrubbed': {
-    text: 'Ese mensaje ya no se puede reintentar: su contenido se borró al pasar el plazo de retención (privacidad). Cancélelo y vuelva a pedirlo en el chat.',
-    ok: false,
-  },
-  'outbox-cancelled': { text: 'Mensaje cancelado.', ok: true },
-  'alert-test-sent': { text: 'Alerta de prueba enviada: revise que llegó a su canal de alertas.', ok: true },
-  'alert-test-refused': {
-    text: 'El servicio de alertas rechazó la prueba: revise la dirección (CHASQUI_ALERT_WEBHOOK) y que el formato (alerts.format) sea el de ese servicio.',
-    ok: false,
-  },
-  'alert-test-failed': {
-    text: 'La prueba no llegó: el servicio de alertas no respondió o dio un error. Revise la dirección y la red, y pruebe otra vez.',
-    ok: false,
-  },
-  'alert-test-none': {
-    text: 'No hay webhook de alertas: defina CHASQUI_ALERT_WEBHOOK (y alerts.format) y reinicie Chasqui.',
-    ok: false,
-  },
-  invalid: { text: 'No se pudo hacer el cambio (datos no válidos o ya no existe).', ok: false },
 };

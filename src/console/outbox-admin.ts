@@ -32,8 +32,9 @@ export function createOutboxAdmin(db: SqliteDatabase, outbox: Pick<Outbox, 'enqu
   return {
     list(limit = 200) {
       return rows.open(limit).map(({ item, ...row }) => {
+        // A scrubbed row has nothing to preview: the page says why.
         const preview = row.scrubbed
-          ? '(contenido borrado por privacidad)'
+          ? ''
           : item.message.kind === 'text'
             ? item.message.text
             : `📄 ${item.message.fileName}`;

@@ -8,7 +8,13 @@ export type ConnectionState = 'connecting' | 'pairing' | 'open' | 'reconnecting'
 /** The connection and pairing as the page shows them. */
 export interface PairingSnapshot {
   connection: ConnectionState;
+  /** When `connection` began. */
   since: Date;
+  /**
+   * Since when the bot has been without WhatsApp (start, or the last time an open connection was
+   * lost); absent while open. Retries do not move it.
+   */
+  offlineSince?: Date;
   /** The QR WhatsApp offers now (rotates about every 20 s); absent once linked. */
   qr?: { value: string; updatedAt: Date };
   pairingCode?: { code: string; phone: string; at: Date };
@@ -34,6 +40,8 @@ export interface PairingActions {
   requestPairingCode(phone: string): Promise<string>;
   /** Logs out, clears the session and reconnects to show a new QR. */
   relink(): Promise<void>;
+  /** Whether a device is linked (saved session), even while WhatsApp cannot be reached. */
+  isPaired(): boolean;
 }
 
 /** Delivery state counts of messages to drivers (issue 12 provides it; absent before). */

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import QRCode from 'qrcode';
 import { checkReadiness } from '../ops/health.js';
-import { ACTIONS, NOTES } from './actions.js';
+import { ACTIONS, type FormEcho, NOTE_KEYS } from './actions.js';
 import {
   createSessionStore,
   createVisitors,
@@ -23,7 +23,9 @@ import { BodyTooLargeError, isLoopback, readForm, redirect, send, sendJson } fro
 import { createLoginLimiter } from './limiter.js';
 import { createLoginRoutes } from './login.js';
 import { createHostCheck, foreignSource } from './origin.js';
-import { driversView, groupsView, schedulesView, statusView, usageData } from './pages.js';
+import { liveData, renderLive } from './live.js';
+import { loadChatNames } from './names.js';
+import { driversView, groupsView, outboxView, schedulesView, statusView, usageData } from './pages.js';
 import { consoleDir, createConsoleRenderer } from './render.js';
 
 /**
@@ -114,70 +116,90 @@ export async function startConsole(deps: ConsoleDeps, options: ConsoleOptions): 
     visitor: Visitor,
     data: Record<string, unknown>,
     url: URL,
+    status = 200,
   ) => {
-    const note = NOTES[url.searchParams.get('nota') ?? ''];
+    const nota = url.searchParams.get('nota') ?? '';
     const html = await renderer.page(name, {
       ...data,
       csrf: visitor.csrf,
       page: name,
       openMode: !secret,
-      note,
+      note: (NOTE_KEYS as readonly string[]).includes(nota) ? nota : undefined,
       sandbox: deps.sandbox,
     });
-    send(res, 200, html, 'text/html; charset=utf-8', visitorHeaders(visitor));
+    send(res, status, html, 'text/html; charset=utf-8', visitorHeaders(visitor));
   };
 
-  const renderPage = async (path: string, res: ServerResponse, visitor: Visitor, url: URL) => {
+  /** The directory's group names for a page; a failure is logged and the page says so. */
+  const chatNames = async () => {
+    const names = await loadChatNames(deps);
+    if (names.error)
+      log.warn({ error: names.error.slice(0, 200) }, 'group directory unavailable for the console');
+    return names;
+  };
+
+  /** A page's data; `form` is a refused form shown again (422) with what was typed. */
+  const renderPage = async (
+    path: string,
+    res: ServerResponse,
+    visitor: Visitor,
+    url: URL,
+    form?: FormEcho,
+  ) => {
+    const show = (name: string, data: Record<string, unknown>) =>
+      page(res, name, visitor, { ...data, form }, url, form ? 422 : 200);
     switch (path) {
       case '/':
-        return page(
-          res,
-          'status',
-          visitor,
-          { status: statusView(deps), alertTest: deps.alertTest && { format: deps.alertTest.format } },
-          url,
-        );
+        return show('status', {
+          ...(await liveData(deps)),
+          alertTest: deps.alertTest && { format: deps.alertTest.format },
+        });
       case '/pairing':
-        return page(
-          res,
-          'pairing',
-          visitor,
-          { status: statusView(deps), canAct: Boolean(deps.actions) },
-          url,
-        );
+        return show('pairing', { ...(await liveData(deps)) });
       case '/groups':
-        return page(res, 'groups', visitor, await groupsView(deps), url);
+        return show('groups', await groupsView(deps, await chatNames()));
       case '/drivers':
-        return page(res, 'drivers', visitor, driversView(deps), url);
+        return show('drivers', driversView(deps));
       case '/schedules':
-        return page(res, 'schedules', visitor, await schedulesView(deps), url);
+        return show('schedules', schedulesView(deps, await chatNames()));
       case '/outbox':
-        return page(
-          res,
-          'outbox',
-          visitor,
-          { rows: deps.outbox?.list() ?? [], available: Boolean(deps.outbox) },
-          url,
-        );
+        return show('outbox', outboxView(deps, await chatNames()));
       case '/usage': {
-        const { groups } = await groupsView(deps);
-        const usage = usageData(deps, new Map(groups.map((g) => [g.chatId, g.name])));
-        return page(res, 'usage', visitor, { usage, usageJson: JSON.stringify(usage) }, url);
+        const names = await chatNames();
+        const usage = usageData(deps);
+        for (const group of usage.byGroup)
+          group.label = await renderer.text('chat', { chat: names.of(group.chatId) });
+        return show('usage', { usage, usageJson: JSON.stringify(usage) });
       }
     }
   };
 
+  /** Live parts of the Status and Pairing pages, pushed on every change and every 5 s. */
   const events = (req: IncomingMessage, res: ServerResponse) => {
     res.writeHead(200, {
       'content-type': 'text/event-stream; charset=utf-8',
       'cache-control': 'no-store',
       'x-content-type-options': 'nosniff',
     });
-    const push = () => res.write(`event: status\ndata: ${JSON.stringify(statusView(deps))}\n\n`);
-    push();
-    const unsubscribe = deps.pairing.subscribe(push);
-    const timer = setInterval(push, 5000);
+    let closed = false;
+    const push = async () => {
+      const data = await liveData(deps);
+      if (closed) return;
+      const parts = await renderLive(renderer, data);
+      res.write(`event: live\ndata: ${JSON.stringify({ flags: data.status.flags, parts })}\n\n`);
+    };
+    // One push at a time, in order: a slow one never lands after a newer state.
+    let queue = Promise.resolve();
+    const pushLogged = () => {
+      queue = queue
+        .then(push)
+        .catch((error: unknown) => log.warn({ err: error }, 'console live update failed'));
+    };
+    pushLogged();
+    const unsubscribe = deps.pairing.subscribe(pushLogged);
+    const timer = setInterval(pushLogged, 5000);
     req.on('close', () => {
+      closed = true;
       unsubscribe();
       clearInterval(timer);
     });
@@ -264,6 +286,10 @@ export async function startConsole(deps: ConsoleDeps, options: ConsoleOptions): 
       const action = ACTIONS[route];
       if (!action) return send(res, 404, 'not found\n', 'text/plain');
       const result = await action(deps, form);
+      if ('form' in result) {
+        log.info({ route, refused: Object.keys(result.form.errors) }, 'console form refused');
+        return renderPage(result.page, res, visitor, url, result.form);
+      }
       log.info({ route, note: result.note }, 'console action');
       return redirect(res, `${result.to}?nota=${result.note}`);
     }

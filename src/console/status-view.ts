@@ -4,39 +4,50 @@ import type { BudgetPort, ConnectionState, PairingState } from './ports.js';
 import { formatLima } from './render.js';
 
 /**
- * The Status page's view model, also sent as JSON over Server-Sent Events so the page updates
- * without a reload: WhatsApp state and since when, linked number, lookup mode, outbox, today's
- * lookups, the month's credits against an optional budget, the latest alerts.
+ * The Status and Pairing pages' view model, also sent as JSON over Server-Sent Events with the
+ * parts rendered from it: WhatsApp state and since when the bot is without it, whether a device
+ * is linked, lookup mode, outbox, today's lookups, the month's credits against an optional budget,
+ * the latest alerts. Data only: the templates word it.
  */
 export interface StatusView {
   whatsapp: {
     state: ConnectionState;
-    label: string;
+    /** When the current state began (Lima time). */
     since: string;
+    /** Since when the bot has been without WhatsApp (Lima time); absent while open. */
+    offlineSince?: string;
+    /** A device is linked (saved session); undefined when this process cannot tell. */
+    paired?: boolean;
     linkedNumber?: string;
-    detail?: string;
+    /** Why it is reconnecting or stopped (policy words), and WhatsApp's close code. */
+    reason?: string;
+    code?: number;
+    attempt?: number;
     qrVersion?: number;
     pairingCode?: string;
     pairingPhone?: string;
+    /** WhatsApp's own words when a pairing code could not be had (shown as a tooltip). */
     pairingError?: string;
   };
+  /** Words the pages show or hide parts by (`data-when`): the state, `paired` or `unpaired`. */
+  flags: string[];
   lookupMode: 'sandbox' | 'api';
   outbox: { pending: number; failed: number; oldestMinutes?: number };
   today: { spent: number; cached: number; failed: number };
   month: { spent: number; budget?: number; percent?: number };
-  alerts: { title: string; at: string; severity: string; details: string }[];
+  alerts: { kind: string; title: string; at: string; severity: string; details: AlertDetail[] }[];
 }
 
-export const CONNECTION_LABELS: Record<ConnectionState, string> = {
-  connecting: 'Conectando…',
-  pairing: 'Esperando vinculación',
-  open: 'Conectado',
-  reconnecting: 'Reconectando',
-  stopped: 'Detenido',
-};
+/** One detail of an alert: its key (the template names it) and value. */
+export interface AlertDetail {
+  key: string;
+  value: string | number | boolean;
+}
 
 export interface StatusSources {
   pairing: PairingState;
+  /** Whether a device is linked, when the process can tell (the WhatsApp transport's auth). */
+  paired?: () => boolean;
   stats: DbStats;
   alerts: () => readonly Alert[];
   sandbox: boolean;
@@ -61,16 +72,20 @@ export function buildStatusView(sources: StatusSources): StatusView {
     );
   const month = sumOf(sources.monthStart());
   const budget = sources.budget?.monthlyCredits();
-  const detail = [snap.reason, snap.code !== undefined ? `código ${snap.code}` : undefined]
-    .filter(Boolean)
-    .join(', ');
+  // Open means linked whatever the auth says; a QR on screen means nothing is linked.
+  const paired =
+    snap.connection === 'open' ? true : snap.qr ? false : sources.paired ? sources.paired() : undefined;
+  const showsReason = snap.connection === 'reconnecting' || snap.connection === 'stopped';
   return {
     whatsapp: {
       state: snap.connection,
-      label: CONNECTION_LABELS[snap.connection],
       since: formatLima(snap.since),
+      ...(snap.offlineSince ? { offlineSince: formatLima(snap.offlineSince) } : {}),
+      ...(paired !== undefined ? { paired } : {}),
       ...(snap.linkedNumber ? { linkedNumber: `+${snap.linkedNumber}` } : {}),
-      ...(detail ? { detail } : {}),
+      ...(showsReason && snap.reason ? { reason: snap.reason } : {}),
+      ...(showsReason && snap.code !== undefined ? { code: snap.code } : {}),
+      ...(snap.connection === 'reconnecting' && snap.attempt ? { attempt: snap.attempt } : {}),
       ...(snap.qr ? { qrVersion: snap.qr.updatedAt.getTime() } : {}),
       ...(snap.pairingCode
         ? {
@@ -80,6 +95,7 @@ export function buildStatusView(sources: StatusSources): StatusView {
         : {}),
       ...(snap.pairingError ? { pairingError: snap.pairingError } : {}),
     },
+    flags: [snap.connection, ...(paired === true ? ['paired'] : paired === false ? ['unpaired'] : [])],
     lookupMode: sources.sandbox ? 'sandbox' : 'api',
     outbox: {
       pending: outbox.pending,
@@ -99,13 +115,16 @@ export function buildStatusView(sources: StatusSources): StatusView {
       .alerts()
       .slice(0, 8)
       .map((alert) => ({
+        kind: alert.kind,
         title: alert.title,
         at: formatLima(alert.at),
         severity: alert.severity,
         details: Object.entries(alert.details)
-          .filter(([, v]) => v !== undefined && v !== '')
-          .map(([k, v]) => `${k}: ${String(v)}`)
-          .join(', '),
+          .filter(
+            (entry): entry is [string, string | number | boolean] =>
+              entry[1] !== undefined && entry[1] !== '',
+          )
+          .map(([key, value]) => ({ key, value })),
       })),
   };
 }

@@ -1,16 +1,18 @@
+import { operationLabel } from '../lookup/operations.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 import { addDays, limaDate, limaMonthRange } from '../time/lima.js';
-import { groupUser } from '../transports/ids.js';
 
 /**
  * The Usage page's chart data from the usage log: lookups per Lima day over the last 30 days
- * stacked by command (operation), per group, credits spent vs saved by the cache, and this
- * month's cumulative credits against the budget when one is set.
+ * stacked by operation (its Spanish label from the operations table, as `uso` shows it), per
+ * chat, credits spent vs saved by the cache, and this month's cumulative credits against the
+ * budget when one is set. The page names each chat (`label`, filled in by the server).
  */
 export interface UsageView {
   days: string[];
   byOperation: { label: string; data: number[] }[];
-  byGroup: { label: string; calls: number; spent: number; saved: number }[];
+  /** `chatId` is a group id, `direct:` (every direct chat) or a system account. */
+  byGroup: { chatId: string; label?: string; calls: number; spent: number; saved: number }[];
   spent: number[];
   saved: number[];
   month: { period: string; days: string[]; cumulative: number[]; budget?: number };
@@ -25,11 +27,7 @@ interface DayRow {
   outcome: string;
 }
 
-export function buildUsageView(
-  db: SqliteDatabase,
-  now: Date,
-  options: { budget?: number; groupName?: (chatId: string) => string | undefined } = {},
-): UsageView {
+export function buildUsageView(db: SqliteDatabase, now: Date, options: { budget?: number } = {}): UsageView {
   const today = limaDate(now);
   const days = Array.from({ length: 30 }, (_, i) => addDays(today, i - 29));
   const month = limaMonthRange(now);
@@ -82,10 +80,10 @@ export function buildUsageView(
   return {
     days,
     byOperation: [...ops]
-      .map(([operation, data]) => ({ label: COMMAND_OF[operation] ?? operation, data }))
+      .map(([operation, data]) => ({ label: operationLabel(operation), data }))
       .sort((a, b) => sum(b.data) - sum(a.data)),
     byGroup: [...groups]
-      .map(([chatId, g]) => ({ label: groupLabel(chatId, options.groupName), ...g }))
+      .map(([chatId, g]) => ({ chatId, ...g }))
       .sort((a, b) => b.calls - a.calls)
       .slice(0, 12),
     spent,
@@ -100,30 +98,6 @@ export function buildUsageView(
   };
 }
 
-/** The chat command behind each API operation (what people type), for the chart legend. */
-const COMMAND_OF: Record<string, string> = {
-  exchangeRate: 'tc',
-  vehicle: 'placa',
-  licence: 'licencia',
-  pensionRates: 'afp',
-  searchCompany: 'buscar',
-  fiscalAddress: 'domicilio',
-  establishments: 'locales',
-  workers: 'trabajadores',
-  coerciveDebt: 'deuda',
-  dniRuc: 'dniruc',
-  invoiceXml: 'xml',
-  invoicePdf: 'pdf',
-  guideXml: 'guiaxml',
-  guide: 'guia',
-  groups: 'grupos',
-};
-
 function sum(values: number[]): number {
   return values.reduce((a, b) => a + b, 0);
-}
-
-function groupLabel(chatId: string, name?: (chatId: string) => string | undefined): string {
-  if (chatId.startsWith('direct:')) return 'Chats directos';
-  return name?.(chatId) ?? groupUser(chatId);
 }

@@ -180,6 +180,11 @@ export const OPERATIONS: Readonly<Record<OperationName, Operation>> = Object.fre
   ) as Record<OperationName, Operation>,
 );
 
+/** An operation's Spanish name (usage reports, the console's charts); an unknown name as it is. */
+export function operationLabel(name: string): string {
+  return Object.hasOwn(OPERATIONS, name) ? OPERATIONS[name as OperationName].label : name;
+}
+
 /** Every operation name at run time, in spec order. */
 export const OPERATION_NAMES = Object.freeze(Object.keys(DEFINITIONS) as OperationName[]);
 

@@ -37,18 +37,42 @@ export async function runDailyBackup(deps: DailyBackupDeps): Promise<string> {
   return file;
 }
 
+/**
+ * What went wrong with the backup folder or disk, as a word an operator's page can explain
+ * (the console words it and says what to change); the raw error stays beside it for the log.
+ */
+export type BackupProblem = 'not-a-directory' | 'permission' | 'disk-full' | 'read-only' | 'other';
+
+const PROBLEM_OF: Record<string, BackupProblem> = {
+  ENOTDIR: 'not-a-directory',
+  EEXIST: 'not-a-directory',
+  EACCES: 'permission',
+  EPERM: 'permission',
+  ENOSPC: 'disk-full',
+  SQLITE_FULL: 'disk-full',
+  EROFS: 'read-only',
+};
+
+/** One scheduled run: a failure is logged and raised as an alert, never thrown. */
+export async function dailyBackupJob(deps: DailyBackupDeps): Promise<void> {
+  try {
+    await runDailyBackup(deps);
+  } catch (error) {
+    deps.logger.error({ err: error }, 'daily backup failed');
+    const code = String((error as { code?: unknown }).code ?? '');
+    deps.alerts?.raise('backup-failed', {
+      problem: PROBLEM_OF[code] ?? 'other',
+      dir: deps.settings.dir,
+      error: (error as Error).message,
+    });
+  }
+}
+
 /** Starts the cron job; returns its stop function. */
 export function startDailyBackup(deps: DailyBackupDeps): () => void {
   const [hour, minute] = deps.settings.daily.split(':').map(Number);
-  const task = cron.schedule(
-    `${minute ?? 0} ${hour ?? 3} * * *`,
-    () => {
-      runDailyBackup(deps).catch((error: unknown) => {
-        deps.logger.error({ err: error }, 'daily backup failed');
-        deps.alerts?.raise('backup-failed', { error: (error as Error).message });
-      });
-    },
-    { timezone: LIMA_TZ },
-  );
+  const task = cron.schedule(`${minute ?? 0} ${hour ?? 3} * * *`, () => dailyBackupJob(deps), {
+    timezone: LIMA_TZ,
+  });
   return () => void task.stop();
 }

@@ -39,9 +39,12 @@ export const DEFAULT_MIN_FREE_BYTES = 100 * 1024 * 1024;
 export async function checkReadiness(options: ReadinessOptions): Promise<Readiness> {
   const now = options.now ?? Date.now;
   const snapshot = options.pairing.snapshot();
+  // Not open: since when the bot has been without WhatsApp, however many retries since then.
   const whatsapp: Check = {
     ok: snapshot.connection === 'open',
-    detail: `${snapshot.connection} since ${snapshot.since.toISOString()}`,
+    detail: snapshot.offlineSince
+      ? `${snapshot.connection}, without WhatsApp since ${snapshot.offlineSince.toISOString()}`
+      : `${snapshot.connection} since ${snapshot.since.toISOString()}`,
   };
   const outboxStats = options.stats.outbox();
   const maxAge = options.maxPendingAgeMs ?? 10 * 60_000;

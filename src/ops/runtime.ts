@@ -43,7 +43,7 @@ export interface AttachOptions {
     services: Parameters<typeof startConsole>[0]['services'];
     config: Config;
   };
-  setup: Pick<WhatsAppSetup, 'transport' | 'outbox'>;
+  setup: Pick<WhatsAppSetup, 'transport' | 'outbox' | 'auth'>;
   sandbox: boolean;
   /** A line for the operator's terminal. */
   say: (line: string) => void;
@@ -196,6 +196,7 @@ export function createOpsRuntime(options: OpsOptions): OpsRuntime {
             actions: {
               requestPairingCode: (phone) => setup.transport.requestPairingCode(phone),
               relink: () => setup.transport.relink(),
+              isPaired: () => setup.auth.isPaired(),
             },
             alerts,
             ...(webhook ? { alertTest: { format: webhook.format, send: () => testWebhook(webhook) } } : {}),

@@ -14,12 +14,16 @@ export interface WhatsAppStateTracker extends PairingState {
 }
 
 export function createWhatsAppState(now: () => Date = () => new Date()): WhatsAppStateTracker {
-  let snapshot: PairingSnapshot = { connection: 'connecting', since: now() };
+  const started = now();
+  let snapshot: PairingSnapshot = { connection: 'connecting', since: started, offlineSince: started };
   const listeners = new Set<() => void>();
   const closes = new Map<string, number>();
   const set = (connection: ConnectionState, patch: Partial<PairingSnapshot> = {}) => {
-    const since = connection === snapshot.connection ? snapshot.since : now();
-    snapshot = { ...snapshot, connection, since, ...patch };
+    const at = now();
+    const since = connection === snapshot.connection ? snapshot.since : at;
+    const { offlineSince, ...rest } = snapshot;
+    snapshot = { ...rest, connection, since, ...patch };
+    if (connection !== 'open') snapshot.offlineSince = offlineSince ?? at;
   };
   const countClose = (code: number | undefined) => {
     const key = code === undefined ? 'none' : String(code);
@@ -28,8 +32,9 @@ export function createWhatsAppState(now: () => Date = () => new Date()): WhatsAp
   const apply = (status: WhatsAppStatus) => {
     switch (status.kind) {
       case 'connecting':
+        // A retry after a lost connection is still reconnecting (the page must not flicker).
         set(
-          snapshot.connection === 'open'
+          snapshot.connection === 'open' || snapshot.connection === 'reconnecting'
             ? 'reconnecting'
             : snapshot.connection === 'pairing'
               ? 'pairing'

@@ -35,9 +35,6 @@ export function createGroupSettingsRepo(
        active = excluded.active, updated_by = excluded.updated_by, updated_at = excluded.updated_at,
        owner_allowed = COALESCE(?, group_settings.owner_allowed)`,
   );
-  const all = db.prepare<[], { chat_id: string; active: number; updated_by: string; updated_at: number }>(
-    'SELECT chat_id, active, updated_by, updated_at FROM group_settings ORDER BY chat_id',
-  );
   // Every message asks for its chat's row; only setActive changes it (the data folder is locked
   // to one process, restore runs with the bot stopped), so rows read are kept, `null` for none.
   const rows = new Map<string, { active: number; owner_allowed: number } | null>();
@@ -63,13 +60,21 @@ export function createGroupSettingsRepo(
     ownerAllowed(chatId) {
       return rowOf(chatId)?.owner_allowed === 1;
     },
-    list() {
-      return all.all().map((row) => ({
-        chatId: row.chat_id,
-        active: row.active === 1,
-        updatedBy: row.updated_by,
-        updatedAt: new Date(row.updated_at),
-      }));
-    },
+    list: () => listGroupSettings(db),
   };
+}
+
+/** Every stored toggle (the console shows who decided each group: `console`, or a chat admin). */
+export function listGroupSettings(db: SqliteDatabase): GroupSetting[] {
+  return db
+    .prepare<[], { chat_id: string; active: number; updated_by: string; updated_at: number }>(
+      'SELECT chat_id, active, updated_by, updated_at FROM group_settings ORDER BY chat_id',
+    )
+    .all()
+    .map((row) => ({
+      chatId: row.chat_id,
+      active: row.active === 1,
+      updatedBy: row.updated_by,
+      updatedAt: new Date(row.updated_at),
+    }));
 }

@@ -62,7 +62,7 @@ describe('console.allowedHosts and console.trustedProxies', () => {
     try {
       const server = await ops.attach({
         app: { router: { handle: async () => ({ outcome: 'ok' }) }, services: {} as never, config },
-        setup: { transport: {} as never, outbox: {} as never },
+        setup: { transport: {} as never, outbox: {} as never, auth: {} as never },
         sandbox: true,
         say: () => {},
       });
