@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { FAULT_HEADER, FaultQueue, parseFaultHeader } from './faults.js';
 import { parseClockTime } from './fixtures/calendar.js';
 import { OVERRIDE_PATH, parseOverride, TaxpayerOverrides } from './overrides.js';
+import { PADRON_PATH, servePadron } from './padron/route.js';
 import { RequestLog } from './request-log.js';
 import { applyFault, type RouteOutcome } from './respond.js';
 import {
@@ -50,6 +51,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const prefix = normalisePrefix(options.apiPrefix ?? '/api/v1');
   const now = options.now ?? (() => new Date());
   const ratePublishedAtMinutes = parseClockTime(options.ratePublishedAt ?? '00:00');
+  const padronRows = options.padronRows ?? 20_000;
   const expectedAuth = `Bearer ${token}`;
   const faults = new FaultQueue();
   const log = new RequestLog();
@@ -157,6 +159,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const server = createServer((req, res) => {
     if (req.method === 'GET' || req.method === 'HEAD') {
       req.resume();
+      if (req.url?.split('?')[0] === PADRON_PATH) {
+        const url = new URL(req.url, 'http://sandbox');
+        void servePadron(req, res, url, { defaultRows: padronRows, now: now() }).catch(() => res.destroy());
+        return;
+      }
       void handle(req, res, null).catch((error: unknown) => sendError(res, error));
       return;
     }
@@ -194,6 +201,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   return {
     baseUrl: `${origin}${prefix}`,
     messagingUrl: origin,
+    padronUrl: `${origin}${PADRON_PATH}`,
     token,
     get requests() {
       return log.entries;

@@ -1,0 +1,106 @@
+/**
+ * The layout of SUNAT's "padrón reducido del RUC" text file (see SOURCES.md): Windows-1252 text,
+ * one header line, then `RUC|NAME|13 more parts|` per taxpayer, empty parts written `-`. The
+ * mirror keeps RUC and name in their own columns and the 13 other parts as the file wrote them.
+ */
+
+/** The 15 column names of the header, in order (a trailing `|` may follow). */
+export const PADRON_COLUMNS = [
+  'RUC',
+  'NOMBRE O RAZÓN SOCIAL',
+  'ESTADO DEL CONTRIBUYENTE',
+  'CONDICIÓN DE DOMICILIO',
+  'UBIGEO',
+  'TIPO DE VÍA',
+  'NOMBRE DE VÍA',
+  'CÓDIGO DE ZONA',
+  'TIPO DE ZONA',
+  'NÚMERO',
+  'INTERIOR',
+  'LOTE',
+  'DEPARTAMENTO',
+  'MANZANA',
+  'KILÓMETRO',
+] as const;
+
+/** True when a (decoded) header line names exactly the 15 columns, in order. */
+export function isPadronHeader(line: string): boolean {
+  const names = line.replace(/\r$/u, '').split('|');
+  if (names[names.length - 1] === '') names.pop();
+  return (
+    names.length === PADRON_COLUMNS.length && names.every((name, i) => name.trim() === PADRON_COLUMNS[i])
+  );
+}
+
+/** One taxpayer line, split only as far as the mirror needs. */
+export interface PadronLine {
+  ruc: string;
+  name: string;
+  /** The 13 parts after the name, `|`-separated as in the file (trailing `|` dropped). */
+  rest: string;
+}
+
+/**
+ * Splits a data line, or returns undefined for a malformed one: not 15 parts (16 with the trailing
+ * pipe), a RUC that is not 11 digits, an empty name.
+ */
+export function parsePadronLine(raw: string): PadronLine | undefined {
+  const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+  if (line.indexOf('|') !== 11) return undefined;
+  const end = line.indexOf('|', 12);
+  if (end <= 12) return undefined;
+  let pipes = 2;
+  for (let at = line.indexOf('|', end + 1); at !== -1; at = line.indexOf('|', at + 1)) pipes++;
+  const trailing = line.endsWith('|');
+  if (pipes !== (trailing ? 15 : 14)) return undefined;
+  const ruc = line.slice(0, 11);
+  for (let i = 0; i < 11; i++) {
+    const code = ruc.charCodeAt(i);
+    if (code < 48 || code > 57) return undefined;
+  }
+  const name = line.slice(12, end).trim();
+  if (name === '') return undefined;
+  return { ruc, name, rest: line.slice(end + 1, trailing ? -1 : undefined) };
+}
+
+/** Windows-1252's printable characters at 0x80–0x9F (undefined bytes stay as they decode). */
+const CP1252: Readonly<Record<number, string>> = {
+  0x80: '€',
+  0x82: '‚',
+  0x83: 'ƒ',
+  0x84: '„',
+  0x85: '…',
+  0x86: '†',
+  0x87: '‡',
+  0x88: 'ˆ',
+  0x89: '‰',
+  0x8a: 'Š',
+  0x8b: '‹',
+  0x8c: 'Œ',
+  0x8e: 'Ž',
+  0x91: '‘',
+  0x92: '’',
+  0x93: '“',
+  0x94: '”',
+  0x95: '•',
+  0x96: '–',
+  0x97: '—',
+  0x98: '˜',
+  0x99: '™',
+  0x9a: 'š',
+  0x9b: '›',
+  0x9c: 'œ',
+  0x9e: 'ž',
+  0x9f: 'Ÿ',
+};
+const HAS_C1 = /[\x80-\x9f]/u;
+const C1_RANGE = /[\x80-\x9f]/gu;
+
+/** Decodes Windows-1252 bytes (Latin-1 plus 27 printable characters at 0x80–0x9F). */
+export function decodeWindows1252(bytes: Buffer): string {
+  const text = bytes.toString('latin1');
+  return HAS_C1.test(text) ? text.replace(C1_RANGE, (char) => CP1252[char.charCodeAt(0)] ?? char) : text;
+}
+
+/** Bytes of UTF-8 read as Latin-1 ("RAZÃ\u0093N"): the sign of a file in the wrong encoding. */
+export const MOJIBAKE = /[\xc2\xc3][\x80-\xbf]/u;
