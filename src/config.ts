@@ -15,7 +15,14 @@ export { DEFAULT_CACHE_TTL_SECONDS, OPERATION_NAMES, PERSONAL_DATA_OPERATIONS } 
 export { describeConfig } from './config/describe.js';
 export { ENV_VARIABLES } from './config/env.js';
 export type { LogLevel } from './config/rules.js';
-export type { Config, ConsoleConfig, GroupConfig, SchedulerConfig, WhatsappConfig } from './config/types.js';
+export type {
+  Config,
+  ConsoleConfig,
+  GroupConfig,
+  PadronConfig,
+  SchedulerConfig,
+  WhatsappConfig,
+} from './config/types.js';
 export { normalizePhone } from './config/values.js';
 export { ConfigError, type ConfigIssue };
 
@@ -126,6 +133,7 @@ function merge(file: FileConfig, env: EnvConfig, configFile: string | undefined)
       ...(env.CHASQUI_CONSOLE_PASSWORD ? { password: env.CHASQUI_CONSOLE_PASSWORD } : {}),
     },
     backup: file.backup,
+    padron: file.padron,
   };
   if (env.CHASQUI_ALERT_WEBHOOK) config.alertWebhook = env.CHASQUI_ALERT_WEBHOOK;
   if (taxPortal) config.taxPortal = taxPortal;

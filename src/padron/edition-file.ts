@@ -33,7 +33,7 @@ export interface EditionMeta {
 const SCHEMA = `
   CREATE TABLE taxpayer (ruc INTEGER NOT NULL, name TEXT NOT NULL, rest TEXT NOT NULL);
   CREATE VIRTUAL TABLE name_index USING fts5(
-    name, content='', detail=none, tokenize='unicode61 remove_diacritics 0'
+    name, content='', detail=none, columnsize=0, tokenize='unicode61 remove_diacritics 0'
   );
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 `;
@@ -54,7 +54,7 @@ export function createEditionWriter(file: string): EditionWriter {
   db.pragma('journal_mode = OFF');
   db.pragma('synchronous = OFF');
   db.pragma('locking_mode = EXCLUSIVE');
-  db.pragma('cache_size = -32000');
+  db.pragma('cache_size = -8000');
   db.pragma('threads = 2');
   db.exec(SCHEMA);
   const insertRow = db.prepare('INSERT INTO taxpayer (rowid, ruc, name, rest) VALUES (?, ?, ?, ?)');

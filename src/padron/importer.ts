@@ -33,15 +33,22 @@ export type UpdateResult =
   | { status: 'unchanged'; edition?: EditionMeta }
   | { status: 'updated'; edition: EditionMeta; previous?: EditionMeta; seconds: number; fileBytes: number };
 
-/** Counts and hashes the downloaded bytes on their way to the unzipper. */
+/** Counts and hashes the downloaded bytes on their way to the unzipper; a dropped connection is a cut download. */
 async function* measured(
   body: AsyncIterable<Buffer>,
   into: { bytes: number; hash: ReturnType<typeof createHash> },
 ) {
-  for await (const chunk of body) {
-    into.hash.update(chunk);
-    into.bytes += chunk.length;
-    yield chunk;
+  try {
+    for await (const chunk of body) {
+      into.hash.update(chunk);
+      into.bytes += chunk.length;
+      yield chunk;
+    }
+  } catch (error) {
+    throw new PadronError(
+      'truncated',
+      `la descarga del padrón se cortó tras ${into.bytes} bytes (${(error as Error).message}); se conserva la edición anterior`,
+    );
   }
 }
 
