@@ -50,8 +50,9 @@ export interface EditionWriter {
 /** Creates the file (which must not exist) with settings for one fast bulk load. */
 export function createEditionWriter(file: string): EditionWriter {
   const db = new Database(file);
-  // A half-built file is thrown away, never repaired: no journal, no syncs until the end.
-  db.pragma('journal_mode = OFF');
+  // A half-built file is thrown away, never repaired: the journal stays in memory (OFF is refused
+  // in better-sqlite3's defensive mode), no syncs until the end.
+  db.pragma('journal_mode = MEMORY');
   db.pragma('synchronous = OFF');
   db.pragma('locking_mode = EXCLUSIVE');
   db.pragma('cache_size = -8000');

@@ -102,5 +102,8 @@ export function decodeWindows1252(bytes: Buffer): string {
   return HAS_C1.test(text) ? text.replace(C1_RANGE, (char) => CP1252[char.charCodeAt(0)] ?? char) : text;
 }
 
-/** Bytes of UTF-8 read as Latin-1 ("RAZÃ\u0093N"): the sign of a file in the wrong encoding. */
-export const MOJIBAKE = /[\xc2\xc3][\x80-\xbf]/u;
+/**
+ * UTF-8 bytes decoded as Windows-1252 ("PEÃ‘A" for "PEÑA"): a lead byte Â/Ã then a continuation
+ * byte, which 0x80–0x9F may have turned into one of the 27 characters above.
+ */
+export const MOJIBAKE = new RegExp(`[ÂÃ][\\x80-\\xbf${Object.values(CP1252).join('')}]`, 'u');

@@ -189,5 +189,8 @@ export async function* unzipFirstEntry(
   if (expected.crc !== crc || expected.size !== size || expected.compressed !== consumed) {
     throw new PadronError('corrupt', 'el ZIP del padrón está dañado (CRC o tamaño no coinciden)');
   }
-  if (tail.lastIndexOf(END_OF_CENTRAL_DIRECTORY) < 0) throw truncated();
+  // The archive ends with its end record (22 bytes plus its comment): anything less was cut.
+  const end = tail.lastIndexOf(END_OF_CENTRAL_DIRECTORY);
+  if (end < 0 || tail.length - end < 22 || tail.length - end - 22 !== tail.readUInt16LE(end + 20))
+    throw truncated();
 }

@@ -63,17 +63,18 @@ function trailer(name: Buffer, stamp: { time: number; date: number }, t: Totals)
   return Buffer.concat([descriptor, central, name, end]);
 }
 
-/** Streams a ZIP holding one file `name` whose bytes come from `source`. */
+/** Streams a ZIP holding one file `name` whose bytes come from `source` (deflate `level` 0–9). */
 export async function* zipOneFile(
   name: string,
   modified: Date,
   source: AsyncIterable<Buffer> | Iterable<Buffer>,
+  level = 6,
 ): AsyncGenerator<Buffer> {
   const nameBytes = Buffer.from(name, 'latin1');
   const stamp = dosTime(modified);
   const totals: Totals = { crc: 0, compressed: 0, size: 0 };
   yield localHeader(nameBytes, stamp);
-  const deflater = zlib.createDeflateRaw({ level: 6 });
+  const deflater = zlib.createDeflateRaw({ level });
   const pump = (async () => {
     for await (const chunk of source) {
       totals.crc = zlib.crc32(chunk, totals.crc);
