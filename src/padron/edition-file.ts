@@ -56,7 +56,7 @@ export function createEditionWriter(file: string): EditionWriter {
   db.pragma('synchronous = OFF');
   db.pragma('locking_mode = EXCLUSIVE');
   db.pragma('cache_size = -8000');
-  db.pragma('threads = 2');
+  db.pragma('threads = 0');
   db.exec(SCHEMA);
   const insertRow = db.prepare('INSERT INTO taxpayer (rowid, ruc, name, rest) VALUES (?, ?, ?, ?)');
   const insertName = db.prepare('INSERT INTO name_index (rowid, name) VALUES (?, ?)');
