@@ -4,6 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { FAULT_HEADER, FaultQueue, parseFaultHeader } from './faults.js';
 import { parseClockTime } from './fixtures/calendar.js';
 import { OVERRIDE_PATH, parseOverride, TaxpayerOverrides } from './overrides.js';
+import { BCRP_PREFIX, serveBcrp } from './bcrp-route.js';
 import { PADRON_PATH, servePadron } from './padron/route.js';
 import { RequestLog } from './request-log.js';
 import { applyFault, type RouteOutcome } from './respond.js';
@@ -162,6 +163,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       if (req.url?.split('?')[0] === PADRON_PATH) {
         const url = new URL(req.url, 'http://sandbox');
         void servePadron(req, res, url, { defaultRows: padronRows, now: now() }).catch(() => res.destroy());
+        return;
+      }
+      if (req.url?.startsWith(BCRP_PREFIX)) {
+        serveBcrp(req.url.split('?')[0] ?? '', res);
         return;
       }
       void handle(req, res, null).catch((error: unknown) => sendError(res, error));
