@@ -16,7 +16,7 @@ describe('foldName', () => {
       unit: fc.constantFrom('A', 'ñ', 'É', ' ', '\t', '¨', 'º', '½', '–', '’', 'ﬁ', 'µ', '\u00a0'),
     });
     fc.assert(
-      fc.property(fc.oneof(latin1, mixed, fc.string(), fc.string({ unit: "binary" })), (text) => {
+      fc.property(fc.oneof(latin1, mixed, fc.string(), fc.string({ unit: 'binary' })), (text) => {
         expect(foldName(text)).toBe(fold(text));
       }),
       { numRuns: 3000 },
