@@ -82,7 +82,8 @@ export async function bench(): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-bench-padron-'));
   try {
     globalThis.gc?.();
-    let peak = process.memoryUsage().rss;
+    const before = process.memoryUsage().rss;
+    let peak = before;
     const sampler = setInterval(() => {
       peak = Math.max(peak, process.memoryUsage().rss);
     }, 10);
@@ -100,7 +101,8 @@ export async function bench(): Promise<void> {
         `peak RSS ${mb(peak)} MB, file ${mb(result.fileBytes)} MB\n`,
     );
     process.stdout.write(
-      `  (main-thread CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s; load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores)\n`,
+      `  (main-thread CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s; load average ${os.loadavg()[0]?.toFixed(1)} on ${os.cpus().length} cores; ` +
+        `RSS before the import ${mb(before)} MB, as bench/run.ts loads every section: the import added ${mb(peak - before)} MB)\n`,
     );
 
     // Lookups and searches through the port, on RUCs and names taken from the edition itself.
