@@ -3,10 +3,15 @@
 # the runtime image carries only production dependencies, runs as a non-root user and keeps
 # all state (WhatsApp session, outbox, cache, schedules) in the /data volume.
 
+# Node 20 on Debian 12 (glibc): better-sqlite3 12.9.0 (package.json) publishes prebuilt binaries
+# for Node 20/22/23/24 (ABI 115/127/131/137) on linux glibc and musl, x64 and arm64, so
+# `npm rebuild` below downloads one instead of compiling. Keep NODE_VERSION on such a line when
+# either moves (better-sqlite3 13 needs Node 22).
 ARG NODE_VERSION=20.20.2
 
 FROM node:${NODE_VERSION}-bookworm-slim AS build
-# better-sqlite3 is compiled from source when no prebuilt binary can be downloaded.
+# The toolchain is the fallback: better-sqlite3 is compiled from source when no prebuilt binary
+# can be downloaded (offline build, other architecture).
 RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
@@ -22,6 +27,11 @@ COPY bench ./bench
 RUN npm run build && npm prune --omit=dev
 
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
+# tini as PID 1 (see ENTRYPOINT): Kubernetes has no `--init`, and `docker run` without it would
+# leave node as PID 1.
+RUN apt-get update \
+ && apt-get install -y --no-install-recommends tini \
+ && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     CHASQUI_DATA_DIR=/data
 WORKDIR /app
@@ -39,13 +49,17 @@ VOLUME ["/data"]
 # The default command is what `npm start` runs (package.json "start": keep the two in step), but
 # with node itself as the main process: npm does not pass SIGTERM on to its child (checked with
 # npm 11), so `docker stop` would never reach Chasqui's handler that drains the outbox and closes
-# without logging out. Run with `docker run --init` (compose: `init: true`) so a tiny init is
-# PID 1, reaps zombies and forwards signals to node.
+# without logging out. tini is PID 1: it forwards SIGTERM to node and reaps zombies, in Docker and
+# in Kubernetes alike (`-s`: also when `docker run --init` or compose `init: true` put another
+# init in front of it).
 # The operations console and /healthz, /readyz, /metrics listen on CHASQUI_CONSOLE_PORT (8390),
 # on 127.0.0.1 inside the container unless CHASQUI_CONSOLE_HOST=0.0.0.0 (which needs
 # CHASQUI_CONSOLE_PASSWORD); docker-compose.yml publishes it on the host's loopback only.
 EXPOSE 8390
-# Liveness only (/healthz): /readyz fails while waiting to be paired, which is no reason to restart.
+# Liveness only: /readyz fails while waiting to be paired, which is no reason to restart.
+# bin/healthcheck.js asks /healthz on the configured port and host; with CHASQUI_CONSOLE_PORT=off
+# it checks instead that `chasqui start` holds the /data lock with a recent heartbeat.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.CHASQUI_CONSOLE_PORT||8390)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+  CMD ["node", "bin/healthcheck.js"]
+ENTRYPOINT ["/usr/bin/tini", "-s", "--"]
 CMD ["node", "dist/src/main.js", "start"]

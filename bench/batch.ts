@@ -35,9 +35,12 @@ function seed(sandbox: SandboxHandle): string[] {
   return rucs;
 }
 
-/** One `lote` of 200 RUCs through the whole app; figures from the sandbox's request log and RSS samples. */
-async function run(sandbox: SandboxHandle, rucs: string[], label: string, latencyMs: number): Promise<void> {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-bench-batch-'));
+/**
+ * The app a `lote` bench drives: a temp data dir, the in-memory transport, the fixture owner in
+ * "Despacho Lima" (personal data), no confirmation step, against `sandbox`.
+ */
+export function batchBenchApp(sandbox: SandboxHandle, prefix: string) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), prefix));
   const base = parseConfig({}, {});
   const transport = createMemoryTransport();
   const app = createApp({
@@ -52,6 +55,12 @@ async function run(sandbox: SandboxHandle, rucs: string[], label: string, latenc
       batch: { ...base.batch, confirmAbove: 100_000 },
     },
   });
+  return { app, transport, dataDir };
+}
+
+/** One `lote` of 200 RUCs through the whole app; figures from the sandbox's request log and RSS samples. */
+async function run(sandbox: SandboxHandle, rucs: string[], label: string, latencyMs: number): Promise<void> {
+  const { app, transport, dataDir } = batchBenchApp(sandbox, 'chasqui-bench-batch-');
   if (latencyMs > 0)
     sandbox.injectFault({ path: '/ruc*', kind: 'latency', delayMs: latencyMs, times: Infinity });
   sandbox.resetRequests();

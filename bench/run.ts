@@ -6,6 +6,7 @@ import { bench as batchBench } from './batch.js';
 import { bench as botBench } from './bot.js';
 import { bench as cacheBench } from './cache.js';
 import { bench as lookupBench } from './lookup.js';
+import { bench as loteHostileBench } from './lote-hostile.js';
 import { bench as padronBench } from './padron.js';
 import { bench as renderBench } from './render.js';
 import { bench as templatesBench } from './templates.js';
@@ -22,6 +23,10 @@ const sections: Record<string, { title: string; run: () => Promise<void> }> = {
   padron: {
     title: "Local mirror of SUNAT's padrón: import, lookup, name search (issue 23)",
     run: padronBench,
+  },
+  'lote-hostile': {
+    title: 'Hostile lote attachments: zip bombs, binary .csv (issue 19)',
+    run: loteHostileBench,
   },
 };
 

@@ -8,15 +8,13 @@ import { LIST_LIMIT_KEY } from '../src/render/templates.js';
  */
 export const choferes = defineCommand<Record<string, never>>({
   name: 'choferes',
-  aliases: ['conductores'],
-  // `qué choferes hay registrados?`, `choferes que tenemos`
-  fillers: ['registrados', 'inscritos', 'guardados', 'hay', 'tenemos', 'que tenemos', 'tienes', 'estan'],
+  triggers: [{ parts: ['c:drivers'] }],
+  ignores: ['v*:register', 'k:place-here'],
   summary: 'Choferes registrados para recibir sus guías por WhatsApp',
   usage: 'choferes',
   examples: ['choferes'],
   access: 'owner',
   argShape: 'none',
-  parse: () => ({}),
   async run(ctx) {
     const { driverContacts, delivery } = ctx.services;
     const rows = ctx.services.drivers.list().map((driver) => {

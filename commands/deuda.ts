@@ -1,5 +1,4 @@
 import { defineCommand } from '../src/bot/command.js';
-import { parseRuc } from '../src/input/ruc.js';
 import { toNumber } from '../src/render/format.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
 import { listData } from './lib/reply-data.js';
@@ -13,17 +12,16 @@ function totalOf(amounts: readonly string[]): number {
 }
 
 /** `deuda <RUC>`: coercive-collection debts (operation 10) with their total. */
-export const deuda = defineCommand({
+export const deuda = defineCommand<{ ruc: string }>({
   name: 'deuda',
-  aliases: ['deudas', 'coactiva'],
-  phrases: ['deuda coactiva', 'deudas coactivas'],
-  fillers: ['ruc', 'del ruc'],
+  triggers: [{ parts: ['c:debt'] }],
+  slots: { ruc: { grammar: 'ruc', missing: 'ruc-missing' } },
+  ignores: ['c:ruc'],
   summary: 'Deuda en cobranza coactiva de un RUC',
   usage: 'deuda <número de RUC>',
   examples,
   access: 'everyone',
   argShape: 'required',
-  parse: (raw) => ({ ruc: parseRuc(raw) }),
   async run(ctx) {
     const { ruc } = ctx.args;
     const debts = await rejectedAsNotFound(ctx.lookup.coerciveDebt(ruc), 'ruc-not-found', { ruc });

@@ -9,15 +9,13 @@ import { listData } from './lib/reply-data.js';
  */
 export const grupos = defineCommand({
   name: 'grupos',
-  aliases: ['groups'],
-  // `en qué grupos estás?`, `en qué grupos está el bot`
-  fillers: ['bot', 'del bot', 'estas', 'esta', 'estamos', 'tienes', 'participas', 'hay'],
+  triggers: [{ parts: ['c:groups'] }],
+  ignores: ['k:bot-name'],
   summary: 'Grupos donde está el bot, con sus participantes',
   usage: 'grupos',
   examples: ['grupos'],
   access: 'owner',
   argShape: 'none',
-  parse: () => ({}),
   async run(ctx) {
     const list = await ctx.services.directory.list().catch((error: unknown) => {
       if (error instanceof LookupConfigError) throw new UserError('groups-unavailable');

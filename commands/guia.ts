@@ -1,12 +1,9 @@
 import { type CommandContext, defineCommand } from '../src/bot/command.js';
 import type { DocumentRef } from '../src/bot/ports.js';
-import { echo } from '../src/input/args.js';
-import { readDocumentArgs } from '../src/input/document-args.js';
-import { parseDocumentRef } from '../src/input/document-ref.js';
-import { UserError } from '../src/input/user-error.js';
 import type { Guide } from '../src/lookup/schemas/guide.js';
+import type { GuideClauses } from '../src/language/grammars/registry.js';
+import { personalNumber } from '../src/bot/guards.js';
 import { buildGuideView, type GuideView } from '../src/render/pdf/guide-view.js';
-import { GUIDE_WORDS, readGuideClauses, SEND_VERBS } from './lib/guide-args.js';
 import { replyGuideXml } from './guiaxml.js';
 
 const examples = ['guia 20123456786-09-T001-42', 'guia T001-42 enviar', 'guia 20123456786 09 T001 42'];
@@ -21,24 +18,21 @@ interface GuiaArgs {
   format?: 'xml';
 }
 
-/**
- * Reads `guia`'s argument: the reference with the words around it (`readDocumentArgs`) and the
- * clauses before or after it (`readGuideClauses`: send, format, recipient). Words it does not
- * understand make it `undefined`: chatter when unaddressed, `ref-format` when addressed.
- */
-function readGuiaArgs(raw: string) {
-  const read = readDocumentArgs(raw, 'una guía');
-  const clauses = readGuideClauses([...read.before, ...read.afterKeys]);
-  return clauses.understood ? { read, clauses } : undefined;
-}
-
 /** `GRE-<ruc>-<serie>-<número>.pdf`, the file name the group and the drivers receive. */
 export function guidePdfName(ref: DocumentRef): string {
   return `GRE-${ref.ruc}-${ref.series}-${ref.number}.pdf`;
 }
 
-/** Template data of the chat summary (Spanish keys: staff edit templates/guia.liquid). */
-function summaryData(view: GuideView): Record<string, unknown> {
+/** A company's RUC (20…) is public; any other recipient document is a person's. */
+const COMPANY_RUC = /\b20\d{9}$/u;
+
+/**
+ * Template data of the chat summary (Spanish keys: staff edit templates/guia.liquid). Outside
+ * personal-data chats the drivers' and a person recipient's numbers show only their last digits.
+ */
+function summaryData(view: GuideView, personalData: boolean): Record<string, unknown> {
+  const shown = (value: string | undefined) => personalNumber(value, personalData);
+  const recipientDoc = view.recipient.document;
   return {
     titulo: view.title,
     serie_numero: view.shortId,
@@ -52,7 +46,7 @@ function summaryData(view: GuideView): Record<string, unknown> {
     inicio_traslado: view.transferStart,
     entrega: view.deliveryAt,
     destinatario: view.recipient.name,
-    destinatario_doc: view.recipient.document,
+    destinatario_doc: recipientDoc && COMPANY_RUC.test(recipientDoc) ? recipientDoc : shown(recipientDoc),
     motivo: view.shipment.reason,
     modalidad: view.shipment.mode,
     peso: view.shipment.grossWeight,
@@ -60,7 +54,11 @@ function summaryData(view: GuideView): Record<string, unknown> {
     partida: view.departure,
     llegada: view.arrival,
     placas: view.vehicles.map((v) => v.plate),
-    conductores: view.drivers.map((d) => ({ nombre: d.name, documento: d.document, licencia: d.licence })),
+    conductores: view.drivers.map((d) => ({
+      nombre: d.name,
+      documento: shown(d.document),
+      licencia: shown(d.licence),
+    })),
     transportista: view.carrier,
     bienes: view.goods.length,
     observaciones: view.observations,
@@ -114,9 +112,12 @@ async function sendToDrivers(ctx: CommandContext<GuiaArgs>, guide: Guide) {
       ? [{ driver: d, phone: entry.phone, contact: ctx.services.driverContacts?.get(entry.documentNumber) }]
       : [];
   });
+  // Outside personal-data chats the group sees each document's last digits only.
+  const personalData = ctx.personalData === true;
+  const shownDocument = (d: GuideView['drivers'][number]) => personalNumber(d.documentNumber, personalData);
   const unknown = drivers
     .filter((d) => !known.some((k) => k.driver === d))
-    .map((d) => ({ nombre: d.name, documento: d.documentNumber }));
+    .map((d) => ({ nombre: d.name, documento: shownDocument(d) }));
   // `sent` means handed to the transport: WhatsApp queues in a durable outbox and resolves before
   // delivery, so the report says "enviando"; with delivery tracking one follow-up says what arrived.
   const sent: { nombre?: string; telefono: string; documento?: string; nunca_escribio: boolean }[] = [];
@@ -153,7 +154,7 @@ async function sendToDrivers(ctx: CommandContext<GuiaArgs>, guide: Guide) {
     const fileName = guidePdfName(ctx.args.ref);
     for (const { driver, phone, contact } of sendable) {
       const masked = maskPhone(phone);
-      const row = { nombre: driver.name, telefono: masked, documento: driver.documentNumber };
+      const row = { nombre: driver.name, telefono: masked, documento: shownDocument(driver) };
       // The LID WhatsApp gave for the number when it is known: v7 addresses 1:1 chats by LID, and
       // a PN-addressed first message is the one most often dropped (Baileys #1768).
       const chatId = contact?.lid ?? `${phone}@s.whatsapp.net`;
@@ -189,6 +190,7 @@ async function sendToDrivers(ctx: CommandContext<GuiaArgs>, guide: Guide) {
     fallidos: failed,
     desconocidos: unknown,
     omitidos: skipped,
+    datos_personales: personalData,
     puede_forzar: ctx.sender.role === 'owner',
     sin_contacto: sent.filter((e) => e.nunca_escribio),
     seguimiento_minutos: tracked.length > 0 ? delivery?.reportAfterMinutes() : undefined,
@@ -213,31 +215,25 @@ function driverMayNotSee(ctx: CommandContext<GuiaArgs>, view: GuideView): boolea
  */
 export const guia = defineCommand<GuiaArgs>({
   name: 'guia',
-  aliases: ['gre', 'gr', 'grr', 'guiaremision'],
-  phrases: [
-    'guias',
-    'guia de remision',
-    'guias de remision',
-    'guia remision',
-    'guia remitente',
-    'guia de remision remitente',
-    'guia electronica',
-    'guia de remision electronica',
-    ['guia transportista', 'transportista'],
-    ['guia de remision transportista', 'transportista'],
-    ...GUIDE_WORDS.flatMap((word) => [`pdf de la ${word}`, `pdf de ${word}`, `pdf ${word}`]),
-    ['enviar guia', 'enviar'],
-    ['enviar la guia', 'enviar'],
-    ['envia la guia', 'enviar'],
-    ['manda la guia', 'enviar'],
+  triggers: [
+    { parts: ['c:guide'], keepsWords: true },
+    { parts: ['c:guide-carrier'], keepsWords: true },
+    { parts: ['v:send', 'c:guide'], keepsWords: true },
+    { parts: ['v:send', 'c:driver', 'c:guide'], keepsWords: true },
+    { parts: ['k:format=pdf', 'c:guide'], keepsWords: true },
   ],
-  fillers: ['de remision', 'remision', 'remitente', 'electronica', 'pdf'],
-  keywords: [...SEND_VERBS.keys(), 'transportista'],
-  // `mándale al chofer la guía …`, `reenvía la guía …`: the send said before the guide's name.
-  impliedByLeadIn(before) {
-    const clauses = readGuideClauses(before);
-    if (!clauses.send) return undefined;
-    return clauses.force ? 'reenviar' : 'enviar';
+  slots: {
+    ref: { grammar: 'guide-ref', missing: 'ref-missing' },
+    clauses: { grammar: 'guide-clauses', optional: true },
+  },
+  build: (slots) => {
+    const clauses = slots['clauses'] as GuideClauses | undefined;
+    return {
+      ref: slots['ref'] as DocumentRef,
+      send: clauses?.send ?? false,
+      force: clauses?.force ?? false,
+      ...(clauses?.format === 'xml' ? { format: 'xml' as const } : {}),
+    };
   },
   summary: 'Guía de remisión: resumen y PDF; con «enviar», el PDF a sus choferes',
   usage: 'guia <ruc>-09-<serie>-<número> [enviar]',
@@ -245,35 +241,6 @@ export const guia = defineCommand<GuiaArgs>({
   access: 'everyone',
   driversInDirectChat: true,
   argShape: 'required',
-  // Unaddressed: a reference followed only by words the guide grammar understands
-  // (`guía T001 N° 42`, `guía T001-42 para enviar al chofer`); several references are attempts too.
-  isAttempt(raw) {
-    try {
-      const args = readGuiaArgs(raw);
-      return args !== undefined && args.read.ref !== '';
-    } catch (error) {
-      if (error instanceof UserError) return true;
-      throw error;
-    }
-  },
-  parse(raw, ctx) {
-    const args = readGuiaArgs(raw);
-    if (!args) throw new UserError('ref-format', { valor: echo(raw, 40) });
-    const { read, clauses } = args;
-    const ownRuc = ctx.settings.taxPortal?.ruc;
-    const ref = parseDocumentRef(read.ref, {
-      kind: 'guide',
-      defaultType: clauses.carrier || read.typeWord === '31' ? '31' : '09',
-      ...(read.typeWord ? { typeWord: read.typeWord } : {}),
-      ...(ownRuc ? { ownRuc } : {}),
-    });
-    return {
-      ref,
-      send: clauses.send,
-      force: clauses.force,
-      ...(clauses.format === 'xml' ? { format: 'xml' as const } : {}),
-    };
-  },
   async run(ctx) {
     if (ctx.args.format === 'xml') {
       // A driver in a direct chat gets only their own guides, in any format.
@@ -297,7 +264,7 @@ export const guia = defineCommand<GuiaArgs>({
       await sendToDrivers(ctx, guide);
       return;
     }
-    await ctx.reply('guia', summaryData(view));
+    await ctx.reply('guia', summaryData(view, ctx.personalData === true));
     await ctx.composing(async () => {
       const bytes = await renderPdf(ctx, view, guide);
       if (bytes === undefined) {

@@ -1,12 +1,7 @@
 import { type CommandContext, defineCommand } from '../src/bot/command.js';
 import type { DocumentRef } from '../src/bot/ports.js';
-import { parseDocumentArgs } from '../src/input/document-args.js';
 import { DOCUMENT_TYPES } from '../src/input/document-ref.js';
-import { GUIDE_WORDS } from './lib/guide-args.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
-
-/** `guiaxml T001-42 en xml`: the format said again. */
-const XML_TAIL: ReadonlySet<string> = new Set(['en', 'xml', 'formato']);
 
 const examples = ['guiaxml 20123456786-09-T001-42', 'guiaxml T001-42'];
 
@@ -18,30 +13,19 @@ export function guideXmlName(ref: DocumentRef): string {
 /** `guiaxml <ref>` (operation 18): the guide's signed XML, decoded from Base64, as a document. */
 export const guiaxml = defineCommand<{ ref: DocumentRef }>({
   name: 'guiaxml',
-  aliases: ['xmlguia'],
-  phrases: [
-    ...GUIDE_WORDS.flatMap((word) => [`xml de la ${word}`, `xml de ${word}`, `xml ${word}`, `${word} xml`]),
-    'xml de la guia de remision',
-    'xml de guia de remision',
+  triggers: [
+    { parts: ['name'] },
+    { parts: ['c:guide-xml'], keepsWords: true },
+    { parts: ['k:format=xml', 'c:guide'], keepsWords: true },
+    { parts: ['c:guide', 'k:format=xml'], keepsWords: true },
   ],
-  fillers: ['de remision', 'remision', 'remitente', 'electronica'],
+  slots: { ref: { grammar: 'guide-ref', missing: 'ref-missing' } },
+  ignores: ['k:format', 'c:guide-xml'],
   summary: 'XML de una guía de remisión, como archivo',
   usage: 'guiaxml <ruc>-09-<serie>-<número>',
   examples,
   access: 'everyone',
   argShape: 'required',
-  parse(raw, ctx) {
-    const ownRuc = ctx.settings.taxPortal?.ruc;
-    return {
-      ref: parseDocumentArgs(raw, {
-        kind: 'guide',
-        defaultType: '09',
-        que: 'una guía',
-        tail: XML_TAIL,
-        ...(ownRuc ? { ownRuc } : {}),
-      }),
-    };
-  },
   run: (ctx) => replyGuideXml(ctx, ctx.args.ref),
 });
 

@@ -1,24 +1,22 @@
-import { defineCommand } from '../src/bot/command.js';
 import { toIsoDate } from '../src/input/dates.js';
+import { defineCommand } from '../src/bot/command.js';
 import { limaDate } from '../src/time/lima.js';
-import { parseLicenceDni } from '../src/input/dni.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
 
 const examples = ['licencia 41234567', 'licencia Q70123456'];
 
 /** `licencia <DNI>`: the driving licence (operation 12), flagged when expired. Personal data. */
-export const licencia = defineCommand({
+export const licencia = defineCommand<{ dni: string }>({
   name: 'licencia',
-  aliases: ['brevete'],
-  phrases: ['licencias', 'brevetes', 'licencia de conducir'],
-  fillers: ['de conducir', 'dni'],
+  triggers: [{ parts: ['c:licence'] }],
+  slots: { dni: { grammar: 'licence', missing: 'dni-missing' } },
+  ignores: ['c:dni'],
   summary: 'Licencia de conducir de una persona: categoría, estado y vencimiento',
   usage: 'licencia <DNI o número de licencia>',
   examples,
   access: 'everyone',
   personalData: true,
   argShape: 'required',
-  parse: (raw) => ({ dni: parseLicenceDni(raw) }),
   async run(ctx) {
     const { dni } = ctx.args;
     const licence = await rejectedAsNotFound(ctx.lookup.licence(dni), 'licence-not-found', { dni });

@@ -2,30 +2,20 @@ import { defineCommand } from '../src/bot/command.js';
 import { senderKey } from '../src/bot/guards.js';
 import { startBatch } from './lib/batch.js';
 
-/** Words that may precede the list in natural phrasings: "verificar estos ruc: …", "lote de ruc …". */
-const LEAD_WORDS = /^(estos|estas|los|las|de|del|siguientes|ruc|rucs|dni|dnis|numeros|números|:|-)$/iu;
-
 /**
  * `lote <lista>` / `verificar <lista>`, or a .txt/.csv/.xlsx sent with the caption `lote`: checks
  * up to `batch.maxEntries` RUCs/DNIs and answers with an Excel workbook and a summary.
  */
 export const lote = defineCommand({
   name: 'lote',
-  aliases: ['verificar', 'verifica', 'lotes'],
+  triggers: [{ parts: ['c:batch'] }, { parts: ['v:verify'] }],
+  slots: { lista: { grammar: 'id-list', optional: true } },
+  ignores: ['c:ruc', 'c:dni', 'k:demonstrative'],
   summary: 'Verifica una lista de RUC/DNI (pegada o en .txt, .csv, .xlsx) y responde con un Excel',
   usage: 'lote <RUC o DNI, uno por línea> (o un archivo con la leyenda "lote")',
   examples: ['lote 20123456786 20601234565', 'verificar estos ruc: 20123456786, 20601234565'],
   access: 'everyone',
   argShape: 'optional',
-  // A list is an attempt: after optional lead words ("estos ruc:"), only numbers and separators.
-  isAttempt(rawArgs) {
-    const words = rawArgs.split(/[\s,;|]+/u).filter(Boolean);
-    let i = 0;
-    while (i < words.length && LEAD_WORDS.test(words[i]?.replace(/:$/u, '') ?? '')) i++;
-    const rest = words.slice(i);
-    return rest.length > 0 && rest.every((word) => /\d/u.test(word));
-  },
-  parse: () => ({}),
   async run(ctx) {
     await startBatch(ctx, senderKey(ctx.message));
   },

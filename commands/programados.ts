@@ -5,22 +5,13 @@ import { schedulesOf } from './programar.js';
 /** `programados`: this chat's scheduled posts, numbered for `desprogramar`; config ones marked. */
 export const programados = defineCommand({
   name: 'programados',
-  aliases: ['programacion', 'programaciones'],
-  phrases: [
-    'programado',
-    'programadas',
-    'publicaciones programadas',
-    ...['hay', 'tienes', 'tenemos', 'publicaciones hay'].flatMap((verb) =>
-      ['programado', 'programados', 'programada', 'programadas'].map((word) => `${verb} ${word}`),
-    ),
-  ],
-  fillers: ['del grupo', 'en este grupo', 'de este grupo', 'en el grupo', 'aqui', 'en este chat', 'ahora'],
+  triggers: [{ parts: ['c:schedule'] }],
+  ignores: ['k:place-here', 'k:adverb'],
   summary: 'Lista las publicaciones programadas de este grupo',
   usage: 'programados',
   examples: ['programados'],
   access: 'everyone',
   argShape: 'none',
-  parse: () => ({}),
   async run(ctx) {
     const entries = schedulesOf(ctx).list(ctx.message.chatId);
     await ctx.reply('schedule-list', {

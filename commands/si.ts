@@ -9,13 +9,12 @@ import { batchCost } from '../src/batch/entries.js';
  */
 export const si = defineCommand({
   name: 'si',
-  aliases: ['confirmo'],
+  triggers: [{ parts: ['k:affirmation'] }],
   summary: 'Confirma un lote grande que pidió confirmación',
   usage: 'sí',
   examples: ['sí'],
   access: 'everyone',
   argShape: 'none',
-  parse: () => ({}),
   async run(ctx) {
     const port = ctx.services.batch;
     const pending = port?.take(ctx.message.chatId, senderKey(ctx.message), ctx.now());

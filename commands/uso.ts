@@ -5,7 +5,6 @@ import { currentPeriod } from '../src/time/lima.js';
 import { OPERATIONS, type OperationName } from '../src/lookup/operations.js';
 import { LookupConfigError } from '../src/lookup/options.js';
 import { WATCH_ACCOUNT } from '../src/watch/port.js';
-import { combine, implying } from './lib/forms.js';
 
 interface Tally {
   /** Answered lookups (ok or not found). */
@@ -54,32 +53,25 @@ async function groupNames(ctx: CommandContext<unknown>): Promise<Map<string, str
  */
 export const uso = defineCommand({
   name: 'uso',
-  aliases: ['consumo', 'creditos'],
-  phrases: [
-    'credito',
-    ...combine(['saldo'], ['de creditos', 'de consultas']),
-    'cuantos creditos',
-    'cuantas consultas',
-    ...combine(
-      ['hemos gastado', 'gastamos', 'llevamos gastado', 'hemos consumido'],
-      ['en consultas', 'en creditos'],
-    ),
-    // `cuánto hemos gastado`: about the bot only when addressed to it (the implied word keeps it
-    // chatter otherwise); `… en consultas` above is enough on its own.
-    ...implying(['hemos gastado', 'gastamos', 'llevamos gastado', 'hemos consumido'], 'gasto'),
+  triggers: [
+    { parts: ['c:usage'] },
+    { parts: ['v*:spend', 'c:usage'] },
+    { parts: ['k:question-word', 'k:auxiliary?', 'v*:spend'], needs: 'addressed' },
   ],
-  // prettier-ignore
-  fillers: [
-    'mes', 'del mes', 'este mes', 'en el mes', 'creditos', 'de creditos', 'bot', 'del bot', 'consultas',
-    'quedan', 'nos quedan', 'restantes', 'disponibles', 'usamos', 'hemos usado', 'usados', 'llevamos',
-    'gastados', 'consumidos', 'tenemos', 'hay',
+  ignores: [
+    'k:bot-name',
+    'k:unit-modifier',
+    'k:date-unit',
+    'k:asking-noun',
+    'k:clitic',
+    'k:auxiliary',
+    'v*:spend',
   ],
   summary: 'Consultas del mes por tipo y por grupo, y cuántas ahorró la caché',
   usage: 'uso',
   examples: ['uso'],
   access: 'owner',
   argShape: 'none',
-  parse: () => ({}),
   async run(ctx) {
     const now = ctx.now();
     const rows = ctx.services.usage.month(now);

@@ -1,3 +1,4 @@
+import { watchPort } from './lib/watch-args.js';
 import { type CommandContext, defineCommand } from '../src/bot/command.js';
 import { UserError } from '../src/input/user-error.js';
 import { LookupNotFoundError } from '../src/lookup/errors.js';
@@ -5,8 +6,6 @@ import { limaDate } from '../src/time/lima.js';
 import { monthlyWatchCost } from '../src/watch/cost.js';
 import { WATCH_ACCOUNT, type WatchPort } from '../src/watch/port.js';
 import { stateOf } from '../src/watch/state.js';
-import { arVerb, combine } from './lib/forms.js';
-import { ADD_TO_LIST, isUnlistedForm, isWatchAttempt, parseWatchArgs, watchPort } from './lib/watch-args.js';
 
 /** The first snapshot: the shared one when another group watches it, else two lookups now. */
 async function firstSnapshot(ctx: CommandContext<unknown>, port: WatchPort, ruc: string): Promise<void> {
@@ -24,31 +23,27 @@ async function firstSnapshot(ctx: CommandContext<unknown>, port: WatchPort, ruc:
  * `watch.maxPerGroup` and the monthly budget; on a RUC already watched, shows its history.
  * Owners and the group's admins only: every watched RUC spends credits every day.
  */
-export const vigilar = defineCommand({
+export const vigilar = defineCommand<{ ruc: string; note?: string }>({
   name: 'vigilar',
-  aliases: ['vigila', 'vigilen'],
-  phrases: [
-    'vigilame',
-    'vigilanos',
-    ...arVerb('monitore'),
-    ...combine(['pon', 'poner', 'ponme', 'pongan', 'mete', 'meter'], ['en vigilancia', 'en seguimiento']),
-    // `avísame si cambia el ruc …`: the RUC after it keeps `avísame si cambia la hora` silent.
-    ...combine(
-      ['avisame', 'avisanos', 'avisa', 'alertame', 'alertanos'],
-      ['si cambia', 'cuando cambie', 'si hay cambios en', 'de cambios en', 'de cambios del'],
-    ),
-    // Generic verbs only with the list named: `agrega el ruc … a vigilados`.
-    ...ADD_TO_LIST,
+  triggers: [
+    { parts: ['v:watch'] },
+    { parts: ['v:notify!them'] },
+    { parts: ['v:register'], needs: 'k:list-word' },
   ],
+  slots: {
+    ruc: { grammar: 'ruc', missing: 'ruc-missing' },
+    note: { grammar: 'watch-note', optional: true, after: true },
+  },
+  ignores: ['c:ruc', 'k:condition', 'k:list-word'],
+  build: (slots) => {
+    const note = slots['note'] as string | undefined;
+    return note ? { ruc: slots['ruc'] as string, note } : { ruc: slots['ruc'] as string };
+  },
   summary: 'Vigila un RUC: aviso en el grupo cuando cambie su estado, condición o deuda coactiva',
   usage: 'vigilar <RUC> [nota]',
   examples: ['vigilar 20601234565 proveedor de cemento', 'vigila el ruc 20123456786'],
   access: 'groupAdmin',
   argShape: 'required',
-  isAttempt: isWatchAttempt,
-  // Not a statement, but the same silence: `agrega el ruc …` without the list may be for an invoice.
-  isStatement: isUnlistedForm,
-  parse: (raw) => parseWatchArgs(raw),
   async run(ctx) {
     if (!ctx.message.isGroup) throw new UserError('only-groups');
     const port = watchPort(ctx);
@@ -62,13 +57,12 @@ export const vigilar = defineCommand({
     const settings = port.settings;
     const count = port.list(chatId).length;
     if (count >= settings.maxPerGroup)
-      throw new UserError('vigilar-limite', { maximo: settings.maxPerGroup });
+      throw new UserError('vigilar-limite', { maximo: settings.maxPerGroup, ruc });
+    // The budget covers the shared check (every group's RUCs); the reply shows only this group's.
     const distinct = port.distinctCount() + (port.snapshot(ruc) ? 0 : 1);
-    const cost = monthlyWatchCost(distinct, settings.debtCheck);
     const monthlyCap = ctx.services.budget?.status(WATCH_ACCOUNT).monthlyCap ?? null;
-    const money = { rucs: distinct, costo: cost, presupuesto: monthlyCap, deuda: settings.debtCheck };
-    if (monthlyCap !== null && cost > monthlyCap) {
-      await ctx.reply('vigilar-presupuesto', { ...money, ruc });
+    if (monthlyCap !== null && monthlyWatchCost(distinct, settings.debtCheck) > monthlyCap) {
+      await ctx.reply('vigilar-presupuesto', { ruc, presupuesto: monthlyCap });
       return;
     }
     await firstSnapshot(ctx, port, ruc);
@@ -76,7 +70,9 @@ export const vigilar = defineCommand({
     const added = port.get(chatId, ruc);
     await ctx.reply('vigilar-agregado', {
       ...added,
-      ...money,
+      costo: monthlyWatchCost(count + 1, settings.debtCheck),
+      presupuesto: monthlyCap,
+      deuda: settings.debtCheck,
       vigilados: count + 1,
       maximo: settings.maxPerGroup,
       hora: settings.time,

@@ -2,7 +2,6 @@ import type { CommandContext, CommandDefinition } from '../src/bot/command.js';
 import { defineCommand } from '../src/bot/command.js';
 import type { DocumentRef } from '../src/bot/ports.js';
 import { type ErrorId, UserError } from '../src/input/user-error.js';
-import { parseDocumentArgs } from '../src/input/document-args.js';
 import { DOCUMENT_TYPES } from '../src/input/document-ref.js';
 import { InvoiceZipError, unzipBase64 } from '../src/lookup/zip.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
@@ -46,11 +45,12 @@ export function invoiceFileCommand(kind: 'xml' | 'pdf'): CommandDefinition<{ ref
   const examples = [`${kind} 20123456786-01-F001-123`, `${kind} F001-123`, `${kind} B001-15`];
   return defineCommand<{ ref: DocumentRef }>({
     name: kind,
-    aliases: kind === 'xml' ? ['facturaxml'] : ['facturapdf'],
-    phrases: [`${kind} de la factura`, `${kind} factura`, `${kind} de la boleta`, `${kind} boleta`],
-    // Document-type words stay in the argument: `nota de crédito FC01-5` is type 07, not 01.
-    fillers: ['comprobante', 'electronica'],
-    keywords: ['factura', 'boleta', 'fact', 'nota', 'credito', 'debito'],
+    triggers: [{ parts: ['name'] }, { parts: [kind === 'xml' ? 'c:invoice-xml' : 'c:invoice-pdf'] }],
+    slots: { ref: { grammar: 'invoice-ref', missing: 'ref-missing' } },
+    ignores: ['k:format', 'k:filler=document', 'k:document-word'],
+    check: (ctx) => {
+      if (ctx.ownRuc === undefined) throw new UserError('zip-no-credentials', { comando: kind });
+    },
     summary:
       kind === 'xml'
         ? 'XML de una factura, boleta o nota (del portal tributario), como archivo'
@@ -59,27 +59,9 @@ export function invoiceFileCommand(kind: 'xml' | 'pdf'): CommandDefinition<{ ref
     examples,
     access: 'owner',
     argShape: 'required',
-    parse(raw, ctx) {
-      const ownRuc = ctx.settings.taxPortal?.ruc;
-      if (ownRuc === undefined) throw new UserError('zip-no-credentials', { comando: kind });
-      return {
-        ref: parseDocumentArgs(raw, {
-          kind: 'invoice',
-          ownRuc,
-          que: 'un comprobante',
-          tail: FORMAT_TAIL[kind],
-        }),
-      };
-    },
     run: (ctx) => replyInvoiceFile(ctx, kind, ctx.args.ref),
   });
 }
-
-/** `xml F001-123 en xml`: the command's own format said again after the reference. */
-const FORMAT_TAIL: Readonly<Record<'xml' | 'pdf', ReadonlySet<string>>> = {
-  xml: new Set(['en', 'formato', 'xml', 'zip']),
-  pdf: new Set(['en', 'formato', 'pdf']),
-};
 
 /**
  * Fetches the invoice archive (operation 16 or 17) with the company's credentials and sends its

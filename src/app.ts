@@ -9,6 +9,7 @@ import { budgetMiddleware } from './budget/middleware.js';
 import { type BudgetAlerts, createAppBudget } from './budget/wiring.js';
 import { type CacheTtlSeconds, type Config, DEFAULT_CACHE_TTL_SECONDS } from './config.js';
 import { createGroupDirectory, type GroupSource } from './groups/directory.js';
+import { useHolidays } from './input/dates.js';
 import { silentLogger } from './logger.js';
 import {
   composeLookup,
@@ -156,6 +157,7 @@ function definedOnly<T extends object>(value: T): Partial<T> {
 /** Builds the whole bot from a validated config. */
 export function createApp(options: AppOptions): App {
   const { config } = options;
+  useHolidays(config.scheduler.holidays);
   const logger = options.logger ?? silentLogger();
   const now = options.now ?? (() => new Date());
   const transport = options.transport ?? createMemoryTransport();
@@ -262,6 +264,7 @@ export function createApp(options: AppOptions): App {
       settings: {
         maxListItems: config.maxListItems,
         maxZipBytes: config.maxZipBytes,
+        holidays: config.scheduler.holidays,
         ...(config.taxPortal ? { taxPortal: config.taxPortal } : {}),
       },
       usage,
@@ -297,7 +300,7 @@ export function createApp(options: AppOptions): App {
       try {
         // Before routing: a registered driver's PN + LID pair is stored, so their LID-only
         // messages are recognised later (delivery/driver-lids.ts).
-        if (learnDriverLid(message.senderIds, services.drivers, driverContacts)) {
+        if (learnDriverLid(message, services.drivers, driverContacts)) {
           logger.info(
             { chatId: message.isGroup ? message.chatId : 'direct' },
             'driver LID learnt from a message',

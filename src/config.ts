@@ -131,6 +131,8 @@ function merge(file: FileConfig, env: EnvConfig, configFile: string | undefined)
       port: env.CHASQUI_CONSOLE_PORT ?? CONFIG_DEFAULTS.consolePort,
       host: env.CHASQUI_CONSOLE_HOST ?? CONFIG_DEFAULTS.consoleHost,
       ...(env.CHASQUI_CONSOLE_PASSWORD ? { password: env.CHASQUI_CONSOLE_PASSWORD } : {}),
+      ...nonEmptyList('allowedHosts', env.CHASQUI_CONSOLE_ALLOWED_HOSTS ?? file.console.allowedHosts),
+      ...nonEmptyList('trustedProxies', env.CHASQUI_CONSOLE_TRUSTED_PROXIES ?? file.console.trustedProxies),
     },
     backup: file.backup,
     padron: file.padron,
@@ -144,6 +146,11 @@ function merge(file: FileConfig, env: EnvConfig, configFile: string | undefined)
 
 function nonEmpty(value: string | undefined): string | undefined {
   return value !== undefined && value.trim() !== '' ? value : undefined;
+}
+
+/** `{ [key]: list }` when the list has entries, else nothing (the key stays absent). */
+function nonEmptyList<K extends string>(key: K, list: string[] | undefined): Partial<Record<K, string[]>> {
+  return list && list.length > 0 ? ({ [key]: list } as Record<K, string[]>) : {};
 }
 
 function dedupe(values: string[]): string[] {

@@ -1,5 +1,5 @@
 import { type BatchPlan, batchCost, planBatch, tokensOf } from '../../src/batch/entries.js';
-import { batchFileKind, tokensFromFile } from '../../src/batch/files.js';
+import { documentTokens } from '../../src/batch/document.js';
 import { reasonText } from '../../src/batch/labels.js';
 import type { BatchPort, PendingBatch } from '../../src/batch/port.js';
 import { runBatch, summarizeBatch } from '../../src/batch/run.js';
@@ -7,7 +7,6 @@ import { buildWorkbook, XLSX_MIMETYPE } from '../../src/batch/workbook.js';
 import type { CommandContext } from '../../src/bot/command.js';
 import { UserError } from '../../src/input/user-error.js';
 import { limaDate } from '../../src/time/lima.js';
-import { DocumentTooLargeError } from '../../src/transports/transport.js';
 
 /** Batches this long get a "verificando…" message first (one at the start, one at the end). */
 const PROGRESS_FROM = 10;
@@ -23,24 +22,7 @@ export async function batchTokens(ctx: CommandContext<unknown>, port: BatchPort)
   const tokens = tokensOf(ctx.rawArgs);
   const document = ctx.message.document;
   if (!document) return tokens;
-  const kind = batchFileKind(document.fileName, document.mimetype);
-  if (!kind) throw new UserError('lote-archivo-tipo');
-  const max = port.settings.maxFileBytes;
-  const tooLarge = new UserError('lote-archivo-grande', { maximo_kb: Math.floor(max / 1024) });
-  if (document.size !== undefined && document.size > max) throw tooLarge;
-  let bytes: Uint8Array;
-  try {
-    bytes = await document.download(max);
-  } catch (error) {
-    if (error instanceof DocumentTooLargeError) throw tooLarge;
-    throw error;
-  }
-  try {
-    return [...tokens, ...(await tokensFromFile(kind, bytes))];
-  } catch (error) {
-    ctx.log.warn({ err: error, kind }, 'batch file could not be read');
-    throw new UserError('lote-archivo-ilegible');
-  }
+  return [...tokens, ...(await documentTokens(document, port.settings, ctx.log))];
 }
 
 function counts(plan: BatchPlan) {

@@ -1,5 +1,5 @@
 import { type CommandDefinition, defineCommand } from '../../src/bot/command.js';
-import { type ForeignDocType, looksLikeForeignDoc, parseForeignDoc } from '../../src/input/identity.js';
+import type { ForeignDocType } from '../../src/input/identity.js';
 import { rejectedAsNotFound } from './rejected.js';
 
 /**
@@ -8,27 +8,22 @@ import { rejectedAsNotFound } from './rejected.js';
  */
 export function foreignDocCommand(options: {
   tipo: ForeignDocType;
-  aliases: readonly string[];
-  /** Natural forms of the command word (`carnet de extranjeria`), see `CommandDefinition.phrases`. */
-  phrases?: CommandDefinition<{ numero: string }>['phrases'];
   summary: string;
   example: string;
 }): CommandDefinition<{ numero: string }> {
   const { tipo } = options;
   const name = tipo === 'CE' ? 'ce' : tipo === 'CEE' ? 'cee' : 'ci';
-  return defineCommand({
+  return defineCommand<{ numero: string }>({
     name,
-    aliases: options.aliases,
-    ...(options.phrases ? { phrases: options.phrases } : {}),
+    triggers: [{ parts: [`c:${name}`] }],
+    slots: { numero: { grammar: name, missing: 'foreign-doc-missing' } },
     summary: options.summary,
     usage: `${name} <número>`,
     examples: [options.example],
     access: 'everyone',
     personalData: true,
-    // 'text': without a prefix or mention only looksLikeForeignDoc makes it a lookup (>= 6 characters).
+    // A number shorter than a real card's (6 characters) is weak: a lookup only when addressed.
     argShape: 'text',
-    isAttempt: looksLikeForeignDoc,
-    parse: (raw) => ({ numero: parseForeignDoc(raw, tipo) }),
     async run(ctx) {
       const { numero } = ctx.args;
       const person = await rejectedAsNotFound(ctx.lookup[name](numero), 'foreign-doc-not-found', {

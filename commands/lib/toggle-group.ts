@@ -1,5 +1,6 @@
 import { type CommandDefinition, defineCommand } from '../../src/bot/command.js';
 import { UserError } from '../../src/input/user-error.js';
+import type { CommandLanguage } from '../../src/language/understand/declare.js';
 
 /**
  * `activar` / `desactivar` are one behaviour with two words: an admin turns the bot on or off in
@@ -9,24 +10,21 @@ import { UserError } from '../../src/input/user-error.js';
  */
 export function groupToggleCommand(options: {
   name: string;
-  alias: string;
-  /** Other natural forms: imperatives, typos (`activa`, `prende`). */
-  phrases: readonly string[];
+  /** How a line names it (see CommandLanguage.triggers). */
+  triggers: CommandLanguage['triggers'];
   summary: string;
   active: boolean;
 }): CommandDefinition<Record<string, never>> {
-  return defineCommand({
+  return defineCommand<Record<string, never>>({
     name: options.name,
-    aliases: [options.alias],
-    phrases: options.phrases,
-    fillers: ['bot', 'el bot', 'chasqui', 'aqui', 'en este grupo', 'este grupo', 'grupo', 'del grupo'],
+    triggers: options.triggers,
+    ignores: ['k:bot-name', 'k:place-here', 'k:duration', 'c:groups'],
     summary: options.summary,
     usage: options.name,
     examples: [options.name],
     access: 'groupAdmin',
     worksInInactiveGroups: true,
     argShape: 'none',
-    parse: () => ({}),
     async run(ctx) {
       if (!ctx.message.isGroup) throw new UserError('only-groups');
       ctx.services.groupSettings.setActive(

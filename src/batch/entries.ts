@@ -23,14 +23,19 @@ export interface BatchPlan {
   duplicates: number;
 }
 
-/** Separators people use in pasted lists: whitespace, commas, semicolons, pipes, tabs. */
-const SEPARATORS = /[\s,;|]+/u;
+/** A token between the separators people use in pasted lists: whitespace, commas, semicolons, pipes. */
+const TOKEN = /[^\s,;|]+/gu;
 /** Longest token echoed back in the workbook (a pasted paragraph is not a number). */
 const MAX_ECHO = 40;
 
+/** Candidate tokens one by one (a long file need not be split whole); words without a digit are skipped. */
+export function* numberTokens(text: string): Generator<string> {
+  for (const match of text.matchAll(TOKEN)) if (/\d/u.test(match[0])) yield match[0];
+}
+
 /** Pasted text → candidate tokens; words without a digit (labels like "ruc:", "estos") are ignored. */
 export function tokensOf(text: string): string[] {
-  return text.split(SEPARATORS).filter((token) => /\d/u.test(token));
+  return [...numberTokens(text)];
 }
 
 /** Classifies one token: a RUC (11 digits), a DNI (8 digits, or 8 plus its check character), or why not. */

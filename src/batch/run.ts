@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LookupApi } from '../lookup/api.js';
-import { LookupError, LookupNotFoundError, LookupUnauthorizedError } from '../lookup/errors.js';
+import { LookupCreditsError, LookupError, LookupNotFoundError } from '../lookup/errors.js';
 import type { Taxpayer } from '../lookup/schemas/index.js';
 import { toNumber } from '../render/format.js';
 import type { BatchItem } from './entries.js';
@@ -49,7 +49,7 @@ function isTransient(error: unknown): boolean {
 
 /** Spending stops for the whole batch: our budget, or the plan's credits upstream. */
 function stopsBatch(error: unknown): boolean {
-  return isBudgetRefusal(error) || (error instanceof LookupUnauthorizedError && error.creditsExhausted);
+  return isBudgetRefusal(error) || error instanceof LookupCreditsError;
 }
 
 class StopBatch extends Error {}
@@ -126,7 +126,6 @@ export async function runBatch(items: readonly BatchItem[], options: BatchRunOpt
 }
 
 function failureKind(error: unknown): string {
-  if (error instanceof LookupUnauthorizedError) return error.creditsExhausted ? 'credits' : 'unauthorized';
   if (error instanceof LookupError) return error.kind;
   return 'error';
 }

@@ -1,9 +1,10 @@
 import type { Logger } from 'pino';
 import type { LookupApi } from '../lookup/api.js';
 import type { IncomingMessage, OutgoingMessage, Transport } from '../transports/transport.js';
+import type { CommandLanguage } from '../language/understand/declare.js';
 import { cutText } from './error-reply.js';
 import type { Role } from './guards.js';
-import type { BotServices, BotSettings } from './ports.js';
+import type { BotServices } from './ports.js';
 
 /*
  * A command, as one concept: its declaration (`CommandDefinition`, `defineCommand`), the one
@@ -19,31 +20,11 @@ import type { BotServices, BotSettings } from './ports.js';
 export type Access = 'everyone' | 'groupAdmin' | 'owner';
 
 /**
- * How a command's arguments look; feeds the "is this an attempt or chatter?" rule of the router.
- * - none: no arguments (`grupos`, `uso`)
- * - optional: may be empty (`tc`, `afp`, `ayuda`)
- * - required: identifiers (`ruc 2051...`, `placa ABC123`, document references)
- * - text: free text (`buscar transportes andinos`)
+ * A command, declared as data (Sapphire style) and registered in `commands/index.ts`: its words
+ * and slots (read by src/language, where local validation happens, so a bad input never costs an
+ * API credit), who may run it, and `run`.
  */
-export type ArgShape = 'none' | 'optional' | 'required' | 'text';
-
-export interface AttemptContext {
-  /** Name of the command `text` starts with (name, alias or phrase), if any. */
-  commandFor(text: string): string | undefined;
-}
-
-export interface ParseContext {
-  now(): Date;
-  settings: BotSettings;
-}
-
-/**
- * A command, declared as data (Sapphire style) and registered in `commands/index.ts`.
- * `parse` validates locally and throws `UserError` so a bad input never costs an API credit.
- */
-export interface CommandDefinition<A = unknown> {
-  name: string;
-  aliases: readonly string[];
+export interface CommandDefinition<A = unknown> extends CommandLanguage {
   /** One line in Spanish for `ayuda`. */
   summary: string;
   /** e.g. `ruc <número de RUC>` */
@@ -60,46 +41,7 @@ export interface CommandDefinition<A = unknown> {
    * command limits what the driver sees (`ctx.sender.driverDocument`). `guia` only.
    */
   driversInDirectChat?: boolean;
-  argShape: ArgShape;
-  /**
-   * Natural forms besides name and aliases (issue 11): phrases, plurals, abbreviations, typos
-   * staff make (`tipo de cambio`, `t/c`, `rucs`). A pair `[phrase, args]` also implies leading
-   * arguments (`['borrar chofer', 'borrar']`). Shown by `ayuda <comando>`.
-   */
-  phrases?: readonly (string | readonly [phrase: string, impliedArgs: string])[];
-  /** Words the command ignores at the edges of its argument, beside the shared lists (`sunat` for tc). */
-  fillers?: readonly string[];
-  /** Words the command understands after its identifier without making the line chatter (`enviar`). */
-  keywords?: readonly string[];
-  /** Free text (`buscar`): only courtesy words are trimmed; articles belong to names. */
-  literalArgs?: boolean;
-  /**
-   * Its argument names another command (`ayuda ruc`): when its word is also a request verb, a
-   * command named after it wins only with an identifier (`ayuda con el ruc 2012…` looks it up).
-   */
-  topicIsCommand?: boolean;
-  /**
-   * Another command this argument belongs to (`tc todos los días a las 8` is `programar tc …`):
-   * the router reads the line as that command with `rawArgs`.
-   */
-  handOff?(args: string): { command: string; rawArgs: string } | undefined;
-  /**
-   * Arguments implied by the words before the command word (`mándale al chofer la guía …` →
-   * `enviar`): `before` are their keys (see `chatKey`), lead-ins and earlier command words.
-   */
-  impliedByLeadIn?(before: readonly string[]): string | undefined;
-  /**
-   * Unaddressed lines whose argument is a value the command only reports (`tc 3.79`, `afp 10%`)
-   * are statements, left silent. `keys` are the argument's words (see `chatKey`).
-   */
-  isStatement?(keys: readonly string[]): boolean;
-  /**
-   * Optional override of the router's default attempt rule for unaddressed group messages:
-   * return true when `rawArgs` (courtesy and labels trimmed) looks like an attempt to use the
-   * command (even a wrong one). `ctx.commandFor` names the command a text refers to, if any.
-   */
-  isAttempt?(rawArgs: string, ctx?: AttemptContext): boolean;
-  parse(rawArgs: string, ctx: ParseContext): A;
+  /** Runs with the arguments the language layer read (`slots`, `build`); replies with templates. */
   run(ctx: CommandContext<A>): Promise<void>;
 }
 

@@ -1,5 +1,6 @@
-import { idDigits } from './parse.js';
+import { idDigits } from './ids.js';
 import type { Driver, DriverContactsPort, DriversPort } from './ports.js';
+import type { IncomingMessage } from '../transports/transport.js';
 
 /**
  * Drivers opt in by writing to the bot. Since 2025 WhatsApp refuses or silently drops a linked
@@ -13,25 +14,22 @@ function isLid(id: string): boolean {
 }
 
 /**
- * The registered driver a direct-chat sender is: a phone-number id whose digits are the driver's
- * registered phone, or the LID WhatsApp returned for that phone (a LID-only sender whose PN
- * Baileys could not resolve is still recognised).
+ * The registered driver a direct chat is with, judged by the chat's own id only: the driver's
+ * phone-number id (the message comes from the phone itself), or the LID stored for the driver
+ * (a pair learnt earlier: `chofer`, a guide sent, a message from the phone). The phone WhatsApp
+ * adds beside a LID (`remoteJidAlt`, or Baileys' mapping) never recognises a driver on its own.
  */
 export function recogniseDriver(
-  senderIds: readonly string[],
+  message: Pick<IncomingMessage, 'chatId'>,
   drivers: Pick<DriversPort, 'list'>,
   contacts: Pick<DriverContactsPort, 'get'> | undefined,
 ): Driver | undefined {
-  const phones = new Set(
-    senderIds
-      .filter((id) => !isLid(id))
-      .map(idDigits)
-      .filter(Boolean),
-  );
-  const lids = new Set(senderIds.filter(isLid).map((id) => idDigits(id)));
+  const chat = message.chatId;
+  const digits = idDigits(chat);
+  if (!digits) return undefined;
+  if (!isLid(chat)) return drivers.list().find((driver) => driver.phone === digits);
   return drivers.list().find((driver) => {
-    if (phones.has(driver.phone)) return true;
     const lid = contacts?.get(driver.documentNumber)?.lid;
-    return lid !== undefined && lids.has(idDigits(lid));
+    return lid !== undefined && idDigits(lid) === digits;
   });
 }

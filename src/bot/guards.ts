@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { IncomingMessage } from '../transports/transport.js';
 import { fold } from '../text/fold.js';
-import { idDigits } from './parse.js';
+import { idDigits } from './ids.js';
 import type { GroupDirectoryPort, GroupSettingsPort } from './ports.js';
 import type { Access } from './command.js';
 
@@ -121,4 +121,21 @@ async function matchGroupRule(
     }
   }
   return undefined;
+}
+
+/** Characters of a person's number shown outside personal-data chats (the rest become `•`). */
+const SHOWN_TAIL = 3;
+
+/**
+ * A person's document or licence number as this chat may see it: whole where personal data is
+ * allowed, else each number in the text cut to its last 3 characters (`DNI 41234567` → `DNI •••••567`).
+ * The one rule for reply data built from lookups (guides' drivers and recipients).
+ */
+export function personalNumber(value: string | undefined, personalData: boolean): string | undefined {
+  if (value === undefined || personalData) return value;
+  return value.replace(/[\p{L}\p{N}]*\p{N}[\p{L}\p{N}]*/gu, (token) =>
+    token.length <= SHOWN_TAIL
+      ? token
+      : `${'•'.repeat(token.length - SHOWN_TAIL)}${token.slice(-SHOWN_TAIL)}`,
+  );
 }

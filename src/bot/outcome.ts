@@ -13,6 +13,8 @@ export interface RouteResult {
   command?: string;
   /** The template the reply was rendered from, when one was sent by the router itself. */
   template?: string;
+  /** The names of the language rules that decided how the message was read (see src/language). */
+  because?: readonly string[];
 }
 
 /**
@@ -44,6 +46,7 @@ export function logOutcome(
     outcome: result.outcome,
     reason: result.reason,
     command: result.command,
+    because: result.because,
     chat: chatLabel(message, hide),
     sender: hide(sender),
     durationMs: Math.round(durationMs * 1000) / 1000,

@@ -125,6 +125,8 @@ export interface BotSettings {
   maxListItems: number;
   /** Largest invoice ZIP (bytes) we open. */
   maxZipBytes: number;
+  /** Extra non-working days (YYYY-MM-DD) beside Peru's holidays: `último día hábil` skips them. */
+  holidays?: readonly string[];
 }
 
 export type { DocumentRef };

@@ -12,6 +12,7 @@ import { ensureDataDir } from '../store/data-dir.js';
 import { acquireDataDirLock } from '../store/lock.js';
 import { createTerminalTransport } from '../transports/terminal.js';
 import { EXIT_CODES, storeFailure } from './exit-codes.js';
+import { lateConfigProblem, usageProblem } from './problems.js';
 
 /** Defaults of the terminal chat: the fixture admin in the fixture group marked for personal data. */
 export const CHAT_DEFAULTS = {
@@ -121,7 +122,7 @@ export async function runChat(argv: string[], io: ChatIo = process): Promise<num
   try {
     flags = parseFlags(argv);
   } catch (error) {
-    io.stderr.write(`chasqui chat: ${(error as Error).message}\n\n${USAGE}\n`);
+    io.stderr.write(`chasqui chat: ${usageProblem(error, 'chat')}\n\n${USAGE}\n`);
     return EXIT_CODES.usage;
   }
   if (flags === 'help') {
@@ -216,6 +217,11 @@ export async function runChat(argv: string[], io: ChatIo = process): Promise<num
     try {
       app = createApp({ config, transport, logger, runSchedules });
     } catch (error) {
+      const problem = lateConfigProblem(error);
+      if (problem) {
+        io.stderr.write(`chasqui chat: ${problem}\n`);
+        return EXIT_CODES.config;
+      }
       const failure = storeFailure(error);
       if (!failure) throw error;
       io.stderr.write(`chasqui chat: ${failure.message}\n`);

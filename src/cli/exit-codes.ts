@@ -9,7 +9,7 @@ export const EXIT_CODES = {
   ok: 0,
   /** WhatsApp stopped for good (logged out, banned, gave up), or an unexpected error. */
   failure: 1,
-  /** Unknown subcommand or flag. */
+  /** Unknown subcommand or flag, or a command line to change (`backup` onto an existing file without --force). */
   usage: 2,
   /** Invalid configuration (environment or config file), any subcommand. */
   config: 3,

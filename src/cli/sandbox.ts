@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { sandboxTaxPortal } from '../sandbox/fixtures/invoices.js';
 import { startSandbox } from '../sandbox/server.js';
+import { usageProblem } from './problems.js';
 
 /**
  * `chasqui sandbox`: runs the local fake lookup API + messaging host until SIGINT/SIGTERM, and
@@ -46,7 +47,7 @@ export async function runSandbox(argv: string[], io: SandboxCliIo = {}): Promise
       allowPositionals: false,
     }));
   } catch (error) {
-    err(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}\n`);
+    err(`${usageProblem(error, 'sandbox')}\n\n${USAGE}\n`);
     return 2;
   }
   if (values.help) {

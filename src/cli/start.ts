@@ -5,6 +5,7 @@ import qrcode from 'qrcode-terminal';
 import { createApp } from '../app.js';
 import { type Config, ConfigError, loadConfig } from '../config.js';
 import { createLogger, type Logger } from '../logger.js';
+import { maskPersonIds } from '../ops/alerts.js';
 import { storedDeliveryStates } from '../ops/delivery-states.js';
 import { consoleConfigProblem, createOpsRuntime } from '../ops/runtime.js';
 import { startPadronJob } from '../padron/job.js';
@@ -19,6 +20,7 @@ import { createWhatsAppSetup } from '../transports/baileys-setup.js';
 import type { SocketFactory } from '../transports/baileys-socket.js';
 import { withSandboxMark } from '../transports/sandbox-mark.js';
 import { EXIT_CODES, storeFailure } from './exit-codes.js';
+import { lateConfigProblem, usageProblem } from './problems.js';
 
 /**
  * `chasqui start`: the WhatsApp bot. Pairs (QR or pairing code), connects, answers, reconnects
@@ -193,8 +195,8 @@ function createConsole(out: Writable, context: { lookup: string; dataDir: string
 export function outboxFailedAlert(item: OutboxItem, error: unknown): string {
   const reason = (error instanceof Error ? error.message : String(error)).slice(0, 200);
   return (
-    `ATENCIÓN: un mensaje para ${item.chatId} no se pudo enviar tras ${item.failures} intentos ` +
-    `(${reason}) y se descartó. / ALERT: an outgoing message failed for good.`
+    `ATENCIÓN: un mensaje para ${maskPersonIds(item.chatId)} no se pudo enviar tras ${item.failures} intentos ` +
+    `(${maskPersonIds(reason)}) y se descartó. / ALERT: an outgoing message failed for good.`
   );
 }
 
@@ -224,7 +226,7 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
   try {
     flags = parseFlags(argv);
   } catch (error) {
-    out.write(`chasqui start: ${(error as Error).message}\n\n${USAGE}\n`);
+    out.write(`chasqui start: ${usageProblem(error, 'start')}\n\n${USAGE}\n`);
     return EXIT_CODES.usage;
   }
   if (flags === 'help') {
@@ -342,16 +344,25 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
     const transport = onSandbox
       ? withSandboxMark(setup.transport, createTemplates().render('sandbox-marca'))
       : setup.transport;
-    const app = createApp({
-      config,
-      transport: ops.instrumentTransport(transport),
-      logger,
-      db: waDb,
-      groupSource: setup.groupSource,
-      upstreamMiddleware: ops.upstreamMiddleware,
-      onDriverDeliveryFailed: (failure) => ops.alerts.raise('delivery-failed', { ...failure }),
-      alerts: ops.alerts,
-    });
+    let app: ReturnType<typeof createApp>;
+    try {
+      app = createApp({
+        config,
+        transport: ops.instrumentTransport(transport),
+        logger,
+        db: waDb,
+        groupSource: setup.groupSource,
+        upstreamMiddleware: ops.upstreamMiddleware,
+        onDriverDeliveryFailed: (failure) => ops.alerts.raise('delivery-failed', { ...failure }),
+        alerts: ops.alerts,
+      });
+    } catch (error) {
+      // Checks that run when the app is built (configured schedules, the lookup client's URL).
+      const problem = lateConfigProblem(error);
+      if (!problem) throw error;
+      out.write(`${problem}\n`);
+      return EXIT_CODES.config;
+    }
     cleanup.unshift(() => app.close());
     // The local mirror of SUNAT's register: leftovers cleaned now, then the daily update.
     const padronJob = startPadronJob({

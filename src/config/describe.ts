@@ -49,6 +49,8 @@ export function describeConfig(config: Config): Record<string, unknown> {
       host: config.console.host,
       port: config.console.port,
       password: secret(config.console.password),
+      allowedHosts: config.console.allowedHosts ?? [],
+      trustedProxies: config.console.trustedProxies ?? [],
     },
     // the path of a webhook URL is often its secret: only the origin is logged
     alertWebhook: config.alertWebhook

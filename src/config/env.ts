@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { allowedHostsText, trustedProxiesText } from './console-keys.js';
 import { type ConfigIssue, issuesFromZod } from './errors.js';
 import {
   intText,
@@ -67,6 +68,8 @@ const envSchema = z.object({
     .regex(/^[\w.:-]+$/, { error: 'expected an IP address or host name, e.g. 127.0.0.1 or 0.0.0.0' })
     .optional(),
   CHASQUI_CONSOLE_PASSWORD: z.string().min(8, { error: 'expected at least 8 characters' }).optional(),
+  CHASQUI_CONSOLE_ALLOWED_HOSTS: allowedHostsText.optional(),
+  CHASQUI_CONSOLE_TRUSTED_PROXIES: trustedProxiesText.optional(),
   CHASQUI_ALERT_WEBHOOK: urlSchema.optional(),
 });
 

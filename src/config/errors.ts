@@ -4,6 +4,8 @@ import type { z } from 'zod';
 export interface ConfigIssue {
   path: string;
   message: string;
+  /** What to change, in Spanish, where the English message alone would leave the operator guessing. */
+  fix?: string;
 }
 
 /**
@@ -16,11 +18,13 @@ export class ConfigError extends Error {
     const where = source ? ` (${source})` : '';
     const lines = issues.map((issue) => `  - ${issue.path}: ${issue.message}`);
     const keys = issues.map((issue) => issue.path).join(', ');
+    const fixes = issues.flatMap((issue) => (issue.fix ? [`  - ${issue.path}: ${issue.fix}`] : []));
     super(
       [
         `Invalid configuration${where}:`,
         ...lines,
         `Configuración inválida: corrige ${keys} y vuelve a iniciar (ver README, sección «Configuración»).`,
+        ...fixes,
       ].join('\n'),
     );
     this.name = 'ConfigError';
@@ -50,9 +54,34 @@ export function issuesFromZod(error: z.ZodError, root: z.ZodType, prefix = ''): 
       }
       continue;
     }
+    if (issue.code === 'invalid_type' && issue.message.startsWith('Invalid input')) {
+      out.push(wrongType(formatPath(issue.path, prefix), issue.expected));
+      continue;
+    }
     out.push({ path: formatPath(issue.path, prefix), message: issue.message });
   }
   return out;
+}
+
+/** What each zod type is called in English and Spanish, for a value of the wrong shape. */
+const SHAPES: Record<string, [string, string]> = {
+  object: [
+    'a section: a map of keys (an object), not a single value or a list',
+    'escriba una sección: la clave sola en su línea y debajo, con sangría, sus claves (p. ej. «batch:» y debajo «  maxEntries: 200»)',
+  ],
+  array: ['a list', 'escriba una lista: un elemento por línea empezando con «- », o entre corchetes [a, b]'],
+  string: ['a text', 'escriba un texto (entre comillas si tiene «:» o «#»)'],
+  number: ['a number', 'escriba un número sin comillas'],
+  boolean: ['true or false', 'escriba true o false, sin comillas'],
+};
+
+/** A value of the wrong shape (zod's own message names no fix): the shape expected, in both languages. */
+function wrongType(path: string, expected: string): ConfigIssue {
+  const [english, spanish] = SHAPES[expected] ?? [
+    expected,
+    `revise la forma del valor (ver config.example.yaml)`,
+  ];
+  return { path, message: `expected ${english}`, fix: spanish };
 }
 
 const SECRET_HINTS: Record<string, string> = {

@@ -6,6 +6,7 @@ import {
   OPERATION_NAMES,
   PERSONAL_DATA_OPERATIONS,
 } from './cache-ttl.js';
+import { consoleFileSchema } from './console-keys.js';
 import { booleanSchema, intRange, logLevelSchema, phoneSchema, urlSchema, waVersionSchema } from './rules.js';
 import { fold } from '../text/fold.js';
 import { WATCH_SUMMARY_DAYS } from './types.js';
@@ -191,6 +192,12 @@ const batchSchema = z.strictObject({
   retries: intRange(0, 5, 'retries').default(2),
   retryDelayMs: intRange(0, 60_000, 'milliseconds').default(2_000),
   maxFileBytes: intRange(1_024, 20 * 1024 * 1024, 'bytes').default(2 * 1024 * 1024),
+  // Reading an attachment: rows, size once unzipped (.xlsx), ZIP entries and ratio, time.
+  maxFileRows: intRange(100, 1_000_000, 'rows').default(20_000),
+  maxUnzippedBytes: intRange(64 * 1024, 256 * 1024 * 1024, 'bytes').default(16 * 1024 * 1024),
+  maxZipEntries: intRange(10, 10_000, 'files inside the .xlsx').default(500),
+  maxZipRatio: intRange(10, 10_000, 'times its compressed size').default(200),
+  maxReadMs: intRange(100, 120_000, 'milliseconds').default(5_000),
 });
 
 const lookupSchema = z.strictObject({
@@ -264,6 +271,7 @@ export const fileSchema = z.strictObject({
   batch: batchSchema.prefault({}),
   backup: backupSchema.prefault({}),
   padron: padronSchema.prefault({}),
+  console: consoleFileSchema.prefault({}),
 });
 
 export type FileConfig = z.output<typeof fileSchema>;

@@ -73,6 +73,16 @@ export interface BatchConfig {
   retryDelayMs: number;
   /** Largest attached file read (.txt, .csv, .xlsx). */
   maxFileBytes: number;
+  /** Most rows (or numbers of a .txt) read from an attached file; more is refused. */
+  maxFileRows: number;
+  /** An .xlsx is refused when its parts add up to more than this once unzipped (zip bombs). */
+  maxUnzippedBytes: number;
+  /** Most files inside an .xlsx (a ZIP). */
+  maxZipEntries: number;
+  /** Most an .xlsx part over 1 MiB may expand (uncompressed / compressed size). */
+  maxZipRatio: number;
+  /** Longest an attached file may take to read before it is refused. */
+  maxReadMs: number;
 }
 
 /** The validated configuration every module reads; built once by loadConfig. */
@@ -139,4 +149,8 @@ export interface ConsoleConfig {
   host: string;
   /** Required to bind beyond loopback; kept only as a hash once the console starts. */
   password?: string;
+  /** Host names served besides loopback and the bind address (DNS rebinding defence). */
+  allowedHosts?: string[];
+  /** Reverse proxies (IPs or ranges) whose X-Forwarded-For / -Proto / -Host are believed. */
+  trustedProxies?: string[];
 }

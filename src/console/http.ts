@@ -20,7 +20,7 @@ export function send(
   status: number,
   body: string | Buffer,
   type: string,
-  headers: Record<string, string> = {},
+  headers: Record<string, string | string[]> = {},
 ): void {
   res.writeHead(status, {
     ...SECURITY_HEADERS,
@@ -35,7 +35,11 @@ export function sendJson(res: ServerResponse, status: number, value: unknown): v
   send(res, status, JSON.stringify(value), 'application/json; charset=utf-8');
 }
 
-export function redirect(res: ServerResponse, location: string, headers: Record<string, string> = {}): void {
+export function redirect(
+  res: ServerResponse,
+  location: string,
+  headers: Record<string, string | string[]> = {},
+): void {
   res.writeHead(303, { ...SECURITY_HEADERS, location, 'cache-control': 'no-store', ...headers });
   res.end();
 }

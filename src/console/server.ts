@@ -7,33 +7,43 @@ import QRCode from 'qrcode';
 import { checkReadiness } from '../ops/health.js';
 import { ACTIONS, NOTES } from './actions.js';
 import {
-  createLoginLimiter,
   createSessionStore,
+  createVisitors,
   hashPassword,
   type PasswordHash,
-  parseCookies,
-  SESSION_COOKIE,
-  type Session,
   sessionCookie,
+  type SessionStore,
   tokensEqual,
-  verifyPassword,
+  type Visitor,
+  visitorHeaders,
 } from './auth.js';
+import { createRequestFacts } from './client.js';
 import type { ConsoleDeps } from './context.js';
 import { BodyTooLargeError, isLoopback, readForm, redirect, send, sendJson } from './http.js';
+import { createLoginLimiter } from './limiter.js';
+import { createLoginRoutes } from './login.js';
+import { createHostCheck, foreignSource } from './origin.js';
 import { driversView, groupsView, schedulesView, statusView, usageData } from './pages.js';
 import { consoleDir, createConsoleRenderer } from './render.js';
 
 /**
  * The operations console, `/healthz`, `/readyz` and `/metrics` on one node:http server. Bound to
- * loopback by default; any other address needs a password (login form, session cookie). Every
- * POST carries the session's CSRF token. See README "Console".
+ * loopback by default; any other address needs a password (login form, session cookie). It serves
+ * only the host names it knows, takes state changes only from its own pages, and every POST
+ * carries a CSRF token. See README "Console".
  */
 export interface ConsoleOptions {
   host: string;
   port: number;
   password?: string;
-  /** Failed logins per client per 15 minutes before 429 (default 5). */
+  /** Failed password checks per client before it has to wait (default 5). */
   maxLoginFailures?: number;
+  /** Host names served besides loopback and the bind address (DNS rebinding defence). */
+  allowedHosts?: readonly string[];
+  /** Proxies (IPs or ranges) whose X-Forwarded-For / -Proto / -Host are believed. */
+  trustedProxies?: readonly string[];
+  /** The session store (tests); by default an in-memory one of at most 32 sessions. */
+  sessions?: SessionStore;
 }
 
 export interface ConsoleServer {
@@ -72,75 +82,79 @@ export async function startConsole(deps: ConsoleDeps, options: ConsoleOptions): 
   const secret: PasswordHash | undefined = options.password
     ? await hashPassword(options.password)
     : undefined;
-  const sessions = createSessionStore();
-  const limiter = createLoginLimiter(options.maxLoginFailures ?? 5);
+  const sessions = options.sessions ?? createSessionStore();
+  const visitorOf = createVisitors(sessions);
+  const factsOf = createRequestFacts(options.trustedProxies);
+  const hostAllowed = createHostCheck(options.host, options.allowedHosts);
   const renderer = createConsoleRenderer();
   const staticCache = new Map<string, Buffer>();
   const log = deps.logger.child({ module: 'console' });
 
-  const sessionOf = (req: IncomingMessage): Session | undefined =>
-    sessions.get(parseCookies(req.headers.cookie)[SESSION_COOKIE]);
-
-  /** Metrics may also be scraped with the password as a Bearer token or Basic auth. */
-  const headerAuth = async (req: IncomingMessage): Promise<boolean> => {
-    if (!secret) return false;
-    const header = req.headers.authorization ?? '';
-    let candidate: string | undefined;
-    if (header.startsWith('Bearer ')) candidate = header.slice(7);
-    if (header.startsWith('Basic '))
-      candidate = Buffer.from(header.slice(6), 'base64').toString('utf8').split(':').slice(1).join(':');
-    return candidate !== undefined && verifyPassword(candidate, secret);
+  /** A clear Spanish page for a request the console will not serve or take (403). */
+  const refuse = async (res: ServerResponse, reason: 'host' | 'origin' | 'csrf', data = {}) => {
+    const html = await renderer.page('refused', { reason, ...data });
+    send(res, 403, html, 'text/html; charset=utf-8');
   };
+  const login = secret
+    ? createLoginRoutes({
+        secret,
+        limiter: createLoginLimiter({ free: options.maxLoginFailures ?? 5 }),
+        sessions,
+        renderer,
+        log,
+        refuse,
+      })
+    : undefined;
 
   const page = async (
     res: ServerResponse,
     name: string,
-    session: Session,
+    visitor: Visitor,
     data: Record<string, unknown>,
     url: URL,
   ) => {
     const note = NOTES[url.searchParams.get('nota') ?? ''];
     const html = await renderer.page(name, {
       ...data,
-      csrf: session.csrf,
+      csrf: visitor.csrf,
       page: name,
       openMode: !secret,
       note,
       sandbox: deps.sandbox,
     });
-    send(res, 200, html, 'text/html; charset=utf-8');
+    send(res, 200, html, 'text/html; charset=utf-8', visitorHeaders(visitor));
   };
 
-  const renderPage = async (path: string, res: ServerResponse, session: Session, url: URL) => {
+  const renderPage = async (path: string, res: ServerResponse, visitor: Visitor, url: URL) => {
     switch (path) {
       case '/':
-        return page(res, 'status', session, { status: statusView(deps) }, url);
+        return page(res, 'status', visitor, { status: statusView(deps) }, url);
       case '/pairing':
         return page(
           res,
           'pairing',
-          session,
+          visitor,
           { status: statusView(deps), canAct: Boolean(deps.actions) },
           url,
         );
       case '/groups':
-        return page(res, 'groups', session, await groupsView(deps), url);
+        return page(res, 'groups', visitor, await groupsView(deps), url);
       case '/drivers':
-        return page(res, 'drivers', session, driversView(deps), url);
+        return page(res, 'drivers', visitor, driversView(deps), url);
       case '/schedules':
-        return page(res, 'schedules', session, await schedulesView(deps), url);
+        return page(res, 'schedules', visitor, await schedulesView(deps), url);
       case '/outbox':
         return page(
           res,
           'outbox',
-          session,
+          visitor,
           { rows: deps.outbox?.list() ?? [], available: Boolean(deps.outbox) },
           url,
         );
       case '/usage': {
         const { groups } = await groupsView(deps);
         const usage = usageData(deps, new Map(groups.map((g) => [g.chatId, g.name])));
-        return page(res, 'usage', session, { usage, usageJson: JSON.stringify(usage) }, url);
+        return page(res, 'usage', visitor, { usage, usageJson: JSON.stringify(usage) }, url);
       }
     }
   };
@@ -178,6 +192,18 @@ export async function startConsole(deps: ConsoleDeps, options: ConsoleOptions): 
         ...readiness,
       });
     }
+    const facts = factsOf(req);
+    if (!hostAllowed(facts.host)) {
+      log.warn({ host: facts.host?.slice(0, 100), route }, 'console request for a foreign host refused');
+      return refuse(res, 'host', { host: facts.host ?? '' });
+    }
+    if (method !== 'GET' && method !== 'HEAD') {
+      const source = foreignSource(req.headers, facts.host);
+      if (source !== undefined) {
+        log.warn({ source: source.slice(0, 100), route }, 'cross-site console request refused');
+        return refuse(res, 'origin', { source });
+      }
+    }
     const asset = method === 'GET' ? STATIC[route] : undefined;
     if (asset) {
       let body = staticCache.get(route);
@@ -187,37 +213,30 @@ export async function startConsole(deps: ConsoleDeps, options: ConsoleOptions): 
       }
       return send(res, 200, body, asset.type, { 'cache-control': 'private, max-age=300' });
     }
-    let session = sessionOf(req);
-    if (route === '/login') return login(req, res, session, method);
+    const visitor = visitorOf(req.headers.cookie, facts.secure);
+    if (route === '/login') return login ? login.form(req, res, visitor, facts) : redirect(res, '/');
     if (route === '/metrics' && method === 'GET') {
-      if (secret && !session?.authenticated && !(await headerAuth(req))) {
-        return send(res, 401, 'unauthorized\n', 'text/plain; charset=utf-8', {
-          'www-authenticate': 'Basic realm="chasqui"',
-        });
-      }
+      if (login && !visitor.session && !(await login.headerAuth(req, res, facts))) return;
       if (!deps.metrics) return send(res, 404, 'metrics off\n', 'text/plain');
       return send(res, 200, await deps.metrics.text(), deps.metrics.contentType);
     }
-    // Without a password (loopback only) every visitor gets a session: it carries the CSRF token.
-    const cookies: Record<string, string> = {};
-    if (!secret && !session) {
-      session = sessions.create(true);
-      cookies['set-cookie'] = sessionCookie(session);
-    }
-    if (!session?.authenticated) {
+    // Without a password (loopback only) every visitor may act; its CSRF token comes from its cookie.
+    if (secret && !visitor.session) {
       if (method === 'GET' && !route.startsWith('/api/') && route !== '/events')
         return redirect(res, '/login');
       return sendJson(res, 401, { error: 'login required' });
     }
     if (method === 'POST') {
       const form = await readForm(req);
-      if (!tokensEqual(form.get('_csrf') ?? undefined, session.csrf)) {
+      if (!tokensEqual(form.get('_csrf') ?? undefined, visitor.csrf)) {
         log.warn({ route }, 'console POST without a valid CSRF token');
-        return send(res, 403, 'CSRF token inválido / invalid CSRF token\n', 'text/plain; charset=utf-8');
+        return refuse(res, 'csrf');
       }
       if (route === '/logout') {
-        sessions.destroy(session.id);
-        return redirect(res, secret ? '/login' : '/', { 'set-cookie': sessionCookie(undefined) });
+        sessions.destroy(visitor.session?.id);
+        return redirect(res, secret ? '/login' : '/', {
+          'set-cookie': sessionCookie(undefined, facts.secure),
+        });
       }
       const action = ACTIONS[route];
       if (!action) return send(res, 404, 'not found\n', 'text/plain');
@@ -234,52 +253,8 @@ export async function startConsole(deps: ConsoleDeps, options: ConsoleOptions): 
       const svg = await QRCode.toString(qr.value, { type: 'svg', margin: 2, errorCorrectionLevel: 'L' });
       return send(res, 200, svg, 'image/svg+xml');
     }
-    if ((PAGES as readonly string[]).includes(route)) {
-      for (const [name, value] of Object.entries(cookies)) res.setHeader(name, value);
-      return renderPage(route, res, session, url);
-    }
+    if ((PAGES as readonly string[]).includes(route)) return renderPage(route, res, visitor, url);
     return send(res, 404, 'no encontrado / not found\n', 'text/plain; charset=utf-8');
-  };
-
-  const login = async (
-    req: IncomingMessage,
-    res: ServerResponse,
-    session: Session | undefined,
-    method: string,
-  ) => {
-    if (!secret) return redirect(res, '/');
-    const client = req.socket.remoteAddress ?? 'unknown';
-    if (method === 'GET') {
-      const pre = session ?? sessions.create(false);
-      const html = await renderer.page('login', { csrf: pre.csrf, page: 'login' });
-      return send(res, 200, html, 'text/html; charset=utf-8', { 'set-cookie': sessionCookie(pre) });
-    }
-    if (method !== 'POST') return send(res, 405, 'method not allowed\n', 'text/plain');
-    const wait = limiter.blockedFor(client);
-    if (wait > 0) {
-      return send(
-        res,
-        429,
-        'Demasiados intentos; espere unos minutos. / Too many attempts.\n',
-        'text/plain; charset=utf-8',
-        {
-          'retry-after': String(Math.ceil(wait / 1000)),
-        },
-      );
-    }
-    const form = await readForm(req);
-    if (!session || !tokensEqual(form.get('_csrf') ?? undefined, session.csrf)) {
-      return send(res, 403, 'CSRF token inválido / invalid CSRF token\n', 'text/plain; charset=utf-8');
-    }
-    if (!(await verifyPassword(form.get('password') ?? '', secret))) {
-      limiter.failed(client);
-      log.warn({ client }, 'console login failed');
-      const html = await renderer.page('login', { csrf: session.csrf, page: 'login', failed: true });
-      return send(res, 401, html, 'text/html; charset=utf-8');
-    }
-    limiter.succeeded(client);
-    sessions.destroy(session.id);
-    return redirect(res, '/', { 'set-cookie': sessionCookie(sessions.create(true)) });
   };
 
   const server: Server = createServer((req, res) => {

@@ -1,6 +1,7 @@
-import { idDigits } from '../bot/parse.js';
+import { idDigits } from '../bot/ids.js';
 import type { DriversPort } from '../bot/ports.js';
 import type { DriverContactsRepo } from '../store/driver-contacts.js';
+import type { IncomingMessage } from '../transports/transport.js';
 
 /**
  * Drivers' LIDs, learnt from what WhatsApp itself pairs with their number, so a driver who later
@@ -13,12 +14,16 @@ import type { DriverContactsRepo } from '../store/driver-contacts.js';
  * A message whose sender ids hold exactly one phone-number id and one LID (v7's `remoteJidAlt` /
  * `participantAlt`, group metadata, or Baileys' own mapping) pairs them: a registered driver with
  * that number gets the LID stored. Returns the driver's document number when it was new.
+ * A direct chat teaches a pair only when it is the phone's own chat: a LID chat's added phone
+ * (`remoteJidAlt`) is what this pair must later confirm (bot/driver-chat.ts), never its source.
  */
 export function learnDriverLid(
-  senderIds: readonly string[],
+  message: Pick<IncomingMessage, 'chatId' | 'isGroup' | 'senderIds'>,
   drivers: Pick<DriversPort, 'list'>,
   contacts: Pick<DriverContactsRepo, 'learnLid'>,
 ): string | undefined {
+  if (!message.isGroup && !isPhoneChat(message.chatId)) return undefined;
+  const senderIds = message.senderIds;
   const lids = [...new Set(senderIds.filter((id) => id.endsWith('@lid')))];
   const phones = [
     ...new Set(senderIds.filter((id) => id.endsWith('@s.whatsapp.net')).map((id) => idDigits(id))),
@@ -26,6 +31,7 @@ export function learnDriverLid(
   const lid = lids[0];
   // Ambiguous (several of either) or nothing to pair: learn nothing rather than guess.
   if (lids.length !== 1 || phones.length !== 1 || lid === undefined) return undefined;
+  if (!message.isGroup && idDigits(message.chatId) !== phones[0]) return undefined;
   const driver = drivers.list().find((d) => d.phone === phones[0]);
   if (!driver) return undefined;
   return contacts.learnLid(driver.documentNumber, lid) ? driver.documentNumber : undefined;

@@ -1,5 +1,7 @@
 import { UserError } from './user-error.js';
 
+export { echo } from './user-error.js';
+
 /**
  * Helpers to pick the identifier out of free chat text, shared by the validators: people write
  * `ruc del cliente 20123456786` or `placa ABC 123`, and we want the one token that matters.
@@ -53,10 +55,4 @@ export function endsAtIdentifier(words: readonly string[]): boolean {
  */
 export function assertSingle(found: readonly string[], que: string): void {
   if (found.length > 1) throw new UserError('one-at-a-time', { que, cantidad: found.length });
-}
-
-/** Keeps a user-typed value short and printable before echoing it back in an error reply. */
-export function echo(value: string, max = 30): string {
-  const clean = value.replace(/[\p{C}]/gu, '').trim();
-  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }

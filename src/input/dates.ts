@@ -4,12 +4,20 @@ import { echo, tokens } from './args.js';
 import { type DayParts, spokenDate, spokenPeriod } from './date-words.js';
 
 /**
- * The first day with its own published exchange rate: rates start in 2000, but 2000-01-01 is a
- * holiday and 2000-01-02 a Sunday, so asking for them would be answered with a 1999 rate.
+ * Extra non-working days (`yyyy-mm-dd`, config `scheduler.holidays`) for `último día hábil`,
+ * beside Peru's national ones. Set once at start-up (app.ts): commands call `parseDate` with the
+ * clock only, and the language layer reads them from `GrammarContext.holidays`.
  */
-export const MIN_DATE = '2000-01-03';
-/** Nothing the lookup API serves predates this. */
-export const MIN_PERIOD = '2000-01';
+let configuredHolidays: readonly string[] = [];
+
+/** Makes the configured holidays count in dates typed in chat (see `configuredHolidays`). */
+export function useHolidays(dates: readonly string[]): void {
+  configuredHolidays = [...dates];
+}
+
+import { MIN_DATE, MIN_PERIOD } from '../language/grammars/registry.js';
+
+export { MIN_DATE, MIN_PERIOD };
 
 /** `dd/MM/yyyy` (licence dates) or `yyyy-MM-dd` → `yyyy-MM-dd`; undefined when neither. */
 export function toIsoDate(text: string): string | undefined {
@@ -33,16 +41,17 @@ function display(isoDate: string): string {
 
 /**
  * A date typed in chat → `yyyy-mm-dd`: empty (today), numeric (`2026-11-20`, `20/11/2026`,
- * `20-11-26`, `20/11` this year in Lima) or spoken (date-words.ts: `antier`, `el lunes`,
- * `20 de noviembre`, `hace 2 días`, `mañana`). Words that are no part of a date make the whole
+ * `20-11-26`, `20/11` this year in Lima) or spoken (the date grammar of src/language: `antier`,
+ * `el lunes`, `3 d noviembre`, `el 1ra de noviembre`, `hace 2 días`, `ayer 8h30`, `mañana`);
+ * `último día hábil` counts the configured holidays. Words that are no part of a date make the whole
  * line unreadable (`!tc 3 personas`): an error costs nothing, a guess costs a credit.
  * Not in the future (Lima), not before MIN_DATE.
  * Throws UserError: invalid-date (also a weekday the day is not: `viernes 21`), date-future, date-too-old.
  */
-export function parseDate(raw: string, now: Date): string {
+export function parseDate(raw: string, now: Date, holidays: readonly string[] = configuredHolidays): string {
   const today = limaDate(now);
   if (tokens(raw).length === 0) return today;
-  const spoken = spokenDate(raw, today);
+  const spoken = spokenDate(raw, today, holidays);
   if (spoken === undefined || spoken.kind === 'mismatch') {
     throw new UserError('invalid-date', { valor: echo(raw) });
   }
@@ -61,7 +70,7 @@ function checkedDate(raw: string, { year, month, day }: DayParts, today: string)
 
 /**
  * A period typed in chat → `yyyy-MM`: empty (current Lima month), numeric (`2026-10`, `10/2026`,
- * `10-26`, a bare month `10` this year in Lima) or spoken (date-words.ts: `setiembre 2025`,
+ * `10-26`, a bare month `10` this year in Lima) or spoken (the period grammar: `setiembre 2025`,
  * `mes pasado`, `octubre del año pasado`, `hace 2 meses`). Month 01–12, not after the current
  * month, not before 2000. Words that are no part of a period make the line unreadable.
  * Throws UserError: invalid-period, period-future, period-too-old.

@@ -1,65 +1,56 @@
-import { UserError } from './user-error.js';
-import { assertSingle, digitCount, echo, pickToken, tokens } from './args.js';
+import { UserError, echo } from './user-error.js';
+import { numberDigits } from '../language/grammars/identifiers/digits.js';
+import { dniGrammar } from '../language/grammars/identifiers/dni.js';
+import { licenceGrammar } from '../language/grammars/identifiers/licence.js';
+import {
+  holdsDigits,
+  isContent,
+  NO_CONTEXT,
+  readLine,
+  valueOrThrow,
+} from '../language/grammars/identifiers/shared.js';
+import type { SlotGrammar } from '../language/grammars/types.js';
 
-const WEIGHTS = [3, 2, 7, 6, 5, 4, 3, 2] as const;
-const NUMERIC = '65432110987';
-const LETTERS = 'KJIHGFEDCBA';
+export { dniCheckDigit, isValidDni } from '../language/grammars/identifiers/dni.js';
 
-/** The DNI's verification character (peru-domain.md): numeric and letter forms. */
-export function dniCheckDigit(dni: string): { digit: string; letter: string } {
-  let sum = 0;
-  for (let i = 0; i < 8; i++) sum += Number(dni[i]) * WEIGHTS[i]!;
-  const c = sum % 11;
-  return { digit: NUMERIC[c]!, letter: LETTERS[c]! };
-}
-
-/** True for exactly 8 digits (the API's own rule for /dni and /dni-ruc). */
-export function isValidDni(dni: string): boolean {
-  return /^\d{8}$/u.test(dni);
-}
-
-const CHECK_APART = /^(\d{8})(?: ?- ?| )([0-9A-Za-z])$/u;
-
-/** `45678912 K`, `45678912 - 4`: a DNI with its check character apart, a request (not chatter). */
-export function looksLikeDniWithCheck(raw: string): boolean {
-  return CHECK_APART.test(tokens(raw).join(' '));
+/** The value `grammar` reads in `raw`, or the DNI errors for a line without a number. */
+function readDni(raw: string, grammar: SlotGrammar<string>): string {
+  const tokens = readLine(raw);
+  const found = grammar.find(tokens, NO_CONTEXT);
+  if (found) return valueOrThrow(found);
+  // Too short for the grammar's attempt (`12`): still the user's DNI, told what is wrong.
+  const first = tokens.find(holdsDigits) ?? tokens.find(isContent);
+  if (first === undefined) throw new UserError('dni-missing');
+  throw new UserError('invalid-dni', {
+    valor: echo(first.text),
+    digitos: numberDigits(first.text)?.length ?? 0,
+  });
 }
 
 /**
- * Validates a DNI typed in chat. Also accepts the printed form with its verification character
- * (`45678912-2`, also apart: `45678912 - 2`, `45678912 K`), checking that character. Two numbers (`45678912 41234567`) are refused.
+ * `45678912 K`, `45678912 - 4`, `4567 8912 4`: a DNI with its check character apart and nothing
+ * else, a request (not chatter) although it has two parts.
+ */
+export function looksLikeDniWithCheck(raw: string): boolean {
+  const tokens = readLine(raw);
+  const found = dniGrammar.find(tokens, NO_CONTEXT);
+  const content = tokens.map((token, at) => (isContent(token) ? at : -1)).filter((at) => at >= 0);
+  return (
+    found !== undefined &&
+    found.because.includes('dni-check-apart') &&
+    found.start <= (content[0] ?? 0) &&
+    found.end > (content[content.length - 1] ?? 0)
+  );
+}
+
+/**
+ * Validates a DNI typed in chat through the `dni` grammar: 8 digits in any grouping
+ * (`45678912`, `4567 8912`, `45 678 912`, `45.678.912`), with its verification character glued or
+ * apart (`10117410-2`, `45678912 - 4`, `45678912 K`), which is checked. Two DNIs are refused.
  * Throws UserError: dni-missing, invalid-dni, invalid-dni-check, one-at-a-time.
  */
 export function parseDni(raw: string): string {
-  // Digits grouped as people read them aloud: `45 678 912`.
-  const groups = tokens(raw);
-  if (groups.length > 1 && groups.every((word) => /^\d{1,3}$/u.test(word)) && groups.join('').length === 8) {
-    raw = groups.join('');
-  }
-  // The check character written apart: `45678912 - 4`, `45678912 4`, `45678912 K`.
-  const apart = CHECK_APART.exec(tokens(raw).join(' '));
-  if (apart) raw = `${apart[1]}-${apart[2]}`;
-  assertSingle(
-    tokens(raw).filter((word) => digitCount(word) >= 8),
-    'un DNI',
-  );
-  const picked = pickToken(raw);
-  if (picked === '') throw new UserError('dni-missing');
-  // People write 45.678.912 too; the dots carry nothing.
-  const token = /^[\d.]+(-[0-9A-Za-z])?$/u.test(picked) ? picked.replace(/\./gu, '') : picked;
-  const valor = echo(picked);
-  const withCheck = /^(\d{8})-([0-9A-Za-z])$/u.exec(token);
-  if (withCheck) {
-    const dni = withCheck[1]!;
-    const given = withCheck[2]!.toUpperCase();
-    const { digit, letter } = dniCheckDigit(dni);
-    if (given !== digit && given !== letter) throw new UserError('invalid-dni-check', { valor });
-    return dni;
-  }
-  if (!isValidDni(token)) {
-    throw new UserError('invalid-dni', { valor, digitos: /^\d+$/u.test(token) ? token.length : 0 });
-  }
-  return token;
+  return readDni(raw, dniGrammar);
 }
 
 /**
@@ -67,11 +58,5 @@ export function parseDni(raw: string): string {
  * DNI (`Q41234567`), which is how Peruvian licences are numbered.
  */
 export function parseLicenceDni(raw: string): string {
-  assertSingle(
-    tokens(raw).filter((word) => digitCount(word) >= 8),
-    'una licencia',
-  );
-  const token = pickToken(raw);
-  const fromLicence = /^[A-Za-z](\d{8})$/u.exec(token);
-  return fromLicence ? fromLicence[1]! : parseDni(raw);
+  return readDni(raw, licenceGrammar);
 }

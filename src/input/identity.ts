@@ -1,45 +1,56 @@
 import { UserError } from './user-error.js';
-import { assertSingle, echo, endsAtIdentifier, hasDigit, pickToken, tokens } from './args.js';
+import {
+  checkForeignDoc,
+  cleanDocNumber,
+  FOREIGN_DOC_MIN_UNADDRESSED,
+  type ForeignDocType,
+  foreignDocGrammar,
+} from '../language/grammars/identifiers/foreign-doc.js';
+import {
+  holdsDigits,
+  isContent,
+  NO_CONTEXT,
+  readLine,
+  valueOrThrow,
+} from '../language/grammars/identifiers/shared.js';
 
-/** Foreign identity documents: carné de extranjería, carné especial, cédula de identidad. */
-export type ForeignDocType = 'CE' | 'CEE' | 'CI';
+export {
+  FOREIGN_DOC_MIN_UNADDRESSED,
+  type ForeignDocType,
+} from '../language/grammars/identifiers/foreign-doc.js';
 
-/**
- * Shortest CE/CEE/CI number taken as a lookup without a prefix or mention: real numbers have 9–12
- * characters, while `cedula 1 copia` or `carnet 123` is chatter that must not spend a credit.
- */
-export const FOREIGN_DOC_MIN_UNADDRESSED = 6;
-
-const clean = (token: string) => token.replace(/[-.]/gu, '');
+/** Most words an unaddressed CE/CEE/CI request has (`CE N° 001234567`). */
+const MAX_WORDS = 4;
+const LETTER = /\p{L}/u;
 
 /**
  * "Is this an attempt?" for an unaddressed `ce`/`cee`/`ci`: at most 4 words, the number holds a
  * digit and at least 6 characters, and no plain word follows it (`carnet 123 vencido` is chatter).
  */
 export function looksLikeForeignDoc(rawArgs: string): boolean {
-  const words = tokens(rawArgs);
-  const number = words.find(hasDigit);
+  const words = readLine(rawArgs).filter(isContent);
+  const at = words.findIndex(holdsDigits);
+  const number = words[at];
   return (
-    words.length <= 4 &&
+    words.length <= MAX_WORDS &&
     number !== undefined &&
-    clean(number).length >= FOREIGN_DOC_MIN_UNADDRESSED &&
-    endsAtIdentifier(words)
+    cleanDocNumber(number.text).length >= FOREIGN_DOC_MIN_UNADDRESSED &&
+    words.slice(at + 1).every((word) => holdsDigits(word) || !LETTER.test(word.text))
   );
 }
 
 /**
- * Validates a CE/CEE/CI number: 1–15 letters or digits (no public check digit), uppercased.
+ * Validates a CE/CEE/CI number through its grammar: 1–15 letters or digits (no public check
+ * digit), uppercased. A line without digits is read as the number itself (`parseForeignDoc('ab')`).
  * Throws UserError: foreign-doc-missing, invalid-foreign-doc (data carries `tipo`), one-at-a-time.
  */
 export function parseForeignDoc(raw: string, tipo: ForeignDocType): string {
-  const numbers = tokens(raw).filter(
-    (word) => hasDigit(word) && clean(word).length >= FOREIGN_DOC_MIN_UNADDRESSED,
-  );
-  assertSingle(numbers, tipo === 'CI' ? 'una cédula' : 'un carné');
-  const token = pickToken(raw).replace(/[-.]/gu, '').toUpperCase();
-  if (token === '') throw new UserError('foreign-doc-missing', { tipo });
-  if (!/^[0-9A-Z]{1,15}$/u.test(token)) {
-    throw new UserError('invalid-foreign-doc', { tipo, valor: echo(pickToken(raw)) });
-  }
-  return token;
+  const tokens = readLine(raw);
+  const found = foreignDocGrammar(tipo).find(tokens, NO_CONTEXT);
+  if (found) return valueOrThrow(found);
+  const first = tokens.find(isContent);
+  if (first === undefined) throw new UserError('foreign-doc-missing', { tipo });
+  const checked = checkForeignDoc(first.text, tipo);
+  if ('error' in checked) throw checked.error;
+  return checked.value;
 }

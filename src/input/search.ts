@@ -1,9 +1,11 @@
-import { UserError } from './user-error.js';
-import { echo } from './args.js';
+import { UserError, echo } from './user-error.js';
+import { companyNameGrammar, SEARCH_MAX, SEARCH_MIN } from '../language/grammars/identifiers/company-name.js';
+import { isContent, NO_CONTEXT, readLine } from '../language/grammars/identifiers/shared.js';
 
-/** Shortest and longest company-name search we send (shorter matches everything, longer is chatter). */
-export const SEARCH_MIN = 3;
-export const SEARCH_MAX = 80;
+export { SEARCH_MAX, SEARCH_MIN } from '../language/grammars/identifiers/company-name.js';
+
+const QUOTED = /^["'«“](.*)["'»”]$/u;
+const QUOTED_NAME = /^["«“].+["»”]$/u;
 
 /** Validates the text of `buscar`. Throws UserError: search-missing, invalid-search. */
 export function parseSearchText(raw: string): string {
@@ -11,7 +13,7 @@ export function parseSearchText(raw: string): string {
     .replace(/[\p{C}]/gu, ' ')
     .replace(/\s+/gu, ' ')
     .trim()
-    .replace(/^["'«“](.*)["'»”]$/u, '$1')
+    .replace(QUOTED, '$1')
     .trim();
   if (text === '') throw new UserError('search-missing');
   if (text.length < SEARCH_MIN || text.length > SEARCH_MAX) {
@@ -25,13 +27,21 @@ export function parseSearchText(raw: string): string {
   return text.toUpperCase();
 }
 
-const LEGAL_FORM = /(^|\s)(s\.?a\.?c\.?|s\.?a\.?a\.?|s\.?a\.?|e\.?i\.?r\.?l\.?|s\.?r\.?l\.?)(\s|$)/iu;
+/** The `company-name` rules that make unaddressed text a name without quotes. */
+const NAME_RULES = new Set(['name-legal-form', 'name-company-word', 'name-capitalised']);
 
 /**
  * Whether unaddressed group text after `buscar` is a search rather than chatter: a quoted name
- * (`buscar "los alamos"`) or one with a legal form (`buscar comercial pachacamac s.a.`).
+ * (`buscar "los alamos"`), or the whole text read as a company name by a rule that marks it as one:
+ * a legal form (`comercial pachacamac s.a.`), a company word (`transportes andinos`), or
+ * capitals (`Los Alamos`). Plain words (`el archivo`) are left to an addressed `buscar`.
  */
 export function looksLikeCompanySearch(raw: string): boolean {
   const text = raw.trim();
-  return /^["«“].+["»”]$/u.test(text) || LEGAL_FORM.test(text);
+  if (QUOTED_NAME.test(text)) return true;
+  const tokens = readLine(text);
+  const found = companyNameGrammar.find(tokens, NO_CONTEXT);
+  if (found === undefined || 'error' in found.result) return false;
+  const covers = tokens.every((token, at) => !isContent(token) || (at >= found.start && at < found.end));
+  return covers && found.because.some((rule) => NAME_RULES.has(rule));
 }

@@ -86,6 +86,11 @@ export const ERROR_IDS = [
   'zip-empty',
   'zip-no-credentials',
   'zip-too-large',
+  'lote-archivo-descarga',
+  'lote-archivo-binario',
+  'lote-archivo-expandido',
+  'lote-archivo-filas',
+  'lote-archivo-lento',
 ] as const;
 
 /** The id of one error template (see `ERROR_IDS`). */
@@ -121,4 +126,10 @@ export class UserError extends Error {
     this.name = 'UserError';
     this.example = options.example;
   }
+}
+
+/** Keeps a user-typed value short and printable before echoing it back in an error reply. */
+export function echo(value: string, max = 30): string {
+  const clean = value.replace(/[\p{C}]/gu, '').trim();
+  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }

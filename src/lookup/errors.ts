@@ -41,21 +41,27 @@ export class LookupRejectedError extends LookupError {
   }
 }
 
-/** 401/403, or a message about the token. `creditsExhausted` marks the credits/plan case. */
+/** 401/403, or a message about the token: an admin must check LOOKUP_TOKEN. */
 export class LookupUnauthorizedError extends LookupError {
   readonly kind = 'unauthorized' as const;
   constructor(
     operation: OperationName,
     readonly status: number,
     readonly upstreamMessage: string,
-    readonly creditsExhausted: boolean,
   ) {
-    super(
-      operation,
-      creditsExhausted
-        ? `credits exhausted (HTTP ${status}): ${upstreamMessage}`
-        : `unauthorized (HTTP ${status}): ${upstreamMessage}`,
-    );
+    super(operation, `unauthorized (HTTP ${status}): ${upstreamMessage}`);
+  }
+}
+
+/** 402, or a message about credits or the plan: an admin must top up; nothing else will succeed. */
+export class LookupCreditsError extends LookupError {
+  readonly kind = 'credits' as const;
+  constructor(
+    operation: OperationName,
+    readonly status: number,
+    readonly upstreamMessage: string,
+  ) {
+    super(operation, `credits exhausted (HTTP ${status}): ${upstreamMessage}`);
   }
 }
 

@@ -6,6 +6,7 @@ import {
   LookupRejectedError,
   LookupSchemaError,
   LookupUnauthorizedError,
+  LookupCreditsError,
   type OperationName,
 } from './errors.js';
 import { fold } from '../text/fold.js';
@@ -49,8 +50,9 @@ export function unwrap<D, R>(
   const message = scrub(raw);
 
   if (status === 401 || status === 402 || status === 403) {
-    const credits = status === 402 || CREDITS.test(raw);
-    throw new LookupUnauthorizedError(op, status, message || `HTTP ${status}`, credits);
+    const text = message || `HTTP ${status}`;
+    if (status === 402 || CREDITS.test(raw)) throw new LookupCreditsError(op, status, text);
+    throw new LookupUnauthorizedError(op, status, text);
   }
   if (status === 429) throw new LookupRateLimitedError(op, response.retryAfterMs);
   const failure = envelope?.success === false;
@@ -85,7 +87,7 @@ function answerOrThrow<D, R>(spec: OperationSpec<D, R>, raw: string, message: st
   const op = spec.name;
   if (spec.answers && fold(raw) === fold(spec.answers.message)) return spec.answers.result(raw);
   if (NOT_FOUND.has(fold(raw))) throw new LookupNotFoundError(op, raw);
-  if (CREDITS.test(raw)) throw new LookupUnauthorizedError(op, status, message, true);
+  if (CREDITS.test(raw)) throw new LookupCreditsError(op, status, message);
   throw new LookupRejectedError(op, message || '(no message)', status);
 }
 

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { maskTail } from '../config/values.js';
 
 /**
  * Operator alerts: one typed list of kinds and one `raise(kind, details)` for every feature
@@ -63,7 +64,8 @@ export function createAlerts(options: AlertsOptions = {}): Alerts {
   const inFlight = new Set<Promise<void>>();
   const log = options.logger?.child({ module: 'alerts' });
   return {
-    raise(kind, details = {}) {
+    raise(kind, raw = {}) {
+      const details = maskDetails(raw);
       const alert: Alert = { kind, ...ALERT_KINDS[kind], details, at: now() };
       history.unshift(alert);
       history.length = Math.min(history.length, keep);
@@ -83,6 +85,26 @@ export function createAlerts(options: AlertsOptions = {}): Alerts {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },
   };
+}
+
+/** A person's WhatsApp id (phone number or LID, with an optional device): a direct chat, a sender. */
+const PERSON_ID = /\b(\d{6,})(?::\d+)?@(s\.whatsapp\.net|c\.us|lid)\b/gu;
+
+/** Text with every person's WhatsApp id masked to its last 3 digits (`*********321@s.whatsapp.net`). */
+export function maskPersonIds(text: string): string {
+  return text.replace(PERSON_ID, (_, digits: string, host: string) => `${maskTail(digits)}@${host}`);
+}
+
+/**
+ * Alert details with people's WhatsApp ids masked: alerts leave the process (webhook, owners'
+ * chats, the console) and a direct chat's id is a phone number. Group ids stay as they are.
+ */
+function maskDetails(details: AlertDetails): AlertDetails {
+  const out: AlertDetails = {};
+  for (const [key, value] of Object.entries(details)) {
+    out[key] = typeof value === 'string' ? maskPersonIds(value) : value;
+  }
+  return out;
 }
 
 /** One line of plain Spanish for WhatsApp and the console: title plus details. */

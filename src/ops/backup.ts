@@ -1,38 +1,37 @@
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+} from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { acquireDataDirLock } from '../store/lock.js';
-import { migrations } from '../store/migrations.js';
+import { DB_FILE } from '../store/data-dir.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 
 /**
  * Backups of the one SQLite database with SQLite's online backup API: consistent while the bot
- * writes (WAL readers never block the writer), without taking the data-directory lock. Restore
- * does take the lock (it replaces the file), verifies the copy first and keeps the old one aside.
+ * writes (WAL readers never block the writer), without taking the data-directory lock. A backup
+ * holds the WhatsApp session keys, so every copy is 0600 from its first byte, in a 0700 folder.
  */
 
-export const DB_FILE = 'chasqui.db';
-
-/** Tables every Chasqui database has (migrations 1–5); a file without them is not a backup of ours. */
-export const EXPECTED_TABLES = [
-  'group_settings',
-  'usage_log',
-  'lookup_cache',
-  'wa_creds',
-  'wa_keys',
-  'processed_messages',
-  'outbox',
-  'drivers',
-  'schedules',
-  'schedule_runs',
-  'meta',
-] as const;
-
-export const CODE_SCHEMA_VERSION = Math.max(...migrations.map((m) => m.version));
+export { DB_FILE };
 
 /** `<dir>/chasqui-2026-03-14T08-30-00.db`: sortable by name. */
 export function backupFileName(at: Date): string {
   return `chasqui-${at.toISOString().slice(0, 19).replace(/:/g, '-')}.db`;
+}
+
+/** The backup folder a data directory uses by default (`chasqui backup` without FILE). */
+export function defaultBackupDir(dataDir: string): string {
+  return path.join(dataDir, 'backups');
 }
 
 export interface BackupResult {
@@ -40,12 +39,56 @@ export interface BackupResult {
   bytes: number;
 }
 
-/** Copies an open database (the running bot's own connection: the daily backup). */
-export async function backupOpenDatabase(db: SqliteDatabase, file: string): Promise<BackupResult> {
-  mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+/** `chasqui backup FILE` onto a file that exists, without --force. */
+export class BackupExistsError extends Error {
+  constructor(readonly file: string) {
+    super(
+      `${file} ya existe: use --force para reemplazarlo, u otro nombre / ${file} exists: pass --force to overwrite it`,
+    );
+    this.name = 'BackupExistsError';
+  }
+}
+
+export interface BackupOptions {
+  /** Replace an existing file (else BackupExistsError, and the file is left as it was). */
+  force?: boolean;
+  /** Our own backup folder: made or tightened to 0700 (an operator's folder is only created so). */
+  privateDir?: boolean;
+}
+
+/** Creates the folder 0700; an existing one is tightened only when it is ours. */
+function prepareDir(dir: string, tighten: boolean): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  if (tighten) chmodSync(dir, 0o700);
+}
+
+/**
+ * Copies an open database into `file` through `<file>.partial`, created empty with mode 0600 so
+ * the copy is never readable by others, then moved into place (refusing to clobber unless forced).
+ */
+export async function backupOpenDatabase(
+  db: SqliteDatabase,
+  file: string,
+  options: BackupOptions = {},
+): Promise<BackupResult> {
+  prepareDir(path.dirname(path.resolve(file)), options.privateDir ?? false);
+  if (!options.force && existsSync(file)) throw new BackupExistsError(file);
   const partial = `${file}.partial`;
-  await db.backup(partial);
-  renameSync(partial, file);
+  rmSync(partial, { force: true }); // left by a copy killed half way
+  closeSync(openSync(partial, 'wx', 0o600));
+  try {
+    await db.backup(partial);
+    chmodSync(partial, 0o600);
+    if (options.force) renameSync(partial, file);
+    else {
+      linkSync(partial, file); // fails if the file appeared meanwhile: never clobbered
+      unlinkSync(partial);
+    }
+  } catch (error) {
+    rmSync(partial, { force: true });
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') throw new BackupExistsError(file);
+    throw error;
+  }
   return { file, bytes: statSync(file).size };
 }
 
@@ -53,96 +96,19 @@ export async function backupOpenDatabase(db: SqliteDatabase, file: string): Prom
  * `chasqui backup`: copies `<dataDir>/chasqui.db` through a read-only connection, so it runs
  * beside `chasqui start` (no lock, no migration, no write to the live file).
  */
-export async function backupDataDir(dataDir: string, file: string): Promise<BackupResult> {
+export async function backupDataDir(
+  dataDir: string,
+  file: string,
+  options: BackupOptions = {},
+): Promise<BackupResult> {
   const source = path.join(dataDir, DB_FILE);
   if (!existsSync(source)) throw new Error(`no hay base de datos en ${source} / no database at ${source}`);
   const db = new Database(source, { readonly: true, fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
-    return await backupOpenDatabase(db, file);
+    return await backupOpenDatabase(db, file, options);
   } finally {
     db.close();
-  }
-}
-
-export interface Verification {
-  ok: boolean;
-  schemaVersion?: number;
-  problems: string[];
-}
-
-/** Integrity check, expected tables, and a schema version this code can run (not newer). */
-export function verifyBackup(file: string): Verification {
-  if (!existsSync(file)) return { ok: false, problems: [`no existe / not found: ${file}`] };
-  let db: Database.Database | undefined;
-  try {
-    db = new Database(file, { readonly: true, fileMustExist: true });
-    const integrity = db.pragma('integrity_check', { simple: true }) as string;
-    const problems: string[] = [];
-    if (integrity !== 'ok') problems.push(`integrity_check: ${integrity}`);
-    const tables = new Set(
-      db
-        .prepare<[], { name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
-        .all()
-        .map((r) => r.name),
-    );
-    const missing = EXPECTED_TABLES.filter((table) => !tables.has(table));
-    if (missing.length > 0) problems.push(`faltan tablas / missing tables: ${missing.join(', ')}`);
-    const schemaVersion = db.pragma('user_version', { simple: true }) as number;
-    if (schemaVersion > CODE_SCHEMA_VERSION) {
-      problems.push(
-        `versión del esquema ${schemaVersion} más nueva que este Chasqui (${CODE_SCHEMA_VERSION}) / schema newer than the code`,
-      );
-    }
-    return { ok: problems.length === 0, schemaVersion, problems };
-  } catch (error) {
-    return {
-      ok: false,
-      problems: [`no es una base SQLite legible / not a readable SQLite file: ${(error as Error).message}`],
-    };
-  } finally {
-    db?.close();
-  }
-}
-
-export interface RestoreResult {
-  /** Where the previous database (and its -wal/-shm) was moved; absent when there was none. */
-  previous?: string;
-  schemaVersion?: number;
-}
-
-export class RestoreRefusedError extends Error {
-  constructor(readonly problems: string[]) {
-    super(`la copia no es válida / the backup is not valid: ${problems.join('; ')}`);
-    this.name = 'RestoreRefusedError';
-  }
-}
-
-/**
- * `chasqui restore FILE`: takes the data-directory lock (throws DataDirLockedError while the bot
- * runs), verifies the file, moves the current database aside and puts a copy of the file in place.
- */
-export function restoreDataDir(dataDir: string, file: string, now: Date = new Date()): RestoreResult {
-  const lock = acquireDataDirLock(dataDir);
-  try {
-    const verification = verifyBackup(file);
-    if (!verification.ok) throw new RestoreRefusedError(verification.problems);
-    const target = path.join(dataDir, DB_FILE);
-    const result: RestoreResult = {};
-    if (verification.schemaVersion !== undefined) result.schemaVersion = verification.schemaVersion;
-    if (existsSync(target)) {
-      const aside = `${target}.before-restore-${backupFileName(now).slice(8, -3)}`;
-      for (const suffix of ['', '-wal', '-shm']) {
-        if (existsSync(target + suffix)) renameSync(target + suffix, aside + suffix);
-      }
-      result.previous = aside;
-    }
-    const partial = `${target}.restoring`;
-    copyFileSync(file, partial);
-    renameSync(partial, target);
-    return result;
-  } finally {
-    lock.release();
   }
 }
 
@@ -156,4 +122,40 @@ export function pruneBackups(dir: string, keep: number): string[] {
   const removed = files.slice(keep).map((name) => path.join(dir, name));
   for (const file of removed) rmSync(file, { force: true });
   return removed;
+}
+
+/** What a copy killed half way leaves: a backup's `.partial` (and its journal), a restore's `.restoring`. */
+const LEFTOVER = /^chasqui(-\d{4}-\d{2}-\d{2}T[\d-]+\.db\.partial(-journal)?|\.db\.restoring)$/u;
+/** Copies of the database kept beside it or in a backup folder: the session keys are in each. */
+const COPY = /^chasqui(-\d{4}-\d{2}-\d{2}T[\d-]+\.db|\.db\.(before-restore-.+|bak-v\d+))(-wal|-shm)?$/u;
+
+/**
+ * At start: removes what a `kill -9` during a backup or restore left in the data directory and
+ * the backup folders, and tightens the copies older versions wrote world-readable (0600 files,
+ * 0700 folders). Returns what it removed and what it tightened.
+ */
+export function secureBackups(
+  dataDir: string,
+  backupDirs: readonly string[],
+): { removed: string[]; tightened: string[] } {
+  const removed: string[] = [];
+  const tightened: string[] = [];
+  for (const dir of [dataDir, ...backupDirs]) {
+    if (!existsSync(dir) || !statSync(dir).isDirectory()) continue;
+    if (dir !== dataDir && (statSync(dir).mode & 0o077) !== 0) {
+      chmodSync(dir, 0o700);
+      tightened.push(dir);
+    }
+    for (const name of readdirSync(dir)) {
+      const file = path.join(dir, name);
+      if (LEFTOVER.test(name)) {
+        rmSync(file, { force: true });
+        removed.push(file);
+      } else if (COPY.test(name) && (statSync(file).mode & 0o077) !== 0) {
+        chmodSync(file, 0o600);
+        tightened.push(file);
+      }
+    }
+  }
+  return { removed, tightened };
 }

@@ -31,7 +31,7 @@ export interface DailyBackupDeps {
 export async function runDailyBackup(deps: DailyBackupDeps): Promise<string> {
   const dir = path.resolve(deps.dataDir, deps.settings.dir);
   const file = path.join(dir, backupFileName((deps.now ?? (() => new Date()))()));
-  await backupOpenDatabase(deps.db, file);
+  await backupOpenDatabase(deps.db, file, { force: true, privateDir: true });
   const removed = pruneBackups(dir, deps.settings.keep);
   deps.logger.info({ file, removed: removed.length }, 'daily backup written');
   return file;

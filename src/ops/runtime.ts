@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Logger } from 'pino';
 import type { RouteResult } from '../bot/outcome.js';
 import type { Config } from '../config.js';
@@ -14,6 +15,7 @@ import type { WhatsAppSetup } from '../transports/baileys-setup.js';
 import { forwardExtras, type IncomingMessage, type Transport } from '../transports/transport.js';
 import { type Alerts, createAlerts, formatAlert } from './alerts.js';
 import { createWebhookSink } from './alert-webhook.js';
+import { defaultBackupDir, secureBackups } from './backup.js';
 import { startDailyBackup } from './daily-backup.js';
 import { createDbStats } from './db-stats.js';
 import { createMetrics, type Metrics } from './metrics.js';
@@ -23,7 +25,8 @@ import { createWhatsAppState, type WhatsAppStateTracker } from './whatsapp-state
 /**
  * What `chasqui start` adds for operators, in one place so start.ts only wires hooks: the
  * WhatsApp state tracker, alerts (webhook + owners on WhatsApp), metrics, the console with
- * /healthz /readyz /metrics, the schedule-failure watcher and the daily backup.
+ * /healthz /readyz /metrics, the schedule-failure watcher and the daily backup (leftovers of a
+ * backup killed half way are removed when it is created, at start).
  */
 export interface OpsOptions {
   config: Config;
@@ -74,10 +77,36 @@ export function consoleConfigProblem(config: Config): string | undefined {
   );
 }
 
+/** Why the console could not listen, saying which setting to change (a busy port, a foreign host). */
+export function consoleListenProblem(error: unknown, host: string, port: number): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const where = `No se pudo abrir la consola en ${host}:${port}`;
+  switch (code) {
+    case 'EADDRINUSE':
+      return `${where}: el puerto ya está en uso; defina CHASQUI_CONSOLE_PORT con otro puerto libre, u "off"`;
+    case 'EACCES':
+      return `${where}: sin permiso para ese puerto (los menores de 1024 piden root); use p. ej. CHASQUI_CONSOLE_PORT=8390`;
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `${where}: ${host} no es una dirección de este equipo; use CHASQUI_CONSOLE_HOST=127.0.0.1 (o 0.0.0.0 con contraseña)`;
+    default:
+      return `${where} (${(error as Error).message})`;
+  }
+}
+
 export function createOpsRuntime(options: OpsOptions): OpsRuntime {
   const { config, db, logger } = options;
   const state = createWhatsAppState();
   const stats = createDbStats(db);
+  // A kill -9 during a backup leaves a readable `.partial`: gone at the next start, copies 0600.
+  const backupDirs = [
+    ...new Set([defaultBackupDir(config.dataDir), path.resolve(config.dataDir, config.backup.dir)]),
+  ];
+  const secured = secureBackups(config.dataDir, backupDirs);
+  if (secured.removed.length + secured.tightened.length > 0) {
+    logger.warn(secured, 'backups: removed copies left half way, tightened permissions to 0600/0700');
+  }
   const alerts = createAlerts({ logger });
   if (config.alertWebhook) alerts.addSink(createWebhookSink({ url: config.alertWebhook }));
   const metrics = createMetrics({
@@ -146,7 +175,7 @@ export function createOpsRuntime(options: OpsOptions): OpsRuntime {
           }),
         );
       }
-      const { port, host, password } = config.console;
+      const { port, host, password, allowedHosts, trustedProxies } = config.console;
       if (port === 'off') return undefined;
       try {
         const server = await startConsole(
@@ -170,7 +199,7 @@ export function createOpsRuntime(options: OpsOptions): OpsRuntime {
             ...(options.budget ? { budget: options.budget } : {}),
             logger,
           },
-          { host, port, ...(password ? { password } : {}) },
+          { host, port, allowedHosts, trustedProxies, ...(password ? { password } : {}) },
         );
         stops.push(() => server.close());
         say(
@@ -180,9 +209,7 @@ export function createOpsRuntime(options: OpsOptions): OpsRuntime {
       } catch (error) {
         // The bot matters more than its console: keep answering, say why the page is missing.
         logger.error({ err: error }, 'console not started');
-        say(
-          `No se pudo abrir la consola en ${host}:${port} (${(error as Error).message}); el bot sigue. / console not started.`,
-        );
+        say(`${consoleListenProblem(error, host, port)}; el bot sigue. / console not started.`);
         return undefined;
       }
     },

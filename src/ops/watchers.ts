@@ -1,4 +1,4 @@
-import { LookupUnauthorizedError } from '../lookup/errors.js';
+import { LookupCreditsError } from '../lookup/errors.js';
 import type { LookupMiddleware } from '../lookup/call.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 import type { WhatsAppStatus } from '../transports/baileys.js';
@@ -33,7 +33,7 @@ export function alertOnCredits(alerts: Alerts, now: () => number = Date.now): Lo
     try {
       return await next(call);
     } catch (error) {
-      if (error instanceof LookupUnauthorizedError && error.creditsExhausted && now() - lastAt > 3_600_000) {
+      if (error instanceof LookupCreditsError && now() - lastAt > 3_600_000) {
         lastAt = now();
         alerts.raise('credits-exhausted', { operation: error.operation, status: error.status });
       }

@@ -4,6 +4,7 @@
  * point (S/ 1,234.50), writes dates dd/mm/yyyy and times in 24 h. test/render/format.test.ts
  * checks the hand-made output against Intl 'es-PE'.
  */
+import { monthName } from '../language/lexicon/index.js';
 import { limaClockTime, limaDate } from '../time/lima.js';
 
 type Input = unknown;
@@ -95,27 +96,12 @@ export function periodo(value: Input): string {
   return match ? `${match[2]!.padStart(2, '0')}/${match[1]}` : text;
 }
 
-const MONTHS = [
-  'enero',
-  'febrero',
-  'marzo',
-  'abril',
-  'mayo',
-  'junio',
-  'julio',
-  'agosto',
-  'setiembre',
-  'octubre',
-  'noviembre',
-  'diciembre',
-];
-
 /** `2026-11` or a Date (Lima) → `noviembre 2026` (Peru writes "setiembre"). */
 export function mes(value: Input): string {
   if (isBlank(value)) return '';
   const text = value instanceof Date ? limaDate(value) : String(value).trim();
   const match = /^(\d{4})-(\d{2})/u.exec(text);
-  const name = match ? MONTHS[Number(match[2]) - 1] : undefined;
+  const name = match ? monthName(Number(match[2])) : undefined;
   return match && name ? `${name} ${match[1]}` : text;
 }
 

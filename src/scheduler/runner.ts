@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { LookupApi } from '../lookup/api.js';
-import { LookupError, LookupUnauthorizedError } from '../lookup/errors.js';
+import { LookupError } from '../lookup/errors.js';
 import type { OutgoingMessage } from '../transports/transport.js';
 import type { Clock } from './clock.js';
 import type { Due } from './due.js';
@@ -36,7 +36,6 @@ type RunDue = Extract<Due, { action: 'run' }>;
 
 /** What kind of failure, for logs and the admins' template (never a secret or a personal identifier). */
 export function failureKind(error: unknown): string {
-  if (error instanceof LookupUnauthorizedError && error.creditsExhausted) return 'credits';
   if (error instanceof LookupError) return error.kind;
   return 'error';
 }

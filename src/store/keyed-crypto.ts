@@ -21,7 +21,11 @@ const VERSION = 'v1';
 
 /** Loads the database's secret (creating it on first use) and derives the hashing/sealing keys. */
 export function createCacheCrypto(db: SqliteDatabase): CacheCrypto {
-  const secret = loadSecret(db);
+  return cacheCryptoFor(loadSecret(db));
+}
+
+/** The same hashing and sealing under a given key (restore tries the data folder's key on a copy). */
+export function cacheCryptoFor(secret: Buffer): CacheCrypto {
   const hmacKey = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'chasqui cache key hmac', 32));
   const sealKey = Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'chasqui cache value seal', 32));
   return {

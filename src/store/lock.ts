@@ -21,6 +21,8 @@ import path from 'node:path';
  */
 
 export const LOCK_FILE = 'chasqui.lock';
+/** How often the holder refreshes the lock's mtime (the container health check reads it too). */
+export const LOCK_HEARTBEAT_MS = 30_000;
 
 export class DataDirLockedError extends Error {
   constructor(
@@ -102,7 +104,7 @@ function readLock(file: string): LockContent | undefined {
 export function acquireDataDirLock(dir: string, options: LockOptions = {}): DataDirLock {
   mkdirSync(dir, { recursive: true });
   const file = path.join(dir, LOCK_FILE);
-  const heartbeatMs = options.heartbeatMs ?? 30_000;
+  const heartbeatMs = options.heartbeatMs ?? LOCK_HEARTBEAT_MS;
   const staleMs = options.staleMs ?? heartbeatMs * 3;
   const isAlive = options.isAlive ?? processAlive;
   const startTime = options.startTime ?? processStartTime;

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { chmodSync, closeSync, existsSync, openSync, readFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
@@ -14,6 +14,8 @@ import type { SqliteDatabase } from './sqlite.js';
 export const SECRET_FILE = 'secret.key';
 /** Where migration 4 kept the key, inside the database (moved out on open). */
 const LEGACY_META_KEY = 'cache_secret';
+/** A one-way fingerprint of the key, kept in `meta` so a restore can tell whether a key opens the data. */
+export const KEY_CHECK_META_KEY = 'key_check';
 
 const attached = new WeakMap<SqliteDatabase, Buffer>();
 
@@ -42,7 +44,13 @@ export interface AttachSecretOptions {
 }
 
 /** Tables whose rows are sealed (or keyed) with the database key (store/cache, watch, batch). */
-const SEALED_TABLES = ['lookup_cache', 'watch_list', 'watch_snapshots', 'watch_history', 'batch_pending'];
+export const SEALED_TABLES = [
+  'lookup_cache',
+  'watch_list',
+  'watch_snapshots',
+  'watch_history',
+  'batch_pending',
+];
 
 /**
  * Picks the key for an opened database and moves a legacy in-database key out of it: into
@@ -52,12 +60,8 @@ const SEALED_TABLES = ['lookup_cache', 'watch_list', 'watch_snapshots', 'watch_h
 export function attachSecret(db: SqliteDatabase, options: AttachSecretOptions): Buffer {
   const file = path.join(options.dir, SECRET_FILE);
   const legacy = legacyKey(db);
-  let secret: Buffer;
-  if (options.envSecret !== undefined && options.envSecret.trim() !== '') {
-    secret = secretFromEnv(options.envSecret);
-  } else if (existsSync(file)) {
-    secret = readKeyFile(file);
-  } else {
+  let secret: Buffer | undefined = configuredKey(options.dir, options.envSecret);
+  if (!secret) {
     secret = legacy ?? randomBytes(32);
     writeKeyFile(file, secret);
     if (legacy) options.logger?.info({ file }, 'moved the database key out of chasqui.db into secret.key');
@@ -74,11 +78,39 @@ export function attachSecret(db: SqliteDatabase, options: AttachSecretOptions): 
       db.prepare('DELETE FROM meta WHERE key = ?').run(LEGACY_META_KEY);
     })();
   }
+  recordKeyCheck(db, secret, options.logger);
   attached.set(db, secret);
   return secret;
 }
 
-function legacyKey(db: SqliteDatabase): Buffer | undefined {
+/** The key a data directory would use: `CHASQUI_SECRET`, else its `secret.key`; undefined when neither. */
+export function configuredKey(dir: string, envSecret?: string): Buffer | undefined {
+  if (envSecret !== undefined && envSecret.trim() !== '') return secretFromEnv(envSecret);
+  const file = path.join(dir, SECRET_FILE);
+  return existsSync(file) ? readKeyFile(file) : undefined;
+}
+
+/** The key's fingerprint (HKDF, one way): equal for the same key, useless to find it. */
+export function keyFingerprint(secret: Buffer): string {
+  return Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), 'chasqui key check', 32)).toString('hex');
+}
+
+/** Stores the fingerprint of the key on first open; a different one is a key that opens nothing sealed. */
+function recordKeyCheck(db: SqliteDatabase, secret: Buffer, logger?: Logger): void {
+  const mine = keyFingerprint(secret);
+  const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(KEY_CHECK_META_KEY) as
+    { value: string } | undefined;
+  if (!row) db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)').run(KEY_CHECK_META_KEY, mine);
+  else if (row.value !== mine) {
+    logger?.warn(
+      'the key (secret.key or CHASQUI_SECRET) is not the one this database was sealed with: cached lookups, ' +
+        'watch lists and pending batches will not open; put back the secret.key that goes with this database',
+    );
+  }
+}
+
+/** The key a database from before `secret.key` keeps inside itself, if any. */
+export function legacyKey(db: SqliteDatabase): Buffer | undefined {
   const hasMeta = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'").get();
   if (!hasMeta) return undefined;
   const row = db.prepare('SELECT value FROM meta WHERE key = ?').get(LEGACY_META_KEY) as

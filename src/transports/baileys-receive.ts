@@ -2,6 +2,7 @@ import type { BaileysEventMap, GroupMetadata, WAMessage } from '@whiskeysockets/
 import type { Logger } from 'pino';
 import type { DedupStore, PendingMessage } from '../store/dedup.js';
 import type { EditStore } from '../store/edits.js';
+import { boundMessage } from './baileys-bounds.js';
 import { rememberSecret, unwrapSecretEdit } from './baileys-edit-secret.js';
 import type { GroupMetadataCache } from './baileys-groups.js';
 import {
@@ -97,8 +98,9 @@ export class MessageReceiver {
         continue;
       }
       const raw = row.raw === undefined ? undefined : deserializeIncoming(row.raw);
+      const bounded = raw ? boundMessage(raw).ok : false;
       const result = raw ? parseWAMessage(raw, { nowMs, maxAgeSeconds: maxMessageAgeSeconds }) : undefined;
-      if (!raw || !result?.ok || nowMs - row.at > maxMessageAgeSeconds * 1000) {
+      if (!raw || !bounded || !result?.ok || nowMs - row.at > maxMessageAgeSeconds * 1000) {
         dedup.done(...key);
         logger.warn(
           { id: row.messageId, reason: result && !result.ok ? result.reason : 'too-old-or-unreadable' },
@@ -120,31 +122,57 @@ export class MessageReceiver {
   onUpsert(sock: SocketLike, event: BaileysEventMap['messages.upsert']): void {
     const handler = this.handler;
     if (!handler || (event.type !== 'notify' && event.type !== 'append')) return;
-    const { logger, dedup } = this.options;
     const nowMs = this.options.now();
+    // Each message on its own: one that throws (a crafted shape) never stops the rest of the batch.
     for (const received of event.messages) {
-      const raw = this.readable(received);
-      if (!raw) continue;
-      const result = parseWAMessage(raw, { nowMs, maxAgeSeconds: this.options.maxMessageAgeSeconds });
-      if (!result.ok) {
-        logger.debug({ id: raw.key?.id, reason: result.reason }, 'message skipped');
-        continue;
+      try {
+        this.take(sock, received, event.type, nowMs, handler);
+      } catch (error) {
+        this.options.logger.error(
+          { id: received?.key?.id, error: errorShape(error) },
+          'received message could not be read; skipped',
+        );
       }
-      const parsed = result.message;
-      // Claimed 'pending' (persisted with the raw message) BEFORE handling: every repeat is
-      // refused, and a crash mid-handling leaves the claim for one re-handling on the next start.
-      const claimed = dedup.claim(
-        parsed.dedupChat,
-        parsed.dedupParticipant,
-        parsed.dedupId,
-        serializeIncoming(raw),
-      );
-      if (!claimed) {
-        logger.debug({ id: parsed.id, type: event.type }, 'duplicate message ignored');
-        continue;
-      }
-      this.dispatch(sock, raw, parsed, handler);
     }
+  }
+
+  /** One upserted message: bound its shape, skip / dedupe, then dispatch to the handler. */
+  private take(
+    sock: SocketLike,
+    received: WAMessage,
+    type: BaileysEventMap['messages.upsert']['type'],
+    nowMs: number,
+    handler: MessageHandler,
+  ): void {
+    const { logger, dedup } = this.options;
+    const bounded = boundMessage(received);
+    if (!bounded.ok) {
+      logger.warn({ id: received.key?.id, reason: bounded.reason }, 'message skipped');
+      return;
+    }
+    if (bounded.cut > 0)
+      logger.info({ id: received.key?.id, cut: bounded.cut }, 'deep quotes cut from a message');
+    const raw = this.readable(received);
+    if (!raw) return;
+    const result = parseWAMessage(raw, { nowMs, maxAgeSeconds: this.options.maxMessageAgeSeconds });
+    if (!result.ok) {
+      logger.debug({ id: raw.key?.id, reason: result.reason }, 'message skipped');
+      return;
+    }
+    const parsed = result.message;
+    // Claimed 'pending' (persisted with the raw message) BEFORE handling: every repeat is
+    // refused, and a crash mid-handling leaves the claim for one re-handling on the next start.
+    const claimed = dedup.claim(
+      parsed.dedupChat,
+      parsed.dedupParticipant,
+      parsed.dedupId,
+      serializeIncoming(raw),
+    );
+    if (!claimed) {
+      logger.debug({ id: parsed.id, type }, 'duplicate message ignored');
+      return;
+    }
+    this.dispatch(sock, raw, parsed, handler);
   }
 
   /**
@@ -239,4 +267,14 @@ export class MessageReceiver {
     ]);
     return [...ids, ...found.filter((id): id is string => Boolean(id))];
   }
+}
+
+/** An error as logs may show it: its type and where it was thrown, never its message (it may quote a user's text). */
+function errorShape(error: unknown): { type: string; at?: string } {
+  if (!(error instanceof Error)) return { type: typeof error };
+  const frame = error.stack
+    ?.split('\n')
+    .slice(1)
+    .find((line) => line.trim().startsWith('at '));
+  return frame ? { type: error.name, at: frame.trim() } : { type: error.name };
 }

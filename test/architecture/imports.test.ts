@@ -9,7 +9,8 @@ import { describe, expect, it } from 'vitest';
 const MAY_IMPORT: Record<string, readonly string[]> = {
   time: [],
   text: [],
-  input: ['time', 'text', 'lookup'],
+  // language: input keeps thin adapters over its slot grammars (identifiers, dates; issue 18).
+  input: ['time', 'text', 'lookup', 'language'],
   lookup: ['time', 'text', 'config'],
 };
 

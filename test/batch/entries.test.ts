@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { parseCsv, sniffDelimiter } from '../../src/batch/csv.js';
 import { batchCost, classify, planBatch, tokensOf } from '../../src/batch/entries.js';
 import { batchFileKind, pickColumn, tokensFromFile } from '../../src/batch/files.js';
+import { parseConfig } from '../../src/config.js';
 import { badCheck, rucFrom, xlsxOf } from './helpers.js';
 
+const LIMITS = parseConfig({}).batch;
 const RUC_A = '20123456786';
 const RUC_B = '20601234565';
 
@@ -73,14 +75,14 @@ describe('batch files', () => {
 
   it('reads .txt, .csv and .xlsx (a DNI typed as a number keeps its leading zero)', async () => {
     const encode = (text: string) => new TextEncoder().encode(text);
-    expect(await tokensFromFile('txt', encode(`RUC\n${RUC_A}\n${RUC_B}\n`))).toEqual([RUC_A, RUC_B]);
-    expect(await tokensFromFile('csv', encode(`razon;ruc\nX;${RUC_A}\n`))).toEqual([RUC_A]);
+    expect(await tokensFromFile('txt', encode(`RUC\n${RUC_A}\n${RUC_B}\n`), LIMITS)).toEqual([RUC_A, RUC_B]);
+    expect(await tokensFromFile('csv', encode(`razon;ruc\nX;${RUC_A}\n`), LIMITS)).toEqual([RUC_A]);
     const xlsx = await xlsxOf([
       ['Documento', 'Nombre'],
       [Number(RUC_A), 'Andinos'],
       [1234567, 'Persona'],
     ]);
-    expect(await tokensFromFile('xlsx', xlsx)).toEqual([RUC_A, '01234567']);
+    expect(await tokensFromFile('xlsx', xlsx, LIMITS)).toEqual([RUC_A, '01234567']);
   });
 
   it('accepts files by extension or mimetype only', () => {

@@ -1,3 +1,4 @@
+import { formsOf } from '../../src/language/understand/forms.js';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TEXT_LENGTH } from '../../src/transports/transport.js';
@@ -31,7 +32,7 @@ describe('the real app under hostile input', () => {
   let words: string[];
   beforeAll(async () => {
     harness = await createBotHarness({ config: { rateLimitPerMinute: 0 } });
-    words = harness.app.router.commands.flatMap((command) => [command.name, ...command.aliases]);
+    words = harness.app.router.commands.flatMap((command) => [command.name, ...formsOf(command, 4)]);
   });
   afterAll(async () => {
     await harness.close();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cutText, errorReply } from '../../src/bot/error-reply.js';
+import { classify } from '../../src/bot/classify.js';
+import { cutText } from '../../src/bot/error-reply.js';
 import { UserError } from '../../src/input/user-error.js';
 import {
   LookupHttpError,
@@ -9,6 +10,7 @@ import {
   LookupRejectedError,
   LookupSchemaError,
   LookupTimeoutError,
+  LookupCreditsError,
   LookupUnauthorizedError,
 } from '../../src/lookup/errors.js';
 import { MAX_TEXT_LENGTH, type OutgoingMessage } from '../../src/transports/transport.js';
@@ -20,17 +22,13 @@ function textAt(sent: readonly { message: OutgoingMessage }[], index: number): s
   return message?.kind === 'text' ? message.text : undefined;
 }
 
-describe('errorReply', () => {
+describe('classify', () => {
   it.each([
     [new UserError('invalid-ruc-format', { value: '1' }), 'errors/invalid-ruc-format', 'invalid'],
     [new LookupNotFoundError('ruc', 'No se encontró RUC'), 'errors/lookup-not-found', 'ok'],
     [new LookupRejectedError('vehicle', 'Bad Request', 400), 'errors/lookup-rejected', 'invalid'],
-    [
-      new LookupUnauthorizedError('ruc', 403, 'No cuenta con créditos', true),
-      'errors/lookup-credits',
-      'failed',
-    ],
-    [new LookupUnauthorizedError('ruc', 401, 'Unauthorized', false), 'errors/lookup-unauthorized', 'failed'],
+    [new LookupCreditsError('ruc', 403, 'No cuenta con créditos'), 'errors/lookup-credits', 'failed'],
+    [new LookupUnauthorizedError('ruc', 401, 'Unauthorized'), 'errors/lookup-unauthorized', 'failed'],
     [new LookupRateLimitedError('ruc', 1000), 'errors/lookup-rate-limited', 'failed'],
     [new LookupHttpError('ruc', 503), 'errors/lookup-unavailable', 'failed'],
     [new LookupNetworkError('ruc', 'ECONNREFUSED'), 'errors/lookup-unavailable', 'failed'],
@@ -38,11 +36,11 @@ describe('errorReply', () => {
     [new LookupSchemaError('ruc', 'data.ruc', 'expected string'), 'errors/lookup-unavailable', 'failed'],
     [new TypeError('x is undefined'), 'errors/internal', 'failed'],
   ])('maps %s to its template', (error, template, outcome) => {
-    expect(errorReply(error)).toMatchObject({ template, outcome });
+    expect(classify(error)).toMatchObject({ template, outcome });
   });
 
   it("passes the upstream's own not-found message to the template", () => {
-    expect(errorReply(new LookupNotFoundError('dni', 'No se encontró DNI')).data).toEqual({
+    expect(classify(new LookupNotFoundError('dni', 'No se encontró DNI')).data).toEqual({
       message: 'No se encontró DNI',
     });
   });
@@ -84,7 +82,7 @@ describe('router error replies', () => {
     const capture = captureLogger();
     const { router, transport } = createTestRouter({
       logger: capture.logger,
-      lookup: failing(new LookupUnauthorizedError('ruc', 403, 'No cuenta con créditos suficientes', true)),
+      lookup: failing(new LookupCreditsError('ruc', 403, 'No cuenta con créditos suficientes')),
     });
     await router.handle(groupMessage('ruc 20123456786'));
     expect(textAt(transport.sent, 0)).toBe('errors/lookup-credits');
@@ -97,7 +95,7 @@ describe('router error replies', () => {
     const capture = captureLogger();
     const { router, transport } = createTestRouter({
       logger: capture.logger,
-      lookup: failing(new LookupUnauthorizedError('ruc', 401, 'Unauthorized', false)),
+      lookup: failing(new LookupUnauthorizedError('ruc', 401, 'Unauthorized')),
     });
     await router.handle(groupMessage('ruc 20123456786'));
     expect(textAt(transport.sent, 0)).toBe('errors/lookup-unauthorized');
@@ -141,13 +139,13 @@ describe('router error replies', () => {
   });
 
   it('falls back to errors/internal when a template is missing, and to a fixed text when that is missing too', async () => {
-    const one = createTestRouter({ templates: echoTemplates(['errors/invalid-ruc-format']) });
-    await one.router.handle(groupMessage('ruc 1'));
+    const one = createTestRouter({ templates: echoTemplates(['errors/invalid-ruc-length']) });
+    await one.router.handle(groupMessage('ruc 2012345678'));
     expect(textAt(one.transport.sent, 0)).toBe('errors/internal');
     const both = createTestRouter({
-      templates: echoTemplates(['errors/invalid-ruc-format', 'errors/internal']),
+      templates: echoTemplates(['errors/invalid-ruc-length', 'errors/internal']),
     });
-    await both.router.handle(groupMessage('ruc 1'));
+    await both.router.handle(groupMessage('ruc 2012345678'));
     expect(textAt(both.transport.sent, 0)).toMatch(/^Ocurrió un error/);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOwner, senderKey } from '../../src/bot/guards.js';
+import { isOwner, personalNumber, senderKey } from '../../src/bot/guards.js';
 import type { TextMessage } from '../../src/transports/transport.js';
 import { createTestRouter, defaultPolicy, fakeLookup } from '../helpers/fakes.js';
 import {
@@ -217,5 +217,16 @@ describe('rate limit', () => {
     const { router } = createTestRouter({ policy: { rateLimitPerMinute: 1 } });
     await router.handle(groupMessage('tc', { chatId: OTHER_GROUP, senderIds: [MEMBER] }));
     expect((await router.handle(groupMessage('tc', { senderIds: [MEMBER] }))).outcome).toBe('ok');
+  });
+});
+
+describe('personal numbers outside personal-data chats', () => {
+  it('keeps only the last 3 characters of each number, and the words around it', () => {
+    expect(personalNumber('DNI 41234567', false)).toBe('DNI •••••567');
+    expect(personalNumber('Q41234567', false)).toBe('••••••567');
+    expect(personalNumber('CARNET DE EXTRANJERIA 001234567', false)).toBe('CARNET DE EXTRANJERIA ••••••567');
+    expect(personalNumber('RUC 10412345671', false)).toBe('RUC ••••••••671');
+    expect(personalNumber('DNI 41234567', true)).toBe('DNI 41234567');
+    expect(personalNumber(undefined, false)).toBeUndefined();
   });
 });

@@ -8,12 +8,13 @@ import { adminAndChatterRows } from './phrasings/admin-chatter.table.js';
 import { dateAndDocumentRows } from './phrasings/dates-documents.table.js';
 import { identifierRows } from './phrasings/identifiers.table.js';
 import { NOW, type Row } from './phrasings/rows.js';
+import { speechActRows } from './phrasings/speech-acts.table.js';
 
 /**
  * Issue 11: a few hundred lines as Peruvian office staff type them in WhatsApp groups, each with
  * its expected outcome, through the real router and commands against the sandbox. Each command's
- * `parse` is observed (not replaced) to check the normalised argument; silent lines and local
- * errors must not reach the API.
+ * `run` is observed (not replaced) to check the arguments the language layer read; silent lines
+ * and local errors must not reach the API.
  */
 const LOOKUP_COMMANDS = new Set(
   ['ruc', 'deuda', 'domicilio', 'locales', 'trabajadores', 'dni', 'dniruc', 'licencia'].concat([
@@ -35,10 +36,9 @@ const observed = commands.map((command) => {
   const original = command as CommandDefinition<unknown>;
   return {
     ...original,
-    parse(raw: string, ctx: Parameters<CommandDefinition<unknown>['parse']>[1]) {
-      const args = original.parse(raw, ctx);
-      parsed.push({ command: original.name, args });
-      return args;
+    async run(ctx: Parameters<CommandDefinition<unknown>['run']>[0]) {
+      parsed.push({ command: original.name, args: ctx.args });
+      return original.run(ctx);
     },
   } as CommandDefinition<never>;
 });
@@ -71,6 +71,10 @@ async function check([text, outcome, args]: Row): Promise<void> {
       parsed: [],
       outcome: 'ignored',
     });
+  } else if (typeof outcome !== 'string') {
+    expect(parsed.map((p) => p.command)).toEqual(outcome.map(([command]) => command));
+    outcome.forEach(([, expected], i) => expect(parsed[i]?.args).toMatchObject(expected ?? {}));
+    expect(replies.length).toBeGreaterThanOrEqual(outcome.length);
   } else if (outcome.startsWith('!')) {
     expect({ template: result.template, requests, replies: replies.length }).toEqual({
       template: `errors/${outcome.slice(1)}`,
@@ -89,6 +93,7 @@ const tables: [string, readonly Row[]][] = [
   ['identifiers', identifierRows],
   ['dates and documents', dateAndDocumentRows],
   ['admin commands and chatter', adminAndChatterRows],
+  ['how a request sits in a sentence', speechActRows],
 ];
 
 describe('phrasings staff really use', () => {
@@ -109,8 +114,8 @@ describe('phrasings staff really use', () => {
 
 describe('ayuda <comando> shows the forms each command declares', () => {
   it.each([
-    ['ayuda tipo de cambio', '*tc*', 'tipo de cambio, tipo d cambio'],
-    ['ayuda con la guía de remisión', '*guia*', 'guia de remision'],
+    ['ayuda tipo de cambio', '*tc*', 'tipo de cambio, tipos de cambio'],
+    ['ayuda con la guía de remisión', '*guia*', 'guias, gre'],
     ['ayuda borrar chofer', '*chofer*', 'borrar chofer'],
   ])('%j', async (text, name, forms) => {
     const [reply] = harness.texts(await harness.send(text));

@@ -51,11 +51,11 @@ describe('router: attempts are answered', () => {
     expect(result).toMatchObject({
       outcome: 'invalid',
       command: 'ruc',
-      template: 'errors/invalid-ruc-format',
+      template: 'errors/invalid-ruc-length',
     });
-    expect(sent[0]).toContain('errors/invalid-ruc-format');
+    expect(sent[0]).toContain('errors/invalid-ruc-length');
     expect(sent[0]).toContain('"ejemplo":"ruc 20123456786"');
-    expect(sent[0]).toContain('"value":"2010007097"');
+    expect(sent[0]).toContain('"valor":"2010007097"');
   });
 
   it('answers "placa 12" as an attempt with a mistake', async () => {
@@ -78,13 +78,14 @@ describe('router: attempts are answered', () => {
     expect((await texts('grupos')).result.outcome).toBe('ok');
   });
 
-  it("lets a command's isAttempt accept words the default rule ignores", async () => {
+  it("lets a slot's grammar read words as its value (`hoy` is a date)", async () => {
     expect((await texts('tc hoy')).result.outcome).toBe('ok');
   });
 
-  it('needs a prefix or mention for free-text search in groups', async () => {
-    expect((await texts('buscar transportes andinos')).result.outcome).toBe('ignored');
-    expect((await texts('/buscar transportes andinos')).result.outcome).toBe('ok');
+  it('searches a company name without quotes, but free text that names no company needs a prefix or mention', async () => {
+    expect((await texts('buscar transportes andinos')).result.outcome).toBe('ok');
+    expect((await texts('buscar la llave maestra')).result.outcome).toBe('ignored');
+    expect((await texts('/buscar la llave maestra')).result.outcome).toBe('ok');
   });
 
   it.each(['/', '!', '.'])('takes any %s-prefixed command as an attempt', async (prefix) => {
@@ -178,7 +179,7 @@ describe('router: safety', () => {
 
   it('refuses two commands claiming the same word', () => {
     const commands = setup().services.commands;
-    const clash = { ...commands[0]!, name: 'otro', aliases: ['RÚC'] } as (typeof commands)[number];
+    const clash = { ...commands[0]!, name: 'otro' } as (typeof commands)[number];
     expect(() => createTestRouter({ commands: [...commands, clash] })).toThrow(/already "ruc"/);
   });
 

@@ -1,8 +1,7 @@
+import { createUnderstanding } from '../../src/language/understand/understand.js';
 import { describe, expect, it } from 'vitest';
 import { ayuda } from '../../commands/ayuda.js';
 import { commands } from '../../commands/index.js';
-import { looksLikeAttempt, parseText } from '../../src/bot/parse.js';
-import { createPhraseIndex } from '../../src/bot/phrase-index.js';
 import { MAX_TEXT_LENGTH } from '../../src/transports/transport.js';
 import { runCommand } from './fake-context.js';
 
@@ -51,16 +50,16 @@ describe('ayuda', () => {
     expect(hidden.replies[0]?.template).toBe('ayuda-desconocido');
   });
 
-  it('explains one command, found by name or alias in any case, with or without prefix', async () => {
+  it('explains one command, found by name or another word of it in any case, with or without prefix', async () => {
     for (const word of ['placa', '/PLACA', 'Placa']) {
       const run = await runCommand(ayuda, word, { services: { commands } });
       expect(run.replies[0]?.text).toBe(
-        '*placa*: Marca, modelo y color de un vehículo por su placa\nUso: *placa <placa>*\nFormas que entiendo: placas\nEjemplos:\n• _placa ABC-123_\n• _placa B7X456_',
+        '*placa*: Marca, modelo y color de un vehículo por su placa\nUso: *placa <placa>*\nFormas que entiendo: placas, placa de rodaje, matricula, placa vehicular\nEjemplos:\n• _placa ABC-123_\n• _placa B7X456_',
       );
     }
     const alias = await runCommand(ayuda, 'brevete', { services: { commands } });
     expect(alias.replies[0]?.text).toContain('*licencia*');
-    expect(alias.replies[0]?.text).toContain('También: brevete');
+    expect(alias.replies[0]?.text).toContain('Formas que entiendo: licencias, licencia de conducir, brevete');
     expect(alias.replies[0]?.text).toContain('🔒 Consulta datos personales');
     const admin = await runCommand(ayuda, 'uso', { services: { commands } });
     expect(admin.replies[0]?.text).toContain('Solo para administradores.');
@@ -85,34 +84,28 @@ describe('ayuda', () => {
   });
 });
 
-const index = createPhraseIndex(commands);
+const understanding = createUnderstanding(commands);
 
 describe('command declarations', () => {
-  it('registers every H5 command exactly once, with unique words', () => {
+  it('registers every H5 command exactly once, with unique names', () => {
     expect(mine.map((c) => c.name).sort()).toEqual([...H5_COMMANDS].sort());
-    const words = commands.flatMap((c) => [c.name, ...c.aliases].map((w) => w.toLowerCase()));
-    expect(new Set(words).size).toBe(words.length);
+    const names = commands.map((c) => c.name);
+    expect(new Set(names).size).toBe(names.length);
   });
 
   it.each(mine.map((c) => [c.name, c] as const))(
-    '%s: every example is valid and reaches the command',
+    '%s: every example is valid and reaches the command, unaddressed',
     (_, command) => {
       expect(command.examples.length).toBeGreaterThan(0);
       for (const example of command.examples) {
-        const parsed = parseText({ text: example, isGroup: true, selfIds: [] });
-        expect(parsed?.folded).toBe(command.name);
-        const raw = parsed?.rawArgs ?? '';
-        expect(() =>
-          command.parse(raw, {
-            now: () => NOW,
-            settings: { maxListItems: 10, maxZipBytes: 1 },
-          }),
-        ).not.toThrow();
-        const attempt =
-          parsed?.via !== undefined ||
-          looksLikeAttempt(command.argShape, raw) ||
-          command.isAttempt?.(raw, { commandFor: (text) => index.match(text)?.command.name }) === true;
-        expect(attempt).toBe(true);
+        const reading = understanding.understand(example, {
+          isGroup: true,
+          selfDigits: [],
+          now: NOW,
+          ownRuc: '20123456786',
+        });
+        expect(reading, example).toMatchObject({ act: 'request', command: command.name });
+        expect(reading.args && 'value' in reading.args, example).toBe(true);
       }
     },
   );

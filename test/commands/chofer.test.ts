@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseDriverDocument, parseDriverPhone } from '../../commands/chofer.js';
-import { UserError } from '../../src/input/user-error.js';
+import { mobileGrammar, personIdGrammar } from '../../src/language/grammars/identifiers/index.js';
+import { read } from '../language/grammars/read.js';
 import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
 import { ADMIN_PHONE, GROUP_ID, groupMessage, jid, textOf } from '../helpers/messages.js';
 
@@ -87,27 +87,26 @@ describe('choferes', () => {
   });
 });
 
-describe('driver phone and document rules', () => {
+describe('driver phone and document rules (the person-id and mobile grammars)', () => {
   it.each([
     ['987654321', '51987654321'],
     ['+51 987 654 321', '51987654321'],
     ['51-987-654-321', '51987654321'],
     ['(51) 987654321', '51987654321'],
   ])('%s → %s', (raw, expected) => {
-    expect(parseDriverPhone(raw)).toBe(expected);
+    expect(read(mobileGrammar, raw)).toMatchObject({ value: expected });
   });
 
-  it.each(['98765432', '9876543210', '887654321', '+1 987 654 321', 'nueve', '52987654321'])(
-    'rejects %s',
-    (raw) => {
-      expect(() => parseDriverPhone(raw)).toThrow(UserError);
-    },
-  );
+  it.each(['98765432', '9876543210', '887654321', '+1 987 654 321', '52987654321'])('rejects %s', (raw) => {
+    expect(read(mobileGrammar, raw)).toMatchObject({ error: 'chofer-telefono' });
+  });
 
   it('accepts DNI and foreigner cards, uppercased, and rejects the rest', () => {
-    expect(parseDriverDocument('41234567')).toBe('41234567');
-    expect(parseDriverDocument('ce001234567')).toBe('CE001234567');
-    expect(() => parseDriverDocument('1234567')).toThrow(UserError);
-    expect(() => parseDriverDocument('ABCDEFGHI')).toThrow(UserError);
+    expect(read(personIdGrammar, '41234567')).toMatchObject({ value: '41234567' });
+    // `ce001234567`: the card's type glued to its number; the number is the document.
+    expect(read(personIdGrammar, 'ce001234567')).toMatchObject({ value: '001234567' });
+    expect(read(personIdGrammar, 'x1234567ab')).toMatchObject({ value: 'X1234567AB' });
+    expect(read(personIdGrammar, '1234567')).toMatchObject({ error: 'chofer-documento' });
+    expect(read(personIdGrammar, 'ABCDEFGHI')).toBeNull();
   });
 });

@@ -54,6 +54,26 @@ describe('a driver writing to the bot', () => {
     expect(textOf(replies)).toContain('Ya te tengo registrado como chofer');
   });
 
+  it('by a LID chat carrying the driver’s phone beside it: not recognised until that pair is stored', async () => {
+    const ROJAS = { dni: '40000016', phone: '51966666666', lid: '266666666666666@lid' };
+    h.app.services.drivers.set(ROJAS.dni, ROJAS.phone, 'test');
+    const fromLid = (id: string) => ({
+      id,
+      chatId: ROJAS.lid,
+      isGroup: false,
+      senderIds: [`${ROJAS.phone}@s.whatsapp.net`, ROJAS.lid],
+      text: 'hola',
+      timestamp: Date.now(),
+    });
+    const first = await h.deliver(fromLid('alt-only-1'));
+    expect(first.result).toMatchObject({ outcome: 'denied', reason: 'direct' });
+    expect(contacts().get(ROJAS.dni)).toBeUndefined(); // no LID learnt, not marked as having written
+    contacts().recordCheck(ROJAS.dni, { hasWhatsApp: true, lid: ROJAS.lid }, false);
+    const second = await h.deliver(fromLid('alt-only-2'));
+    expect(second.result).toMatchObject({ outcome: 'ok', reason: 'driver-help' });
+    expect(contacts().get(ROJAS.dni)?.reachedAt).toBeTypeOf('number');
+  });
+
   it('a sticker or voice note with no text is an opt-in too, greeted once; a stranger’s sticker gets nothing', async () => {
     const THIRD = { dni: '40000008', phone: '51944444444' };
     h.app.services.drivers.set(THIRD.dni, THIRD.phone, 'test');

@@ -1,3 +1,5 @@
+import type { CommandLanguage } from '../../src/language/understand/declare.js';
+import { createUnderstanding } from '../../src/language/understand/understand.js';
 import type { CommandContext, CommandDefinition } from '../../src/bot/command.js';
 import type { Role } from '../../src/bot/guards.js';
 import type {
@@ -41,7 +43,7 @@ export interface FakeOptions {
 export interface FakeRun {
   replies: Rendered[];
   sent: { chatId: string; message: OutgoingMessage }[];
-  /** The UserError thrown by parse or run, rendered like the router would. */
+  /** The UserError of the argument's reading or of run, rendered like the router would. */
   error?: Rendered;
   /** Names of lookup methods called, in order, with their first argument. */
   calls: [string, unknown][];
@@ -125,7 +127,13 @@ export async function runCommand<A>(
     text: templates.render(template, data),
   });
   try {
-    const args = command.parse(rawArgs, { now: () => now, settings: services.settings });
+    // The argument as the language layer reads it for this command, addressed (as `/cmd …`).
+    const read = createUnderstanding([command as CommandLanguage]).argsOf(command, rawArgs, {
+      now,
+      ...(services.settings.taxPortal ? { ownRuc: services.settings.taxPortal.ruc } : {}),
+    });
+    if ('error' in read) throw read.error;
+    const args = read.value as A;
     const ctx: CommandContext<A> = {
       message,
       command,

@@ -206,7 +206,11 @@ describe('guia enviar when delivery or rendering fails', () => {
       drivers: known,
       guidePdf: { render: async () => new Uint8Array([37, 80, 68, 70]) },
     } as unknown as BotServices;
-    const args = guia.parse('T001-42 enviar', { now: () => new Date(), settings });
+    const args = {
+      ref: { ruc: '20123456786', type: '09', series: 'T001', number: '42' },
+      send: true,
+      force: false,
+    };
     const ctx = {
       args,
       services,

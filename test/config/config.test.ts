@@ -223,7 +223,13 @@ scheduler:
 
   it('reports a missing file on CHASQUI_CONFIG', () => {
     const error = configError(() => loadConfig({ env: { CHASQUI_CONFIG: path.join(dir, 'nope.yaml') } }));
-    expect(error.issues).toEqual([{ path: 'CHASQUI_CONFIG', message: expect.stringMatching(/not found/) }]);
+    expect(error.issues).toEqual([
+      {
+        path: 'CHASQUI_CONFIG',
+        message: expect.stringMatching(/not found/),
+        fix: expect.stringMatching(/no existe: corrija la ruta en CHASQUI_CONFIG/),
+      },
+    ]);
   });
 
   it('ships a config.example.yaml that validates', () => {

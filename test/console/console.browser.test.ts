@@ -118,7 +118,11 @@ beforeAll(async () => {
   stop = requestStop;
   await waitFor(() => /Consola \/ console: (http:\/\/\S+)/.test(output.text()), 15_000, 'console URL');
   baseUrl = /Consola \/ console: (http:\/\/\S+)/.exec(output.text())?.[1] ?? '';
-  browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
+  // rebind.example resolves to this machine, as an attacker's name does after DNS rebinding.
+  browser = await chromium.launch({
+    executablePath: chromiumPath(),
+    args: [...CHROMIUM_ARGS, '--host-resolver-rules=MAP rebind.example 127.0.0.1'],
+  });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   page = await context.newPage();
   phone = await context.newPage();
@@ -226,6 +230,21 @@ describe('console in headless Chromium', () => {
     });
     expect(response.status()).toBe(403);
     expect(groupActive(GROUP_B)).toBeUndefined();
+  });
+
+  it('refuses a page that reaches it under a foreign name (DNS rebinding), in Spanish', async () => {
+    const port = new URL(baseUrl).port;
+    const rebound = await browser.newPage();
+    try {
+      const response = await rebound.goto(`http://rebind.example:${port}/login`);
+      expect(response?.status()).toBe(403);
+      await expect(rebound.locator('[role=alert]').textContent()).resolves.toContain(
+        'no responde al nombre «rebind.example:',
+      );
+      expect(await rebound.locator('input[name=password]').count()).toBe(0);
+    } finally {
+      await rebound.close();
+    }
   });
 
   it('renders the usage charts with data', async () => {

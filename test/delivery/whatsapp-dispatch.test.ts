@@ -288,18 +288,41 @@ describe('delivery truth after guia … enviar', () => {
     expect(documentsTo(FLORES.jid)).toHaveLength(2);
   });
 
-  it('stores a driver’s LID from a message carrying both ids, so a later LID-only message is recognised', async () => {
+  it('stores a driver’s LID from a message of her own phone chat carrying it, so a later LID-only message is recognised', async () => {
     const LID = '222222222222222@lid';
     expect(app.services.driverContacts?.get(FLORES.dni)?.lid).toBeUndefined();
-    const first = waText('hola', { chat: LID });
-    first.key.remoteJidAlt = FLORES.jid;
+    const first = waText('hola', { chat: FLORES.jid });
+    first.key.remoteJidAlt = LID;
     fake.latest().upsert([first]);
-    await waitFor(() => textsTo(LID).length === 1, 5000, 'the greeting');
+    await waitFor(() => textsTo(FLORES.jid).length === 1, 5000, 'the greeting');
     expect(app.services.driverContacts?.get(FLORES.dni)?.lid).toBe(LID);
     // No phone number in the message and none Baileys can map: recognised by the stored LID.
     fake.latest().upsert([waText('guia 20123456786-09-T001-42', { chat: LID })]);
     await waitFor(() => documentsTo(LID).length === 1, 10_000, 'her own guide');
     expect(textsTo(LID).join('\n')).not.toContain('solo atiendo a los administradores');
+  });
+
+  it('a LID chat whose added phone (remoteJidAlt) is a driver’s is not her until that pair is known', async () => {
+    const LID = '244444444444444@lid';
+    const fromLid = (text: string) => {
+      const message = waText(text, { chat: LID });
+      message.key.remoteJidAlt = FLORES.jid;
+      return message;
+    };
+    fake.latest().upsert([fromLid('hola')]);
+    await waitFor(() => textsTo(LID).length === 1, 5000, 'the reply to the LID chat');
+    expect(textsTo(LID)[0]).toContain('solo atiendo a los administradores');
+    fake.latest().upsert([fromLid('guia 20123456786-09-T001-42')]);
+    await waitFor(() => textsTo(LID).length === 2, 5000, 'the second reply');
+    expect(documentsTo(LID)).toHaveLength(0);
+    // Nothing learnt from it: neither the LID nor "she wrote to us".
+    expect(app.services.driverContacts?.get(FLORES.dni)?.lid).toBeUndefined();
+    expect(app.services.driverContacts?.get(FLORES.dni)?.reachedAt).toBeUndefined();
+    // Once WhatsApp paired them on its own (as `chofer` stores it), the same chat is hers.
+    app.services.driverContacts?.recordCheck(FLORES.dni, { hasWhatsApp: true, lid: LID }, false);
+    fake.latest().upsert([fromLid('guia 20123456786-09-T001-42')]);
+    await waitFor(() => documentsTo(LID).length === 1, 10_000, 'her own guide');
+    expect(app.services.driverContacts?.get(FLORES.dni)?.reachedAt).toBeTypeOf('number');
   });
 
   it('asks WhatsApp for the LID of a driver with none stored before sending a guide, and keeps it', async () => {

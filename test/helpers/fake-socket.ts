@@ -8,6 +8,7 @@ import {
   type GroupMetadata,
   type MiscMessageGenerationOptions,
   makeEventBuffer,
+  type proto,
   type WAMessage,
 } from '@whiskeysockets/baileys';
 import pino from 'pino';
@@ -335,4 +336,18 @@ export async function startTestTransport(options: {
     await options.handler?.(message, test);
   });
   return test;
+}
+
+/** A message quoting a message quoting … `depth` times, the innermost holding `bottom` (issue 19). */
+export function quoteChain(depth: number, bottom = 'fondo'): proto.IMessage {
+  let message: proto.IMessage = { conversation: bottom };
+  for (let i = 0; i < depth; i++) {
+    message = {
+      extendedTextMessage: {
+        text: `respuesta ${i}`,
+        contextInfo: { stanzaId: `Q${i}`, quotedMessage: message },
+      },
+    };
+  }
+  return message;
 }

@@ -4,7 +4,6 @@ import { type CommandDefinition, defineCommand, type TemplateRenderer } from '..
 import type { AccessPolicy } from '../../src/bot/guards.js';
 import { createRouter, type Router } from '../../src/bot/router.js';
 import type { BotServices, GroupSettingsPort } from '../../src/bot/ports.js';
-import { UserError } from '../../src/input/user-error.js';
 import { createPseudonymizer } from '../../src/store/keyed-crypto.js';
 import { openDatabase } from '../../src/store/sqlite.js';
 import type { LookupApi } from '../../src/lookup/api.js';
@@ -55,127 +54,120 @@ export function fakeLookup(methods: Partial<LookupApi> = {}): LookupApi {
   });
 }
 
-const digits = (n: number) => (value: string) => new RegExp(`^\\d{${n}}$`).test(value);
-
-/** A small command set covering every arg shape, access level and flag the router looks at. */
+/**
+ * A small command set covering every arg shape, access level and flag the router looks at. They
+ * declare words and slots like the real commands (the language layer reads them); their replies
+ * are the echo templates.
+ */
 export function fakeCommands(): CommandDefinition<never>[] {
   const list = [
-    defineCommand({
+    defineCommand<string>({
       name: 'ruc',
-      aliases: [],
+      triggers: [{ parts: ['c:ruc'] }],
+      slots: { ruc: { grammar: 'ruc', missing: 'ruc-missing' } },
+      build: (slots) => slots['ruc'] as string,
       summary: 'Consulta un RUC',
       usage: 'ruc <RUC>',
       examples: ['ruc 20123456786'],
       access: 'everyone',
       argShape: 'required',
-      parse(raw) {
-        const value = raw.replace(/\s/g, '');
-        if (!digits(11)(value)) throw new UserError('invalid-ruc-format', { value });
-        return value;
-      },
       async run(ctx) {
         const taxpayer = await ctx.lookup.ruc(ctx.args);
         await ctx.reply('ruc', { razonSocial: taxpayer.nombre_o_razon_social });
       },
     }),
-    defineCommand({
+    defineCommand<string>({
       name: 'placa',
-      aliases: ['vehiculo'],
+      triggers: [{ parts: ['c:plate'] }, { parts: ['c:vehicle'] }],
+      slots: { placa: { grammar: 'plate', missing: 'plate-missing' } },
+      build: (slots) => slots['placa'] as string,
       summary: 'Consulta una placa',
       usage: 'placa <placa>',
       examples: ['placa ABC123'],
       access: 'everyone',
       argShape: 'required',
-      parse(raw) {
-        const value = raw.replace(/[\s-]/g, '').toUpperCase();
-        if (!/^[A-Z0-9]{6}$/.test(value)) throw new UserError('invalid-plate', { value: raw });
-        return value;
-      },
       async run(ctx) {
         await ctx.reply('placa', { placa: ctx.args });
       },
     }),
-    defineCommand({
+    defineCommand<string>({
       name: 'dni',
-      aliases: [],
+      triggers: [{ parts: ['c:dni'] }],
+      slots: { dni: { grammar: 'dni', missing: 'dni-missing' } },
+      build: (slots) => slots['dni'] as string,
       summary: 'Consulta un DNI',
       usage: 'dni <DNI>',
       examples: ['dni 45678912'],
       access: 'everyone',
       personalData: true,
       argShape: 'required',
-      parse(raw) {
-        if (!digits(8)(raw)) throw new UserError('invalid-dni', {});
-        return raw;
-      },
       async run(ctx) {
         const person = await ctx.lookup.dni(ctx.args);
         await ctx.reply('dni', { nombre: person.nombres });
       },
     }),
-    defineCommand({
+    defineCommand<string>({
       name: 'buscar',
-      aliases: ['razon'],
+      triggers: [{ parts: ['v:search'] }, { parts: ['c:company-name'] }],
+      slots: { q: { grammar: 'company-name', missing: 'search-missing' } },
+      build: (slots) => slots['q'] as string,
       summary: 'Busca por razón social',
       usage: 'buscar <razón social>',
       examples: ['buscar transportes andinos'],
       access: 'everyone',
       argShape: 'text',
-      parse: (raw) => raw,
       async run(ctx) {
         await ctx.reply('buscar', { q: ctx.args });
       },
     }),
-    defineCommand({
+    defineCommand<string>({
       name: 'tc',
-      aliases: ['cambio'],
+      triggers: [{ parts: ['c:exchange-rate'] }],
+      slots: { fecha: { grammar: 'date', optional: true } },
+      build: (slots) => (slots['fecha'] as string | undefined) ?? 'hoy',
       summary: 'Tipo de cambio',
       usage: 'tc [fecha]',
       examples: ['tc', 'tc hoy'],
       access: 'everyone',
       argShape: 'optional',
-      isAttempt: (raw) => /^(hoy|ayer)$/i.test(raw),
-      parse: (raw) => raw || 'hoy',
       async run(ctx) {
         await ctx.reply('tc', { fecha: ctx.args });
       },
     }),
     defineCommand({
       name: 'ayuda',
-      aliases: ['help'],
+      triggers: [{ parts: ['c:help'] }],
+      slots: { tema: { grammar: 'topic', optional: true } },
       summary: 'Ayuda',
       usage: 'ayuda [comando]',
       examples: ['ayuda'],
       access: 'everyone',
       argShape: 'optional',
-      parse: (raw) => raw,
       async run(ctx) {
         await ctx.reply('ayuda', { comandos: ctx.services.commands.length });
       },
     }),
     defineCommand({
       name: 'grupos',
-      aliases: [],
+      triggers: [{ parts: ['c:groups'] }],
       summary: 'Lista los grupos',
       usage: 'grupos',
       examples: ['grupos'],
       access: 'owner',
       argShape: 'none',
-      parse: () => undefined,
       async run(ctx) {
         await ctx.reply('grupos');
       },
     }),
     defineCommand({
       name: 'activar',
-      aliases: [],
+      triggers: [{ parts: ['name'] }, { parts: ['v:activate'] }],
       summary: 'Activa el grupo',
       usage: 'activar',
       examples: ['activar'],
       access: 'groupAdmin',
       worksInInactiveGroups: true,
       argShape: 'none',
-      parse: () => undefined,
       async run(ctx) {
         ctx.services.groupSettings.setActive(ctx.message.chatId, true, ctx.sender.ids[0] ?? '', {
           byOwner: ctx.sender.role === 'owner',
@@ -185,13 +177,14 @@ export function fakeCommands(): CommandDefinition<never>[] {
     }),
     defineCommand({
       name: 'guia',
-      aliases: ['guía'],
+      triggers: [{ parts: ['c:guide'], keepsWords: true }],
+      slots: { ref: { grammar: 'guide-ref', missing: 'ref-missing' } },
+      build: (slots) => slots['ref'],
       summary: 'Resumen de una guía',
       usage: 'guia <ruc>-<tipo>-<serie>-<número>',
       examples: ['guia 20123456786-09-T001-42'],
       access: 'everyone',
       argShape: 'required',
-      parse: (raw) => raw,
       async run(ctx) {
         await ctx.reply('guia', { ref: ctx.args });
         await ctx.replyDocument({
@@ -201,28 +194,29 @@ export function fakeCommands(): CommandDefinition<never>[] {
         });
       },
     }),
-    defineCommand({
+    defineCommand<string>({
       name: 'eco',
-      aliases: [],
+      triggers: [{ parts: ['name'] }],
+      slots: { text: { grammar: 'text', missing: 'search-missing' } },
+      build: (slots) => slots['text'] as string,
       summary: 'Repite (prueba de longitud)',
       usage: 'eco <texto>',
       examples: ['eco hola'],
       access: 'everyone',
       argShape: 'text',
-      parse: (raw) => raw,
       async run(ctx) {
-        await ctx.reply('eco', { text: ctx.args.repeat(3) });
+        await ctx.reply('eco', { text: ctx.args.repeat(10) });
       },
     }),
     defineCommand({
       name: 'falla',
-      aliases: [],
+      triggers: [{ parts: ['name'] }],
+      slots: { n: { grammar: 'position', optional: true }, rest: { grammar: 'text', optional: true } },
       summary: 'Falla siempre (prueba)',
       usage: 'falla <n>',
       examples: ['falla 1'],
       access: 'everyone',
       argShape: 'required',
-      parse: (raw) => raw,
       async run() {
         throw new TypeError('boom');
       },

@@ -1,6 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { dateSpecOf } from '../../src/input/date-grammar.js';
-import { dateTokens } from '../../src/input/date-tokens.js';
 import { looksLikeSpokenDate, spokenDate, spokenPeriod } from '../../src/input/date-words.js';
 
 /** Sunday 22/11/2026: this week is Mon 16 … Sun 22, last week Mon 9 … Sun 15. */
@@ -20,53 +18,6 @@ function periodOf(raw: string, current = '2026-11'): string | undefined {
   const spoken = spokenPeriod(raw, current);
   return spoken && `${spoken.year}-${String(spoken.month).padStart(2, '0')}`;
 }
-
-describe('date tokens', () => {
-  it('splits separators, ordinals and glued words; spells numbers; drops fillers', () => {
-    expect(dateTokens('20-nov-26')).toEqual([
-      { kind: 'num', value: 20, digits: 2 },
-      { kind: 'month', value: 11 },
-      { kind: 'num', value: 26, digits: 2 },
-    ]);
-    expect(dateTokens('del 1ro de nov.')).toEqual([
-      { kind: 'num', value: 1, digits: 0 },
-      { kind: 'month', value: 11 },
-    ]);
-    expect(dateTokens('treinta y uno')).toEqual([{ kind: 'num', value: 31, digits: 0 }]);
-    expect(dateTokens('veintidós')).toEqual([{ kind: 'num', value: 22, digits: 0 }]);
-    expect(dateTokens('hace una semana')[1]).toMatchObject({ kind: 'num', value: 1, article: true });
-  });
-
-  it('matches phrases longest first', () => {
-    expect(dateTokens('pasado mañana')).toEqual([{ kind: 'rel', days: 2 }]);
-    expect(dateTokens('antes de ayer')).toEqual([{ kind: 'rel', days: -2 }]);
-    expect(dateTokens('la semana pasada')).toEqual([{ kind: 'ref', unit: 'week', offset: -1 }]);
-    expect(dateTokens('del año antepasado')).toEqual([{ kind: 'ref', unit: 'year', offset: -2 }]);
-    expect(dateTokens('esta mañana')).toEqual([{ kind: 'rel', days: 0 }]);
-    expect(dateTokens('por la mañana')).toEqual([{ kind: 'time' }]);
-  });
-
-  it('reads clock times as one time token', () => {
-    for (const time of ['9:00', '6pm', '6p.m.', '10hrs', '9:30am']) {
-      expect(dateTokens(time)).toEqual([{ kind: 'time' }]);
-    }
-  });
-});
-
-describe('date grammar', () => {
-  it('takes the parts in any order', () => {
-    expect(dateSpecOf('la semana pasada el martes')).toEqual(dateSpecOf('el martes de la semana pasada'));
-    expect(dateSpecOf('hace 2 días')).toEqual({ ago: { unit: 'day', count: 2 } });
-    expect(dateSpecOf('2 días atrás')).toEqual({ ago: { unit: 'day', count: 2 } });
-  });
-
-  it('rejects a line with a word that has no place, or a part said twice', () => {
-    expect(dateSpecOf('del lunes lo mando yo')).toBeUndefined();
-    expect(dateSpecOf('3 personas')).toBeUndefined();
-    expect(dateSpecOf('ayer hoy')).toBeUndefined();
-    expect(dateSpecOf('este')).toBeUndefined();
-  });
-});
 
 describe('spoken dates (today: Sunday 22/11/2026)', () => {
   it.each([

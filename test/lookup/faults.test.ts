@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLookupClient, type LookupClient } from '../../src/lookup/client.js';
+import { LookupCreditsError, LookupUnauthorizedError } from '../../src/lookup/errors.js';
 import type { LookupClientOptions } from '../../src/lookup/options.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
@@ -70,14 +71,16 @@ describe('answers that are errors', () => {
 
   it('a wrong token is unauthorized (401), not credits', async () => {
     const error = await rejection(make({ token: 'wrong-token' }).ruc(OWN));
-    expect(error).toMatchObject({ kind: 'unauthorized', status: 401, creditsExhausted: false });
+    expect(error).toBeInstanceOf(LookupUnauthorizedError);
+    expect(error).toMatchObject({ kind: 'unauthorized', status: 401 });
     expect(sandbox.requestCount('/ruc')).toBe(1);
   });
 
-  it('exhausted credits are unauthorized with creditsExhausted', async () => {
+  it('exhausted credits are their own error (LookupCreditsError), not a bad token', async () => {
     sandbox.injectFault({ path: '/ruc', kind: 'credits' });
     const error = await rejection(client.ruc(OWN));
-    expect(error).toMatchObject({ kind: 'unauthorized', status: 403, creditsExhausted: true });
+    expect(error).toBeInstanceOf(LookupCreditsError);
+    expect(error).toMatchObject({ kind: 'credits', status: 403 });
   });
 });
 

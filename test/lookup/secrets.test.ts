@@ -62,12 +62,7 @@ describe('secrets', () => {
     ['a 401 envelope', 401, { success: false, message: `Usuario chasqui1 no autorizado` }, 'unauthorized'],
     ['a 500 failure', 500, { success: false, message: `Error interno para ${USER}` }, 'http'],
     ['a 400 rejection', 400, { success: false, message: `usuario ${USER} bloqueado` }, 'rejected'],
-    [
-      'a credits message',
-      200,
-      { success: false, message: `${USER}: sin créditos en su plan` },
-      'unauthorized',
-    ],
+    ['a credits message', 200, { success: false, message: `${USER}: sin créditos en su plan` }, 'credits'],
   ])('keeps the tax-portal user out of %s, in any letter case', async (_name, status, body, kind) => {
     agent.get(ORIGIN).intercept({ path: '/api/v1/taxauth/pdf', method: 'POST' }).reply(status, body);
     const error = await client.invoicePdf(credentials, doc).catch((e: unknown) => e);

@@ -6,6 +6,7 @@ import {
   LookupRejectedError,
   LookupSchemaError,
   LookupUnauthorizedError,
+  LookupCreditsError,
 } from '../../src/lookup/errors.js';
 import type { RawResponse } from '../../src/lookup/http.js';
 import { OPERATIONS } from '../../src/lookup/operations.js';
@@ -85,7 +86,7 @@ describe('unwrap', () => {
       unwrap(OPERATIONS.dni, reply(401, { success: false, message: 'Unauthorized' }), keep),
     );
     expect(unauthorized).toBeInstanceOf(LookupUnauthorizedError);
-    expect(unauthorized).toMatchObject({ status: 401, creditsExhausted: false });
+    expect(unauthorized).toMatchObject({ status: 401 });
     const credits = failure(() =>
       unwrap(
         OPERATIONS.dni,
@@ -93,17 +94,18 @@ describe('unwrap', () => {
         keep,
       ),
     );
-    expect(credits).toMatchObject({ status: 403, creditsExhausted: true });
-    expect(failure(() => unwrap(OPERATIONS.dni, reply(402, 'nope'), keep))).toMatchObject({
-      creditsExhausted: true,
-    });
+    expect(credits).toBeInstanceOf(LookupCreditsError);
+    expect(credits).toMatchObject({ status: 403 });
+    expect(failure(() => unwrap(OPERATIONS.dni, reply(402, 'nope'), keep))).toBeInstanceOf(
+      LookupCreditsError,
+    );
   });
 
   it('treats a 200 failure envelope about credits or plan limits as credits exhausted', () => {
     for (const message of ['Saldo insuficiente', 'Ha superado el límite de consultas', 'Sin creditos']) {
       const error = failure(() => unwrap(OPERATIONS.ruc, reply(200, { success: false, message }), keep));
-      expect(error).toBeInstanceOf(LookupUnauthorizedError);
-      expect(error).toMatchObject({ creditsExhausted: true, upstreamMessage: message });
+      expect(error).toBeInstanceOf(LookupCreditsError);
+      expect(error).toMatchObject({ kind: 'credits', upstreamMessage: message });
     }
   });
 

@@ -1,12 +1,13 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runBackup, runRestore } from '../../src/cli/backup.js';
-import { CODE_SCHEMA_VERSION, pruneBackups, verifyBackup } from '../../src/ops/backup.js';
+import { pruneBackups } from '../../src/ops/backup.js';
+import { CODE_SCHEMA_VERSION, verifyBackup } from '../../src/ops/restore.js';
 import { runDailyBackup } from '../../src/ops/daily-backup.js';
 import { silentLogger } from '../../src/logger.js';
 import { acquireDataDirLock } from '../../src/store/lock.js';
@@ -130,6 +131,8 @@ describe('chasqui restore', () => {
     const backup = seededBackup(3);
     const live = path.join(dir, 'live');
     openDatabase({ dir: live }).close();
+    // The copy's key goes with it (restore checks that the data folder's key opens the copy).
+    copyFileSync(path.join(dir, 'source', 'secret.key'), path.join(live, 'secret.key'));
     const out = captureOutput();
     expect(await runRestore([backup], { stdout: out.stream, env: { CHASQUI_DATA_DIR: live } })).toBe(0);
     const aside = /previous database kept at: (\S+)/.exec(out.text())?.[1] ?? '';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.js';
-import { LookupUnauthorizedError } from '../../src/lookup/errors.js';
+import { LookupCreditsError } from '../../src/lookup/errors.js';
 import { silentLogger } from '../../src/logger.js';
 import { createOpsRuntime } from '../../src/ops/runtime.js';
 import { openDatabase } from '../../src/store/sqlite.js';
@@ -37,7 +37,7 @@ describe('ops upstream middleware in the app', () => {
       lookup: () =>
         fakeLookup({
           ruc: async () => {
-            throw new LookupUnauthorizedError('ruc', 402, 'sin créditos', true);
+            throw new LookupCreditsError('ruc', 402, 'sin créditos');
           },
         }),
     });

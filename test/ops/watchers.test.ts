@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LookupApi } from '../../src/lookup/api.js';
 import { composeLookup, createLookupApi, handlerOf } from '../../src/lookup/call.js';
-import { LookupUnauthorizedError } from '../../src/lookup/errors.js';
+import { LookupCreditsError } from '../../src/lookup/errors.js';
 import { createAlerts } from '../../src/ops/alerts.js';
 import { alertOnCredits, watchScheduleFailures } from '../../src/ops/watchers.js';
 import { openDatabase } from '../../src/store/sqlite.js';
@@ -43,11 +43,11 @@ describe('alert watchers', () => {
     let now = 0;
     const api = {
       ruc: async () => {
-        throw new LookupUnauthorizedError('ruc', 402, 'sin créditos', true);
+        throw new LookupCreditsError('ruc', 402, 'sin créditos');
       },
     } as unknown as LookupApi;
     const watched = createLookupApi(composeLookup(handlerOf(api), [alertOnCredits(alerts, () => now)]));
-    await expect(watched.ruc('20123456786')).rejects.toBeInstanceOf(LookupUnauthorizedError);
+    await expect(watched.ruc('20123456786')).rejects.toBeInstanceOf(LookupCreditsError);
     now = 60_000;
     await expect(watched.ruc('20123456786')).rejects.toThrow('credits exhausted');
     expect(alerts.recent()).toHaveLength(1);

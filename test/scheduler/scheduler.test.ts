@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../../src/config.js';
 import { silentLogger } from '../../src/logger.js';
-import { LookupNetworkError, LookupUnauthorizedError } from '../../src/lookup/errors.js';
+import { LookupCreditsError, LookupNetworkError } from '../../src/lookup/errors.js';
 import { parseScheduleSpec } from '../../src/scheduler/schedule-spec.js';
 import { createScheduler } from '../../src/scheduler/scheduler.js';
 import { openDatabase } from '../../src/store/sqlite.js';
@@ -214,7 +214,7 @@ describe('scheduler: failures', () => {
       scheduler: { rateRetries: 0 },
     });
     rates.state.fail = () =>
-      new LookupUnauthorizedError('exchangeRate', 403, 'No cuenta con créditos suficientes en su plan', true);
+      new LookupCreditsError('exchangeRate', 403, 'No cuenta con créditos suficientes en su plan');
     await h.at(lima('2026-11-20 08:30'));
     expect(h.texts(`${ADMIN}@s.whatsapp.net`)[0]).toContain('Se acabaron los créditos');
     expect(h.texts(`${ADMIN}@s.whatsapp.net`)[0]).toContain('Se intentó 1 vez.');

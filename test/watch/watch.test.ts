@@ -55,7 +55,7 @@ describe('watch list', () => {
     expect(added).toContain('Vigilando *CEMENTOS DEL PACÍFICO S.A.C.*');
     expect(added).toContain('_proveedor de cemento_');
     expect(added).toContain('Ahora: ACTIVO · HABIDO');
-    expect(added).toContain('~27 consultas al mes por 1 RUC');
+    expect(added).toContain('hasta 27 consultas al mes por el RUC de este grupo');
     expect(lookups()).toEqual({ ruc: 1, debt: 1 });
     const [second] = h.texts(await h.send(`vigila el ruc ${SUPPLIER}`, { chatId: CONTABILIDAD }));
     expect(second).toContain('Vigilando');
@@ -156,8 +156,10 @@ describe('watch list', () => {
     h.app.services.budget = budget;
     const before = lookups();
     const [refused] = h.texts(await h.send(`vigilar ${CLIENT}`, { chatId: CONTABILIDAD }));
-    expect(refused).toContain('vigilar 2 RUC costaría ~*53 consultas al mes*');
-    expect(refused).toContain('presupuesto mensual es de *40*');
+    // 2 RUC in all (53 a month) exceed 40: the group is told the budget, not the shared total.
+    expect(refused).toContain(
+      `No agregué ${CLIENT}: el presupuesto mensual de la vigilancia (*40 consultas*)`,
+    );
     expect(lookups()).toEqual(before);
   });
 });

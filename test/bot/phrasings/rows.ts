@@ -1,9 +1,14 @@
 /**
  * Row shapes of the phrasing tables: a line as staff write it and what Chasqui must do with it.
  * `null` = silence (no reply, no API request); `'!id'` = local error `errors/<id>` (no API
- * request); otherwise the command that must run and (a subset of) its parsed arguments.
+ * request); a command name = the command that must run and (a subset of) its parsed arguments; a
+ * list = a message of several lines whose requests run in that order, each with its arguments.
  */
-export type Row = readonly [text: string, outcome: string | null, args?: Record<string, unknown>];
+export type Row = readonly [
+  text: string,
+  outcome: string | null | readonly (readonly [command: string, args?: Record<string, unknown>])[],
+  args?: Record<string, unknown>,
+];
 
 /** The fixture company's own RUC (TAX_PORTAL_RUC in the harness). */
 export const OWN = '20123456786';

@@ -1,0 +1,32 @@
+import type { Stage } from './turn.js';
+
+/**
+ * Answered once per reading: an edit gets a new answer only when its command or argument changed
+ * (and the same edit reported twice by WhatsApp runs once).
+ */
+export const edits: Stage = {
+  name: 'edits',
+  run(turn, deps) {
+    const { message, reading } = turn;
+    if (!reading) return undefined;
+    const requests = reading.requests ?? [reading];
+    const signature = requests
+      .map((r) => `${r.command ?? r.word ?? ''}\u0000${r.rawArgs ?? ''}`)
+      .join('\u0001');
+    const fresh = deps.services.edits?.claimSignature(message.chatId, message.id, signature) ?? true;
+    if (message.editOf && !fresh) {
+      return {
+        outcome: 'ignored',
+        reason: 'edit-unchanged',
+        ...commandOf(reading),
+        because: reading.because,
+      };
+    }
+    return undefined;
+  },
+};
+
+/** The command a reading names, for results. */
+export function commandOf(reading: { command?: string | undefined }): { command?: string } {
+  return reading.command ? { command: reading.command } : {};
+}

@@ -1,0 +1,63 @@
+import { UserError } from '../../input/user-error.js';
+import { normalizeLine } from '../normalize.js';
+import { tokenize } from '../tokenize.js';
+import { type Atoms, atomsOf, tokenSpan } from './atoms.js';
+import { type DateSpan, isDateFiller, readDateAt, startsDate } from './date-parts.js';
+import type { SlotMatch } from './types.js';
+
+/**
+ * How the date and period grammars look through a line: the first reading whose parts resolve,
+ * a second one making an `one-at-a-time` error, or a whole argument read as one (the adapters).
+ */
+
+/** A reading resolved by `resolve`, with the rule that did it. */
+export interface Resolved<R> {
+  readonly span: DateSpan;
+  readonly value: R;
+  readonly rules: readonly string[];
+}
+
+/** The first reading at or after atom `from` that `resolve` gives a value. */
+export function nextResolved<R>(
+  atoms: Atoms,
+  from: number,
+  resolve: (span: DateSpan) => { value: R; rule: string } | undefined,
+): Resolved<R> | undefined {
+  for (let at = from; at < atoms.list.length; at++) {
+    if (!startsDate(atoms, at)) continue;
+    const span = readDateAt(atoms, at);
+    if (!span) continue;
+    const resolved = resolve(span);
+    if (resolved) return { span, value: resolved.value, rules: [...span.rules, resolved.rule] };
+    // Parts that make no day (`la semana pasada`, `pasado setiembre`) are passed over whole: a
+    // part of them read alone would be a guess.
+    at = Math.max(at, span.end - 1);
+  }
+  return undefined;
+}
+
+/** The first reading, or one `one-at-a-time` error when a second follows it (`que`: "una fecha"). */
+export function onlyReading<R>(
+  atoms: Atoms,
+  resolve: (span: DateSpan) => { value: R; rule: string } | undefined,
+  que: string,
+): Resolved<R> | SlotMatch<never> | undefined {
+  const first = nextResolved(atoms, 0, resolve);
+  if (!first) return undefined;
+  const second = nextResolved(atoms, first.span.end, resolve);
+  if (!second) return first;
+  return {
+    ...tokenSpan(atoms, first.span.start, second.span.end),
+    result: { error: new UserError('one-at-a-time', { que }) },
+    because: ['one-at-a-time'],
+  };
+}
+
+/** A typed argument read as one date or month: its parts, none when another word is left over. */
+export function wholeReading(raw: string): DateSpan | undefined {
+  const atoms = atomsOf(tokenize(normalizeLine(raw)));
+  const span = readDateAt(atoms, 0);
+  if (!span) return undefined;
+  for (let at = span.end; at < atoms.list.length; at++) if (!isDateFiller(atoms, at)) return undefined;
+  return span;
+}

@@ -1,0 +1,80 @@
+import type { WordClass } from './types.js';
+
+/**
+ * Forms that belong to two classes, each with the rule that tells them apart. The lexicon refuses
+ * to start with an ambiguous form missing here (or a rule for a form that is no longer ambiguous),
+ * so a word added to a second class is a decision, not an accident.
+ */
+export interface Ambiguity {
+  readonly form: string;
+  readonly classes: readonly (WordClass | 'verb')[];
+  /** The name of the rule (a grammar's or a speech-act rule's) that decides, as `because` logs it. */
+  readonly rule: string;
+  readonly how: string;
+}
+
+const rule = (
+  forms: readonly string[],
+  classes: Ambiguity['classes'],
+  name: string,
+  how: string,
+): Ambiguity[] => forms.map((form) => ({ form, classes, rule: name, how }));
+
+// prettier-ignore
+export const AMBIGUITIES: readonly Ambiguity[] = [
+  ...rule(['un', 'una'], ['article', 'number-word'], 'number-before-unit',
+    'one only before a unit or as a count (`hace una semana`); otherwise the article'),
+  ...rule(['a', 'al'], ['preposition', 'range-to'], 'day-range', 'a range only between two weekdays (`lunes al viernes`)'),
+  ...rule(['sin', 'quitando'], ['preposition', 'except', 'verb'], 'schedule-except',
+    'an exception only among the days of a schedule (`todos sin domingo`)'),
+  ...rule(['para', 'que'], ['preposition', 'question-word', 'reason'], 'reason-tail',
+    'a reason only after a complete request (`ruc … que el cliente espera`)'),
+  ...rule(['de', 'del'], ['owner-of', 'preposition'], 'owner-note',
+    'after a complete request, whose the identifier is (`dni … del postulante`); elsewhere the preposition'),
+  ...rule(['este'], ['demonstrative', 'unit-modifier'], 'this-unit',
+    'a modifier before a unit or weekday (`este mes`, `este lunes`); otherwise the demonstrative'),
+  ...rule(['si'], ['affirmation', 'conjunction'], 'si-conjunction-or-yes',
+    'alone or typed `sí` a yes; before a clause (`si el ruc … sigue habido`) the conjunction'),
+  ...rule(['tu'], ['possessive', 'pronoun'], 'possessive-before-noun', 'before a noun `your`; alone `you`'),
+  ...rule(['esta', 'estas'], ['demonstrative', 'state-verb', 'unit-modifier'], 'esta-or-esta',
+    'before a part of time the demonstrative (`esta semana`); typed `está`, or elsewhere, the verb'),
+  ...rule(['no'], ['ack', 'negation'], 'social-line', 'alone, an answer; before a verb, a negation'),
+  ...rule(['todos'], ['addressee', 'day-set'], 'schedule-days',
+    'among the days of a schedule every day; elsewhere the people addressed'),
+  ...rule(['dale', 'recibido', 'anotado', 'sale'], ['ack', 'verb'], 'social-line',
+    'in a line of social words an acknowledgement; elsewhere the verb'),
+  ...rule(['confirmado', 'confirmo'], ['affirmation', 'verb'], 'social-line',
+    'in a line of social words a yes; elsewhere the participle'),
+  ...rule(['envio', 'aviso'], ['topic-noun', 'verb'], 'noun-first',
+    'after an article the noun (`el envío del tc`); `envío`/`aviso` as verbs report (first person)'),
+  ...rule(['consulta', 'consultas', 'pedido', 'encargo'], ['asking-noun', 'verb'], 'lead-in',
+    'both readings ask: skipped before the command word either way'),
+  ...rule(['activo', 'activa', 'valido', 'valida'], ['state-adjective', 'verb'], 'state-after-verb',
+    'after a verb of state or in a question the adjective (`¿está activo?`); heading a line the verb'),
+  ...rule(['cuarto'], ['clock-word', 'ordinal'], 'clock-minutes',
+    'after `y`/`menos` in a time a quarter hour (`8 y cuarto`); otherwise the ordinal'),
+  ...rule(['y'], ['clock-word', 'conjunction'], 'clock-minutes',
+    'between an hour and its minutes the clock (`8 y media`); otherwise the conjunction'),
+  ...rule(['con'], ['clock-word', 'preposition'], 'clock-minutes',
+    'between an hour and its minutes the clock (`8 con 10`); otherwise the preposition'),
+  ...rule(['menos'], ['clock-word', 'except'], 'clock-minutes',
+    'after an hour, minutes back (`9 menos cuarto`); among the days of a schedule an exception'),
+  ...rule(['desde'], ['preposition', 'range-from'], 'day-range',
+    'before a weekday with its end (`desde el lunes hasta el viernes`) a range; otherwise the preposition'),
+  ...rule(['vigente', 'vigentes'], ['state-adjective', 'unit-modifier'], 'current-period',
+    'alone as a date or period the current one (`afp vigentes`); after a subject the state'),
+  ...rule(['anoche', 'antenoche'], ['day-part', 'relative-day'], 'day-with-part',
+    'both at once: the day and its part (`anoche a las 7` is 19:00 yesterday)'),
+  ...rule(['mar'], ['month', 'weekday'], 'calendar-context',
+    'in a date the month (`5 mar`); among the days of a schedule Tuesday'),
+  ...rule(['manana'], ['day-part', 'relative-day'], 'part-of-day',
+    'after `de la`, `por la`, `en la`, `esta` the morning; otherwise tomorrow'),
+  ...rule(['pasado', 'pasada'], ['unit-modifier', 'verb'], 'date-modifier',
+    'after a unit or weekday (`mes pasado`) or alone in a date a modifier; with a subject the participle'),
+  ...rule(['hace'], ['date-keyword', 'verb'], 'ago', 'before a count and a unit (`hace 2 días`) ago; otherwise the verb'),
+  ...rule(
+    ['programado', 'programados', 'programada', 'programadas', 'uso', 'consumo', 'consumido', 'gasto', 'ayuda', 'factura',
+      'facturas', 'vigilados', 'vigiladas', 'vigilado', 'monitoreo', 'monitoreados'],
+    ['concept', 'document-type', 'list-word', 'verb'], 'noun-first',
+    'as a command word or after an article the noun (`el uso`, `la factura`); the verb only with a subject'),
+];

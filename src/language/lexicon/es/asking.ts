@@ -1,0 +1,86 @@
+import { list, named, valued } from '../build.js';
+import type { LexEntry } from '../types.js';
+
+/**
+ * How people ask, and how they tell instead: question words, what is asked of an identifier
+ * (`titular`, `estado`, `¿está habido?`), verbs of state (`es`, `está`, `tiene`), reports (`ya
+ * llegó`), the moves of a rate (`¿a cuánto cerró?`), and the reasons said after a request.
+ */
+export const ASKING_WORDS: readonly LexEntry[] = [
+  ...list('question-word', 'es', 'que', 'cual', 'cuales', 'cuanto', 'cuanta', 'cuantos', 'cuantas'),
+  ...list('question-word', 'es', 'quien', 'quienes', 'donde', 'como', 'cuando', 'por que'),
+  ...list('question-word', 'chat', 'q', 'xq', 'pq', 'k'),
+  ...list('asking-noun', 'es', 'consulta', 'consultas', 'consultita', 'pregunta', 'preguntita', 'duda'),
+  ...list('asking-noun', 'es', 'dudita', 'pedido', 'solicitud', 'encargo', 'encarguito', 'ayudita'),
+  ...list('asking-noun', 'es', 'una consulta', 'una pregunta', 'una duda', 'una ayudita', 'otra consulta'),
+  ...list('asking-noun', 'es', 'consulta rapida', 'pregunta rapida', 'lista', 'urgente consulta'),
+  // What is asked of an identifier: `datos del ruc …`, `titular de la placa …`.
+  ...list('topic-noun', 'es', 'datos', 'dato', 'info', 'informacion', 'data', 'detalle', 'detalles'),
+  ...list('topic-noun', 'es', 'ficha', 'nombre', 'titular', 'propietario', 'dueno', 'duena', 'categoria'),
+  ...list('topic-noun', 'es', 'identificado', 'identificada', 'razon social', 'a nombre de', 'a nombre'),
+  ...list('topic-noun', 'es', 'de quien', 'a quien', 'quien es', 'resultado', 'reporte', 'situacion'),
+  ...list('topic-noun', 'es', 'tasa', 'tasas', 'aporte', 'aportes', 'porcentaje', 'porcentajes'),
+  ...list('topic-noun', 'es', 'envio', 'publicacion', 'mensaje', 'post', 'aviso', 'automatico', 'automatica'),
+  // Asked about in a question (`¿de qué marca es?`, `¿en qué estado está?`).
+  ...list('attribute', 'es', 'estado', 'condicion', 'marca', 'modelo', 'color', 'ano de fabricacion'),
+  ...list('attribute', 'es', 'vigencia', 'fecha de vencimiento', 'tipo de contribuyente'),
+  // A taxpayer's state in SUNAT's register (`¿está habido el 2010…?` asks for the RUC's data).
+  named('state-adjective', 'es', 'taxpayer', ['activo', 'activa', 'habido', 'habida', 'inactivo', 'inactiva']),
+  named('state-adjective', 'es', 'taxpayer', ['no habido', 'no habida', 'suspendido', 'suspendida', 'de baja']),
+  ...list('state-adjective', 'es', 'vigente', 'vigentes', 'valido', 'valida', 'correcto', 'correcta'),
+  ...list('state-adjective', 'es', 'mal', 'en regla', 'al dia', 'limpio', 'limpia', 'en orden'),
+  // Verbs of state: they tell in a statement (`el ruc es …`) and ask in a question.
+  ...list('state-verb', 'es', 'es', 'son', 'esta', 'estan', 'tiene', 'tienen', 'era', 'eran', 'estaba'),
+  ...list('state-verb', 'es', 'estaban', 'sigue', 'siguen', 'figura', 'figuran', 'aparece', 'aparecen'),
+  ...list('state-verb', 'es', 'existe', 'existen', 'queda', 'quedan', 'pertenece', 'pertenecen'),
+  ...list('state-verb', 'es', 'corresponde', 'corresponden', 'continua', 'sale como', 'se llama'),
+  ...list('state-verb', 'es', 'hay', 'tienes', 'tenemos', 'estas', 'estamos', 'estoy', 'tengo', 'tiene que'),
+  // Reports: what happened (`guía T001-42 ya llegó`). Events (`llegar`, `subir`) are verbs of
+  // sense `event` in verbs.ts; these are the forms of verbs that are no lemma there.
+  ...list('report-verb', 'es', 'fue', 'fueron', 'sera', 'seria', 'estuvo', 'quedo', 'tenia', 'hubo'),
+  ...list('report-verb', 'es', 'ha sido', 'ya esta', 'tenian', 'teniamos', 'quedaron', 'estaban listos'),
+  ...list('report-verb', 'es', 'ya estan', 'ya tengo', 'ya lo tengo', 'ya la tengo', 'ya lo vi'),
+  // What a notice waits for: `avísame si cambia el ruc …`, `cuando cambie de estado`.
+  ...list(
+    'condition',
+    'es',
+    'si cambia',
+    'cuando cambie',
+    'si hay cambios en',
+    'si hay cambios',
+    'de cambios en',
+  ),
+  ...list(
+    'condition',
+    'es',
+    'de cambios del',
+    'de cualquier cambio en',
+    'cualquier cambio',
+    'si pasa algo con',
+  ),
+  ...list('condition', 'es', 'si cambia algo', 'si cambia algo en', 'cuando cambie algo', 'si se modifica'),
+  ...list('condition', 'es', 'cuando haya cambios', 'cuando haya cambios en', 'si deja de ser habido'),
+  // How a rate moved, asked about (`¿a cuánto cerró el dólar?`, `¿el dólar a cuánto amaneció?`).
+  ...list('rate-move', 'es', 'cerro', 'abrio', 'amanecio', 'anda', 'va', 'cierra', 'abre', 'amanece'),
+  // Whose identifier: `dni de la señora …`, `ruc del proveedor …`.
+  ...list('person-noun', 'es', 'senor', 'senora', 'senorita', 'don', 'dona', 'sr', 'sra', 'persona'),
+  ...list('person-noun', 'es', 'proveedor', 'proveedora', 'cliente', 'clienta', 'trabajador'),
+  ...list('person-noun', 'es', 'trabajadora', 'empresa', 'contribuyente', 'postulante', 'colaborador'),
+  ...list('person-noun', 'es', 'colaboradora', 'practicante'),
+  ...list('person-noun', 'es', 'nuevo proveedor', 'nuevo cliente', 'candidato', 'candidata'),
+  // Whose the identifier is, after it: `DNI 7012… correspondiente al postulante`.
+  ...list('owner-of', 'es', 'de', 'del'),
+  ...list('owner-lead', 'es', 'correspondiente a', 'correspondiente al', 'correspondiente a la'),
+  ...list('owner-lead', 'es', 'perteneciente a', 'perteneciente al', 'que pertenece a', 'que corresponde a'),
+  ...list('owner-lead', 'es', 'que corresponde al', 'que pertenece al', 'asignado a', 'asignada a'),
+  // Why, said after a complete request: `… es para la cotización`, `… que el cliente espera`.
+  ...valued(
+    'reason',
+    'es',
+    {
+      purpose: ['es para', 'para', 'lo necesito para', 'lo necesitamos para', 'necesito para'],
+      cause: ['que', 'porque', 'ya que', 'es que', 'debido a que', 'puesto que', 'dado que'],
+    },
+    false,
+  ),
+];

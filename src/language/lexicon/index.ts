@@ -1,0 +1,257 @@
+import { phraseKey } from '../key.js';
+import { verbForms } from '../morphology.js';
+import { AMBIGUITIES } from './ambiguities.js';
+import { ASKING_WORDS } from './es/asking.js';
+import { CALENDAR_WORDS } from './es/calendar.js';
+import { DOMAIN_WORDS } from './es/domain.js';
+import { FUNCTION_WORDS } from './es/function-words.js';
+import { NUMBER_PATTERNS, NUMBER_WORDS } from './es/numbers.js';
+import { SOCIAL_PATTERNS, SOCIAL_WORDS } from './es/social.js';
+import { VERBS } from './es/verbs.js';
+import { PE_SOCIAL_WORDS } from './es-pe/social.js';
+import type { LexEntry, LexPattern, VerbForm, VerbLemma, WordClass } from './types.js';
+
+export type { LexEntry, VerbForm, WordClass } from './types.js';
+
+/** Every word list of the lexicon, general Spanish first, then the Peruvian and chat overlay. */
+const ENTRIES: readonly LexEntry[] = [
+  ...FUNCTION_WORDS,
+  ...SOCIAL_WORDS,
+  ...ASKING_WORDS,
+  ...NUMBER_WORDS,
+  ...CALENDAR_WORDS,
+  ...DOMAIN_WORDS,
+  ...PE_SOCIAL_WORDS,
+];
+const PATTERNS: readonly LexPattern[] = [...SOCIAL_PATTERNS, ...NUMBER_PATTERNS];
+
+/** Nouns whose plural is made, not listed (`proveedores`, `datos`, `marcas`). */
+const PLURALS: ReadonlySet<WordClass> = new Set(['person-noun', 'topic-noun', 'attribute', 'company-word']);
+
+/** The plural of a noun: a vowel takes `s`, a consonant `es`, `z` becomes `ces`. */
+function plural(word: string): string {
+  if (/[aeiou]$/u.test(word)) return `${word}s`;
+  if (word.endsWith('z')) return `${word.slice(0, -1)}ces`;
+  return `${word}es`;
+}
+
+/** A lexicon entry found at a position of a token list, spanning `length` tokens. */
+export interface PhraseHit {
+  readonly entry: LexEntry;
+  readonly length: number;
+}
+
+interface Node {
+  entries: LexEntry[];
+  next: Map<string, Node>;
+}
+
+/** The class a verb form counts as when checking that no form sits in two classes unnoticed. */
+const VERB_CLASS = 'verb';
+
+/** Adds every key of a trie to `words`. */
+function wordsOf(node: Node, words: Set<string>): Set<string> {
+  for (const [k, child] of node.next) {
+    words.add(k);
+    wordsOf(child, words);
+  }
+  return words;
+}
+
+/**
+ * The lexicon, built once: entries by phrase (a trie over token keys), verb forms by key, the
+ * shape patterns, and start-up validation of ambiguous forms.
+ */
+export class Lexicon {
+  readonly #root: Node = { entries: [], next: new Map() };
+  readonly #verbs = new Map<string, VerbForm[]>();
+  /** Verbs with a fixed tail (`dale de baja`, `hazle seguimiento`): a trie over token keys. */
+  readonly #verbPhrases: Node & { forms?: VerbForm[] } = { entries: [], next: new Map() };
+  readonly #byClass = new Map<WordClass, LexEntry[]>();
+  readonly #patterns: readonly LexPattern[];
+  /** The longest phrase, in tokens. */
+  readonly longest: number;
+
+  constructor(entries: readonly LexEntry[], verbs: readonly VerbLemma[], patterns: readonly LexPattern[]) {
+    let longest = 1;
+    for (const entry of entries) {
+      const byClass = this.#byClass.get(entry.class);
+      if (byClass) byClass.push(entry);
+      else this.#byClass.set(entry.class, [entry]);
+      for (const form of entry.forms) {
+        const keys = phraseKey(form).split(' ');
+        longest = Math.max(longest, keys.length);
+        let node = this.#root;
+        for (const key of keys) {
+          let child = node.next.get(key);
+          if (!child) node.next.set(key, (child = { entries: [], next: new Map() }));
+          node = child;
+        }
+        if (!node.entries.includes(entry)) node.entries.push(entry);
+      }
+    }
+    // Plurals of nouns, where no entry has that form already.
+    for (const entry of entries) {
+      if (!PLURALS.has(entry.class)) continue;
+      for (const form of entry.forms) {
+        const k = phraseKey(form);
+        if (k.includes(' ') || k.endsWith('s')) continue;
+        const p = plural(k);
+        if (!this.#root.next.has(p)) this.#root.next.set(p, { entries: [entry], next: new Map() });
+      }
+    }
+    for (const lemma of verbs) {
+      for (const [key, readings] of verbForms(lemma)) {
+        if (lemma.tail !== undefined) {
+          this.#addVerbPhrase(`${key} ${phraseKey(lemma.tail)}`, readings);
+          continue;
+        }
+        const list = this.#verbs.get(key);
+        if (list) list.push(...readings);
+        else this.#verbs.set(key, [...readings]);
+      }
+    }
+    this.#patterns = patterns;
+    this.longest = longest;
+  }
+
+  #addVerbPhrase(phrase: string, readings: readonly VerbForm[]): void {
+    let node: Node & { forms?: VerbForm[] } = this.#verbPhrases;
+    for (const key of phrase.split(' ')) {
+      let child = node.next.get(key);
+      if (!child) node.next.set(key, (child = { entries: [], next: new Map() }));
+      node = child;
+    }
+    (node.forms ??= []).push(...readings);
+  }
+
+  /** Every word of the entries' phrases (`tipo`, `de`, `cambio`, `coactiva`), verbs aside. */
+  phraseWords(): Set<string> {
+    return wordsOf(this.#root, new Set());
+  }
+
+  /** Every token key the lexicon knows: words of entry phrases, verb forms and verb phrases. */
+  vocabulary(): Set<string> {
+    return wordsOf(this.#verbPhrases, new Set([...this.phraseWords(), ...this.#verbs.keys()]));
+  }
+
+  /**
+   * The verb at `keys[at]`: a verb with its fixed tail (`dale de baja`, 3 tokens) or a one-word
+   * form (`mándamelo`); undefined when there is none.
+   */
+  verbAt(keys: readonly string[], at: number): { forms: readonly VerbForm[]; length: number } | undefined {
+    let node: (Node & { forms?: VerbForm[] }) | undefined = this.#verbPhrases;
+    let best: { forms: readonly VerbForm[]; length: number } | undefined;
+    for (let i = at; i < keys.length && i - at < 6; i++) {
+      node = node.next.get(keys[i] ?? '');
+      if (!node) break;
+      if (node.forms) best = { forms: node.forms, length: i - at + 1 };
+    }
+    if (best) return best;
+    const forms = this.#verbs.get(keys[at] ?? '');
+    return forms ? { forms, length: 1 } : undefined;
+  }
+
+  /** The one-word entries of `key`, listed or recognised by shape (`jajaja`, `2do`). */
+  entries(key: string): readonly LexEntry[] {
+    const listed = this.#root.next.get(key)?.entries ?? [];
+    const shaped = this.#patterns.filter((p) => p.pattern.test(key));
+    if (shaped.length === 0) return listed;
+    return [...listed, ...shaped.map((p) => ({ forms: [key], class: p.class, variety: p.variety }))];
+  }
+
+  /** True when `key` is a one-word entry of `cls`. */
+  is(key: string, cls: WordClass): boolean {
+    return this.entries(key).some((entry) => entry.class === cls);
+  }
+
+  /** The verb readings of a one-word `key` (`mandame` → mandar, imperative, me). */
+  verb(key: string): readonly VerbForm[] {
+    return this.#verbs.get(key) ?? [];
+  }
+
+  /**
+   * Entries whose phrase starts at `keys[at]`, longest first (`tipo de cambio` before `tipo`);
+   * `classes` keeps only those classes.
+   */
+  phrasesAt(keys: readonly string[], at: number, classes?: ReadonlySet<WordClass>): PhraseHit[] {
+    const hits: PhraseHit[] = [];
+    let node: Node | undefined = this.#root;
+    for (let i = at; i < keys.length && i - at < this.longest; i++) {
+      node = node.next.get(keys[i] ?? '');
+      if (!node) break;
+      for (const entry of node.entries) {
+        if (!classes || classes.has(entry.class)) hits.push({ entry, length: i - at + 1 });
+      }
+    }
+    if (at < keys.length) {
+      for (const p of this.#patterns) {
+        const k = keys[at] ?? '';
+        if ((!classes || classes.has(p.class)) && p.pattern.test(k)) {
+          hits.push({ entry: { forms: [k], class: p.class, variety: p.variety }, length: 1 });
+        }
+      }
+    }
+    return hits.sort((a, b) => b.length - a.length);
+  }
+
+  /** Length of the longest phrase of one of `classes` at `keys[at]` (0 when none). */
+  lengthAt(keys: readonly string[], at: number, classes: ReadonlySet<WordClass>): number {
+    return this.phrasesAt(keys, at, classes)[0]?.length ?? 0;
+  }
+
+  /** Every entry of a class (for display lists and generated phrases). */
+  ofClass(cls: WordClass): readonly LexEntry[] {
+    return this.#byClass.get(cls) ?? [];
+  }
+
+  /** Every written form of a class, as phrase keys (`por favor`, `porfa`, …). */
+  keysOf(cls: WordClass, value?: string | number): string[] {
+    return this.ofClass(cls)
+      .filter((entry) => value === undefined || entry.value === value)
+      .flatMap((entry) => entry.forms.map(phraseKey));
+  }
+
+  /**
+   * Forms that belong to two classes (or to a class and a verb) with no rule in ambiguities.ts to
+   * tell them apart; rules listed for forms that are no longer ambiguous are reported too.
+   */
+  unresolvedAmbiguities(): string[] {
+    const classes = new Map<string, Set<string>>();
+    const note = (key: string, cls: string) => {
+      const set = classes.get(key);
+      if (set) set.add(cls);
+      else classes.set(key, new Set([cls]));
+    };
+    for (const [key, node] of this.#root.next) {
+      for (const entry of node.entries) note(key, entry.class);
+    }
+    for (const key of this.#verbs.keys()) if (classes.has(key)) note(key, VERB_CLASS);
+    const problems: string[] = [];
+    const ruled = new Map(AMBIGUITIES.map((rule) => [phraseKey(rule.form), rule]));
+    for (const [key, set] of classes) {
+      if (set.size < 2) continue;
+      const rule = ruled.get(key);
+      const missing = [...set].filter((cls) => !rule?.classes.includes(cls as WordClass | typeof VERB_CLASS));
+      if (missing.length > 0)
+        problems.push(`"${key}" is ${[...set].sort().join(' + ')} with no rule for ${missing.join(', ')}`);
+    }
+    for (const [key, rule] of ruled) {
+      if ((classes.get(key)?.size ?? 0) < 2)
+        problems.push(`rule "${rule.rule}" names "${key}", which is not ambiguous`);
+    }
+    return problems;
+  }
+}
+
+/** The one lexicon of the process; start-up fails on an ambiguity without a rule. */
+export const lexicon = new Lexicon(ENTRIES, VERBS, PATTERNS);
+const problems = lexicon.unresolvedAmbiguities();
+if (problems.length > 0) {
+  throw new Error(`lexicon: ${problems.length} ambiguous forms without a rule:\n${problems.join('\n')}`);
+}
+
+/** A month's name as replies write it (its first form: `setiembre`), 1 = January. */
+export function monthName(month: number): string | undefined {
+  return lexicon.ofClass('month').find((entry) => entry.value === month)?.forms[0];
+}

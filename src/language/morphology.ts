@@ -1,0 +1,167 @@
+import type { Addressee, VerbForm, VerbFormName, VerbLemma } from './lexicon/types.js';
+
+/**
+ * Spanish verb forms from a lemma, the one description of verb endings (before: three regex
+ * families in three files). Forms are written folded (no accents): words are compared folded, and
+ * the token keeps what was typed where an accent decides (`mandé` reports, `mande` asks).
+ */
+
+type Conj = 'ar' | 'er' | 'ir';
+
+/** Endings by conjugation, person by person; `*` marks the stressed forms (a strong stem). */
+const ENDINGS: Readonly<Record<Conj, Readonly<Record<VerbFormName, readonly string[]>>>> = {
+  ar: {
+    infinitive: ['ar'],
+    imperative: ['*a', '^e', '^en', '^emos'],
+    'present-2': ['*as', '*a', '*an'],
+    'present-1': ['*o', 'amos'],
+    conditional: ['aria', 'arias', 'arian', 'ariamos'],
+    subjunctive: ['^es', '^e', '^en'],
+    gerund: ['ando'],
+    past: ['^e1', 'aste', 'o', 'amos', 'aron'],
+    participle: ['ado', 'ada', 'ados', 'adas'],
+  },
+  er: {
+    infinitive: ['er'],
+    imperative: ['*e', '^a', '^an', '^amos'],
+    'present-2': ['*es', '*e', '*en'],
+    'present-1': ['*o', 'emos'],
+    conditional: ['eria', 'erias', 'erian', 'eriamos'],
+    subjunctive: ['^as', '^a', '^an'],
+    gerund: ['iendo'],
+    past: ['i', 'iste', 'io', 'imos', 'ieron'],
+    participle: ['ido', 'ida', 'idos', 'idas'],
+  },
+  ir: {
+    infinitive: ['ir'],
+    imperative: ['*e', '^a', '^an', '^amos'],
+    'present-2': ['*es', '*e', '*en'],
+    'present-1': ['*o', 'imos'],
+    conditional: ['iria', 'irias', 'irian', 'iriamos'],
+    subjunctive: ['^as', '^a', '^an'],
+    gerund: ['iendo'],
+    past: ['i', 'iste', 'io', 'imos', 'ieron'],
+    participle: ['ido', 'ida', 'idos', 'idas'],
+  },
+};
+
+/** Forms that take clitics attached (`mándame`, `mandarle`, `mandándome`). */
+const ENCLITIC: ReadonlySet<VerbFormName> = new Set(['imperative', 'infinitive', 'gerund']);
+
+/** Clitic groups attached to a form, with who they name. */
+const CLITIC_GROUPS: readonly (readonly [string, readonly string[], Addressee])[] = [
+  ['', [], 'none'],
+  ...(['lo', 'la', 'los', 'las'] as const).map((c) => [c, [c], 'none'] as const),
+  ...(['me', 'nos'] as const).flatMap((c) => [
+    [c, [c], 'me'] as const,
+    ...(['lo', 'la', 'los', 'las'] as const).map((d) => [`${c}${d}`, [c, d], 'me'] as const),
+  ]),
+  ['te', ['te'], 'none'],
+  ...(['le', 'les'] as const).map((c) => [c, [c], 'them'] as const),
+  ...(['lo', 'la', 'los', 'las'] as const).map((d) => [`se${d}`, ['se', d], 'them'] as const),
+  ['se', ['se'], 'none'],
+];
+
+/** The conjugation of an infinitive (`mandar` → ar); reflexive `-se` infinitives are not lemmas. */
+function conjugationOf(lemma: string): Conj {
+  const ending = lemma.slice(-2);
+  if (ending === 'ar' || ending === 'er' || ending === 'ir') return ending;
+  throw new Error(`verb lemma "${lemma}" does not end in -ar, -er or -ir`);
+}
+
+/**
+ * The stem before an ending starting with `e` in an -ar verb or `a`/`o` in -er/-ir: spelling keeps
+ * the sound (`busc` → `busqu`e, `pag` → `pagu`e, `alcanz` → `alcanc`e, `corrig` → `corrij`a).
+ */
+function soundStem(stem: string, conj: Conj): string {
+  if (conj === 'ar') {
+    if (stem.endsWith('c')) return `${stem.slice(0, -1)}qu`;
+    if (stem.endsWith('gu')) return stem; // averigu-e: the diaeresis is folded away
+    if (stem.endsWith('g')) return `${stem}u`;
+    if (stem.endsWith('z')) return `${stem.slice(0, -1)}c`;
+    return stem;
+  }
+  if (stem.endsWith('gu')) return stem.slice(0, -1); // seguir → siga
+  if (stem.endsWith('g')) return `${stem.slice(0, -1)}j`; // corregir → corrija
+  if (stem.endsWith('c') && conj === 'er') return `${stem.slice(0, -1)}zc`; // parecer → parezca
+  return stem;
+}
+
+/** Bare forms of a lemma by form name (no clitics); irregular ones replace the generated ones. */
+export function bareForms(verb: VerbLemma): Map<VerbFormName, Set<string>> {
+  const conj = conjugationOf(verb.lemma);
+  const stem = verb.lemma.slice(0, -2);
+  const strong = verb.strongStem ?? stem;
+  const out = new Map<VerbFormName, Set<string>>();
+  for (const [name, endings] of Object.entries(ENDINGS[conj]) as [VerbFormName, readonly string[]][]) {
+    const forms = new Set<string>();
+    for (const raw of endings) {
+      const ending = raw.replace(/^[*^]/u, '').replace(/1$/u, '');
+      if (raw.startsWith('*')) forms.add(`${strong}${ending}`);
+      else if (raw.startsWith('^')) {
+        // Subjunctive stem: the strong one, but `mostremos`/`pidamos` keep the plain one.
+        const base = ending === 'emos' || ending === 'amos' ? stem : strong;
+        forms.add(`${soundStem(base, conj)}${ending}`);
+      } else if (raw.endsWith('1'))
+        forms.add(`${soundStem(stem, conj)}${ending}`); // busqué
+      else forms.add(`${stem}${ending}`);
+    }
+    // Irregular forms replace what the rules made for that form name (`ver`: `vea`, not `va`).
+    const irregular = verb.irregular?.[name];
+    out.set(name, irregular ? new Set(irregular) : forms);
+  }
+  return out;
+}
+
+/** `mandemos` + `nos` drops the s (`mandémonos`); other forms join as written. */
+function attach(form: string, clitics: string): string {
+  if (clitics.startsWith('nos') && form.endsWith('mos')) return `${form.slice(0, -1)}${clitics}`;
+  return `${form}${clitics}`;
+}
+
+/**
+ * Every form of `verb`, with its clitics: each key is a folded written form, mapped to the
+ * readings it has (`mande` is `mandé` past and `mande` usted imperative).
+ */
+export function verbForms(verb: VerbLemma): Map<string, VerbForm[]> {
+  const out = new Map<string, VerbForm[]>();
+  const add = (key: string, reading: VerbForm) => {
+    const list = out.get(key);
+    if (list) list.push(reading);
+    else out.set(key, [reading]);
+  };
+  const excluded = new Set(verb.exclude ?? []);
+  for (const [name, forms] of bareForms(verb)) {
+    for (const form of forms) {
+      const groups = ENCLITIC.has(name) ? CLITIC_GROUPS : CLITIC_GROUPS.slice(0, 1);
+      for (const [suffix, clitics, addressee] of groups) {
+        const key = attach(form, suffix);
+        if (excluded.has(key)) continue;
+        add(key, {
+          lemma: verb.lemma,
+          senses: verb.senses,
+          form: name,
+          addressee,
+          clitics,
+          variety: verb.variety,
+        });
+      }
+    }
+  }
+  return out;
+}
+
+/** Forms that ask (a request): not the writer's report (`mando`, `mandé`) nor a participle. */
+const ASKING: ReadonlySet<VerbFormName> = new Set([
+  'infinitive',
+  'imperative',
+  'present-2',
+  'conditional',
+  'subjunctive',
+  'gerund',
+]);
+
+/** True when a reading asks someone to do something (see ASKING). */
+export function isAskingForm(form: VerbForm): boolean {
+  return ASKING.has(form.form);
+}

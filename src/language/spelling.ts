@@ -1,0 +1,114 @@
+import { editDistance } from './edit-distance.js';
+import { lexicon } from './lexicon/index.js';
+import type { Token } from './tokenize.js';
+
+/**
+ * Spelling slips in words the lexicon does not know, read as the word meant when exactly one word
+ * is that close: a word spelt by its sound (`domisilio`, `licensia`, `saver`, `agradesco`,
+ * `extrangeria`) at any length from 4 letters, or one typing edit away (`fatura`, `factrua`,
+ * `coativa`, `cabio`) from 5 letters. Names and numbers are never touched (only keys change; the
+ * typed text stays), and a word near two known words is left as typed.
+ */
+
+/** Shortest word read by its sound. */
+const MIN_SOUND = 4;
+/** Shortest word read one typing edit away (shorter ones are too near too much). */
+const MIN_EDIT = 5;
+
+/**
+ * A key by its sound in Peruvian Spanish: s/z/c before e-i, b/v, j/g before e-i, y/ll, silent h,
+ * qu/k/c before a-o-u, doubled letters once.
+ */
+export function soundKey(word: string): string {
+  return word
+    .replace(/ch/gu, 'C')
+    .replace(/h/gu, '')
+    .replace(/qu(?=[ei])/gu, 'k')
+    .replace(/c(?=[ei])/gu, 's')
+    .replace(/[cq]/gu, 'k')
+    .replace(/z/gu, 's')
+    .replace(/v/gu, 'b')
+    .replace(/g(?=[ei])/gu, 'j')
+    .replace(/ll/gu, 'y')
+    .replace(/x(?=[^aeiou]|$)/gu, 's')
+    .replace(/(\p{L})\1+/gu, '$1');
+}
+
+interface Index {
+  readonly known: ReadonlySet<string>;
+  /** Sound key → the one word with it ('' when several words share it). */
+  readonly bySound: ReadonlyMap<string, string>;
+  /** Words with one letter removed → the entry words they come from (entry words only, not verb forms). */
+  readonly byDeletion: ReadonlyMap<string, readonly string[]>;
+}
+
+let index: Index | undefined;
+
+function push(map: Map<string, string[]>, k: string, word: string): void {
+  const list = map.get(k);
+  if (!list) map.set(k, [word]);
+  else if (!list.includes(word)) list.push(word);
+}
+
+function deletions(word: string): string[] {
+  const out = [word];
+  for (let i = 0; i < word.length; i++) out.push(word.slice(0, i) + word.slice(i + 1));
+  return out;
+}
+
+/** Built on first use: the lexicon's words by sound, and its entry words by one deletion. */
+function build(): Index {
+  const known = lexicon.vocabulary();
+  const nouns = lexicon.phraseWords();
+  const bySound = new Map<string, string>();
+  const byDeletion = new Map<string, string[]>();
+  for (const word of known) {
+    if (word.length < MIN_SOUND || !/^\p{L}+$/u.test(word)) continue;
+    const sound = soundKey(word);
+    const other = bySound.get(sound);
+    bySound.set(sound, other === undefined || other === word ? word : '');
+    if (word.length >= MIN_EDIT && nouns.has(word)) for (const d of deletions(word)) push(byDeletion, d, word);
+  }
+  return { known, bySound, byDeletion };
+}
+
+/**
+ * A slip typing makes: a letter left out (`fatura`, `cabio`) or two swapped (`factrua`). A letter
+ * changed or added is as often another real word (`pista`/`lista`, `listar`/`lista`): not guessed.
+ */
+function typingSlip(typed: string, word: string): boolean {
+  if (typed.length === word.length - 1) return editDistance(typed, word, 1) <= 1;
+  if (typed.length !== word.length || [...typed].sort().join('') !== [...word].sort().join('')) return false;
+  return editDistance(typed, word, 1) <= 1;
+}
+
+/** The known word a slip stands for, or undefined (known already, too short, or two words near). */
+export function correction(k: string): string | undefined {
+  if (k.length < MIN_SOUND || !/^\p{L}+$/u.test(k)) return undefined;
+  const idx = (index ??= build());
+  if (idx.known.has(k)) return undefined;
+  const sound = idx.bySound.get(soundKey(k));
+  if (sound !== undefined) return sound === '' ? undefined : sound;
+  if (k.length < MIN_EDIT) return undefined;
+  const near: string[] = [];
+  for (const d of deletions(k)) {
+    for (const word of idx.byDeletion.get(d) ?? [])
+      if (!near.includes(word) && typingSlip(k, word)) near.push(word);
+  }
+  // Near words that are spellings of each other (`cambio`, `canbio`) are one word.
+  const one = near.every((word) => editDistance(word, near[0]!, 1) <= 1);
+  return near.length > 0 && one ? near.sort()[0] : undefined;
+}
+
+/** Tokens with slips read as the word meant, and the fixes made (`fatura→factura`) for `because`. */
+export function correctSpelling(tokens: readonly Token[]): { tokens: Token[]; fixes: string[] } {
+  const fixes: string[] = [];
+  const out = tokens.map((token) => {
+    if (token.shape !== 'word') return token;
+    const fixed = correction(token.key);
+    if (fixed === undefined) return token;
+    fixes.push(`${token.key}→${fixed}`);
+    return { ...token, key: fixed };
+  });
+  return { tokens: out, fixes };
+}

@@ -1,0 +1,137 @@
+import { key } from './key.js';
+import { lexicon } from './lexicon/index.js';
+
+/**
+ * THE tokenizer: one normalised line (normalize.ts) → tokens every grammar consumes. Words are
+ * split on spaces; sentence punctuation, quotes and emoji glued to a word are kept apart from it
+ * (`¿ruc?` → `ruc` with `?` after); a concept word or a label glued to a number is split
+ * (`ruc20123456786`, `RUC:2012…`, `N°2012…`, `#2`); tokens of punctuation or emoji alone keep
+ * their place with their own shape, so grammars can skip them.
+ */
+
+/** What a token is made of. */
+export type Shape =
+  | 'word' // letters only (`ruc`, `mándame`, `S.A.C.`)
+  | 'number' // digits, maybe with separators inside (`20123456786`, `20/11/2026`, `3.79`)
+  | 'alnum' // letters and digits (`ABC123`, `T001-42`, `1ro`, `8h30`)
+  | 'mention' // `@51987654321`
+  | 'emoji' // pictographs only (`🙏`, `👍🏽`)
+  | 'punct'; // punctuation or symbols only (`-`, `:`, `→`)
+
+export interface Token {
+  /** As written, without the punctuation around it (`¿ruc?` → `ruc`; inner marks stay: `T001-42`). */
+  readonly text: string;
+  /** The comparison key (key.ts): folded, stretched letters collapsed, abbreviation dots gone. */
+  readonly key: string;
+  readonly shape: Shape;
+  /** Sentence punctuation written right after the word (`,` `.` `?` `!` `:` `;`), or ''. */
+  readonly after: string;
+  /** Every mark written around the word: opening (`¿`, `"`, `(`) and closing (`?»)`, emoji). */
+  readonly lead: string;
+  readonly trail: string;
+  /** True when the word was typed with an accent or `ñ` (`sí`, `está`, `mandé`). */
+  readonly accented: boolean;
+}
+
+const LEADING = /^[¿¡("'«“*_~[{]+/u;
+const TRAILING = /[?!,;.:)"'»”…*_~\]}\p{Extended_Pictographic}\p{Emoji_Modifier}\u20E3\u200D]+$/u;
+const SENTENCE_MARK = /[?!,;.:]/u;
+const LETTER = /\p{L}/u;
+const DIGIT = /\d/u;
+const PICTOGRAPH = /\p{Extended_Pictographic}/u;
+const ACCENTED = /[áéíóúüñÁÉÍÓÚÜÑ]/u;
+/** `N°2012…`, `#2`, `nro.20…`, `No.2012…`: a label glued to its number. */
+const GLUED_LABEL = /^(n°|no\.|nro\.?|num\.?|#)(\d.*)$/iu;
+/** `ruc20123456786`, `RUC:20123…`, `R.U.C.:2012…`, `dni-45678912`: a word glued to a number. */
+const GLUED_WORD = /^([\p{L}.]+?)[:.-]?(\d[\d.-]*)$/u;
+/** `RUC:…`, `placa:ABC-123`: a word with a colon and what follows. */
+const LABELLED = /^([\p{L}.°]+):(.+)$/u;
+
+function shapeOf(text: string): Shape {
+  if (text.startsWith('@') && /^@\d+$/u.test(text)) return 'mention';
+  const letters = LETTER.test(text);
+  const digits = DIGIT.test(text);
+  if (letters && digits) return 'alnum';
+  if (digits) return 'number';
+  if (letters) return 'word';
+  return PICTOGRAPH.test(text) ? 'emoji' : 'punct';
+}
+
+function makeToken(text: string, lead: string, trail: string): Token {
+  return {
+    text,
+    key: key(text),
+    shape: shapeOf(text),
+    after: SENTENCE_MARK.exec(trail)?.[0] ?? '',
+    lead,
+    trail,
+    accented: ACCENTED.test(text),
+  };
+}
+
+/** A word that may be glued to its argument: a concept (`ruc`, `dni`, `placa`) or a label. */
+function gluable(word: string): boolean {
+  const k = key(word);
+  return lexicon.is(k, 'concept') || lexicon.is(k, 'label');
+}
+
+/** Splits one space-separated piece into the words it holds, each with the marks after it. */
+function split(piece: string): [word: string, marks: string][] {
+  const label = GLUED_LABEL.exec(piece);
+  if (label)
+    return [
+      [label[1] ?? '', ''],
+      [label[2] ?? '', ''],
+    ];
+  const labelled = LABELLED.exec(piece);
+  if (labelled && gluable(labelled[1] ?? ''))
+    return [
+      [labelled[1] ?? '', ':'],
+      [labelled[2] ?? '', ''],
+    ];
+  const glued = GLUED_WORD.exec(piece);
+  if (glued && gluable(glued[1] ?? ''))
+    return [
+      [glued[1] ?? '', ''],
+      [glued[2] ?? '', ''],
+    ];
+  return [[piece, '']];
+}
+
+/** The tokens of one normalised line. */
+export function tokenize(line: string): Token[] {
+  const out: Token[] = [];
+  for (const piece of line.split(' ')) {
+    if (piece === '') continue;
+    const lead = LEADING.exec(piece)?.[0] ?? '';
+    const rest = piece.slice(lead.length);
+    const trail = TRAILING.exec(rest)?.[0] ?? '';
+    const body = rest.slice(0, rest.length - trail.length);
+    // A token of marks alone (`?`, `🙏`, `-`) keeps them as its text.
+    if (body === '') {
+      out.push(makeToken(piece, '', ''));
+      continue;
+    }
+    const words = split(body).filter(([word]) => word !== '');
+    words.forEach(([word, marks], i) =>
+      out.push(makeToken(word, i === 0 ? lead : '', i === words.length - 1 ? trail : marks)),
+    );
+  }
+  return out;
+}
+
+/** The keys of a token list, the form most lexicon lookups take. */
+export function keysOf(tokens: readonly Token[]): string[] {
+  return tokens.map((token) => token.key);
+}
+
+/**
+ * The parts of one token for grammars that read inside words: separators (`-` `/` `.` `,`) and
+ * letter-digit boundaries split (`20-nov-2026` → `20 nov 2026`, `20nov` → `20 nov`).
+ */
+export function partsOf(text: string): string[] {
+  return text
+    .split(/[-/.,]+/u)
+    .flatMap((part) => part.split(/(?<=\d)(?=\p{L})|(?<=\p{L})(?=\d)/u))
+    .filter((part) => part !== '');
+}

@@ -1,0 +1,302 @@
+import { lexicon } from '../lexicon/index.js';
+import type { VerbForm, WordClass } from '../lexicon/types.js';
+import type { Token } from '../tokenize.js';
+import { asks } from './command-index.js';
+
+/**
+ * What the words around a request are, by class: lead-ins before the command word, edges around
+ * the argument, statement words that make a line a remark, social lines. Every list here is a
+ * set of lexicon classes; no word is written in this file.
+ */
+
+const set = (...classes: WordClass[]) => new Set<WordClass>(classes);
+
+/** Said around a request without being part of it: `hola`, `porfa`, `gracias`, `causa`, `urgente`. */
+export const SOCIAL = set(
+  'greeting',
+  'callout',
+  'courtesy',
+  'thanks',
+  'regards',
+  'addressee',
+  'bot-name',
+  'urgency',
+  'apology',
+  'farewell',
+  'laughter',
+);
+
+/** Words that carry nothing at the edges of an argument (`de`, `el`, `N°`, `mi`, `nuevo`). */
+export const FUNCTION = set(
+  'article',
+  'preposition',
+  'possessive',
+  'demonstrative',
+  'label',
+  'qualifier',
+  'conjunction',
+);
+
+/** Before the command word: social words, asking words, function words (see `leadInLength`). */
+const LEAD_IN = set(
+  ...SOCIAL,
+  ...FUNCTION,
+  'ack',
+  'clitic',
+  'asking-noun',
+  'question-word',
+  'topic-noun',
+  'person-noun',
+  'place-here',
+  'pronoun',
+  'adverb',
+);
+
+/** In a question, what is asked about is no statement: `¿está activo el ruc …?`, `¿a cuánto cerró?`. */
+const QUESTION = set(
+  'state-verb',
+  'state-adjective',
+  'attribute',
+  'rate-move',
+  'question-word',
+  'topic-noun',
+  'auxiliary',
+);
+
+/** Verb senses that ask for something, so their forms may precede the command word (`mándame`). */
+const ASKING_SENSES = new Set(['ask', 'need', 'modal', 'help', 'verify', 'search', 'show', 'send']);
+
+/**
+ * Trailing words that end a request without changing it: `porfa`, `gracias 🙏`, `bendiciones`.
+ * Not an acknowledgement: `dni … ok` tells a colleague the number is fine.
+ */
+const TAIL = set(...SOCIAL, 'adverb');
+
+/** Before a participle, words that make it tell (`fue enviada`, `ya anulada`, `está registrado`). */
+const TELLING = set('state-verb', 'auxiliary', 'report-verb', 'adverb', 'negation');
+
+/** Words that tell rather than ask: `es`, `ya llegó`, `tenía`. */
+const STATEMENT = set('state-verb', 'report-verb');
+
+/** True for a token of marks alone (`-`, `→`) or emoji (`🙏`). */
+export function isMark(token: Token | undefined): boolean {
+  return token !== undefined && (token.shape === 'punct' || token.shape === 'emoji');
+}
+
+/** Length of the lexicon phrase of one of `classes` at `keys[at]` (0 when none). */
+export function classAt(keys: readonly string[], at: number, classes: ReadonlySet<WordClass>): number {
+  return lexicon.lengthAt(keys, at, classes);
+}
+
+/** An asking verb at `keys[at]` (`mándame`, `me puedes`, `necesito`), with its length. */
+function askingVerbAt(tokens: readonly Token[], keys: readonly string[], at: number): number {
+  const verb = lexicon.verbAt(keys, at);
+  if (!verb || (verb.length === 1 && reports(verb.forms, tokens[at]?.text ?? ''))) return 0;
+  return verb.forms.some((form) => asks(form) && form.senses.some((sense) => ASKING_SENSES.has(sense)))
+    ? verb.length
+    : 0;
+}
+
+/**
+ * How many tokens from `at` are lead-in (0 when none): a lexicon phrase of a lead-in class, an
+ * asking verb, marks and emoji, `hoy`; in a question also what is asked (`¿está habido el …`), and
+ * a verb of state right after a question word (`cuál es el ruc …`, `qué tenemos`).
+ */
+export function leadInLength(
+  tokens: readonly Token[],
+  keys: readonly string[],
+  at: number,
+  question: boolean,
+): number {
+  const token = tokens[at];
+  if (!token) return 0;
+  if (isMark(token)) return 1;
+  if (token.shape === 'number' || lexicon.is(keys[at] ?? '', 'negation')) return 0;
+  const afterQuestionWord = at > 0 && lexicon.is(keys[at - 1] ?? '', 'question-word');
+  const asked = question || afterQuestionWord ? classAt(keys, at, QUESTION) : 0;
+  const today =
+    lexicon.phrasesAt(keys, at, set('relative-day')).find((hit) => hit.entry.value === 0)?.length ?? 0;
+  return Math.max(classAt(keys, at, LEAD_IN), askingVerbAt(tokens, keys, at), asked, today);
+}
+
+/** Edge words at the start of an argument: function words, social words, labels, marks. */
+export function edgeLength(
+  tokens: readonly Token[],
+  keys: readonly string[],
+  at: number,
+  question: boolean,
+  ignored: ReadonlySet<WordClass>,
+): number {
+  const token = tokens[at];
+  if (!token) return 0;
+  if (isMark(token)) return 1;
+  // `Nº 2012…` reads `No 2012…` after NFKC: a label only before a number.
+  if (token.key === 'no' && /\d/u.test(tokens[at + 1]?.text ?? '')) return 1;
+  return Math.max(
+    classAt(keys, at, FUNCTION),
+    classAt(keys, at, SOCIAL),
+    classAt(keys, at, ignored),
+    question ? classAt(keys, at, QUESTION) : 0,
+  );
+}
+
+/**
+ * Where the ignorable tail of `tokens[from..]` starts: the smallest index from which the rest is a
+ * chain of tail phrases (`muchas gracias de antemano 🙏` is `muchas gracias` + `de antemano` + 🙏).
+ */
+export function tailStart(
+  tokens: readonly Token[],
+  keys: readonly string[],
+  from: number,
+  extra: ReadonlySet<WordClass>,
+): number {
+  const end = tokens.length;
+  const reach: boolean[] = [];
+  reach[end] = true;
+  let first = end;
+  for (let at = end - 1; at >= from; at--) {
+    let ok = isMark(tokens[at]) && reach[at + 1] === true;
+    for (const hit of ok ? [] : lexicon.phrasesAt(keys, at)) {
+      if ((TAIL.has(hit.entry.class) || extra.has(hit.entry.class)) && reach[at + hit.length] === true) {
+        // One word is tail only when all its readings are: `todos` may be the days of a schedule.
+        ok =
+          hit.length > 1 ||
+          lexicon.entries(keys[at] ?? '').every((e) => TAIL.has(e.class) || extra.has(e.class));
+        if (ok) break;
+      }
+    }
+    reach[at] = ok;
+    if (ok) first = at;
+    else if (end - at > 24 && first === end) break; // nothing ignorable near the end
+  }
+  return first;
+}
+
+/**
+ * A verb that tells: every reading an event (`llegó`, `vence`), a form typed with the accent of
+ * the past (`mandé`, `envió`), or a past, participle or first-person reading with no asking one
+ * (`mando`, `confirmo`, `anulada`); `mande` (no accent) may be the formal imperative, so it asks.
+ */
+function reports(forms: readonly VerbForm[], text: string): boolean {
+  if (forms.every((form) => form.senses.includes('event'))) return true;
+  if (/[éó]$/u.test(text) && forms.some((form) => form.form === 'past')) return true;
+  const tells = (form: VerbForm) =>
+    form.form === 'past' || form.form === 'participle' || (form.form === 'present-1' && !asks(form));
+  return forms.some(tells) && !forms.some(asks);
+}
+
+/**
+ * The statement word at `at`, if any: a verb of state outside a question (`el ruc ES …`), a report
+ * (`ya llegó`, `tenía`), a verb form that tells (`mandé`, `vence`). `esta` before a part of time
+ * is the demonstrative (`esta semana`), not `está`.
+ */
+export function statementAt(
+  tokens: readonly Token[],
+  keys: readonly string[],
+  at: number,
+  question: boolean,
+): string | undefined {
+  const k = keys[at] ?? '';
+  const token = tokens[at];
+  if (!token || token.shape !== 'word') return undefined;
+  for (const hit of lexicon.phrasesAt(keys, at, STATEMENT)) {
+    if (hit.entry.class === 'state-verb' && question) continue;
+    if ((k === 'esta' || k === 'estas') && !token.accented && beforeTime(keys, at + 1)) continue;
+    return hit.entry.class;
+  }
+  if (k === 'ya' && at + 1 < tokens.length) return 'report-verb';
+  const verb = lexicon.verbAt(keys, at);
+  if (verb && verb.length === 1 && reports(verb.forms, token.text)) {
+    // In a question, what is asked about is no report (`¿está activo?`), and the present of an
+    // event asks (`¿en qué grupos participas?`); a past still tells (typed `activó`, or only past).
+    if (question && classAt(keys, at, QUESTION) > 0) return undefined;
+    if (describesNoun(tokens, keys, at)) return undefined;
+    const isPast = (form: VerbForm) => form.form === 'past' || form.form === 'participle';
+    const past = verb.forms.some(isPast) && (token.accented || verb.forms.every(isPast));
+    if (!question || past) return 'report';
+  }
+  return undefined;
+}
+
+/**
+ * A participle right after a noun describes it (`trabajadores registrados`, `el tc publicado`);
+ * after a number or a verb it tells (`la F001-1 anulada`, `ya fue enviada`).
+ */
+export function describesNoun(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
+  const verb = lexicon.verbAt(keys, at);
+  if (!verb || verb.length !== 1 || !verb.forms.every((form) => form.form === 'participle')) return false;
+  const told = lexicon.verbAt(keys, at - 1) !== undefined || lexicon.lengthAt(keys, at - 1, TELLING) > 0;
+  return tokens[at - 1]?.shape === 'word' && !told;
+}
+
+/** A part of time follows (`esta semana`, `esta tarde`, `este lunes`). */
+function beforeTime(keys: readonly string[], at: number): boolean {
+  return classAt(keys, at, set('date-unit', 'day-part', 'weekday', 'relative-day')) > 0;
+}
+
+/** Words of time: `para el lunes` says when, not why. */
+const TIME = set('weekday', 'relative-day', 'date-unit', 'day-part', 'month', 'unit-modifier');
+
+/** A reason said after a complete request: `es para la cotización`, `que el cliente espera`. */
+export function reasonAt(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
+  const length = classAt(keys, at, set('reason'));
+  if (length === 0) return false;
+  const next = keys[at + length] ?? '';
+  // `que` + a verb in the past (`que me pasaste`) is a relative clause about the identifier.
+  if (keys[at] === 'que' && length === 1) {
+    const nextVerb = lexicon.verbAt(keys, at + 1 + (lexicon.is(next, 'clitic') ? 1 : 0));
+    if (nextVerb?.forms.some((form) => form.form === 'past' || form.form === 'participle')) return false;
+  }
+  // `para` + a recipient (`para el chofer`) or a time (`para el lunes`) is said of the request.
+  if (keys[at] === 'para' && length === 1) {
+    let next = at + 1;
+    while (classAt(keys, next, set('article', 'possessive', 'demonstrative')) > 0) next += 1;
+    if (lexicon.phrasesAt(keys, next).some((hit) => hit.entry.class === 'concept' || TIME.has(hit.entry.class)))
+      return false;
+    if (/\d/u.test(tokens[next]?.text ?? '')) return false;
+  }
+  // A number in a reason is no identifier (`para la orden de compra 4512`), a long one may be.
+  return !tokens.slice(at).some((token) => /\d{6,}/u.test(token.text.replace(/[.\s-]/gu, '')));
+}
+
+/** A line made only of social words: a greeting (`hola`, `me ayudas?`), or thanks (`gracias`, `ok`, `👍`). */
+export function socialKind(
+  tokens: readonly Token[],
+  keys: readonly string[],
+): 'greeting' | 'thanks' | undefined {
+  let greeting = false;
+  let social = false;
+  for (let at = 0; at < tokens.length;) {
+    if (isMark(tokens[at])) {
+      social ||= tokens[at]?.shape === 'emoji';
+      at += 1;
+      continue;
+    }
+    const hits = lexicon.phrasesAt(keys, at);
+    const greet = hits.find((hit) => hit.entry.class === 'greeting' || hit.entry.class === 'callout');
+    const other = hits.find((hit) => SOCIAL.has(hit.entry.class) || ACKNOWLEDGING.has(hit.entry.class));
+    const glue = hits.find((hit) => GLUE.has(hit.entry.class));
+    if (greet && greet.length >= (other?.length ?? 0)) {
+      greeting = true;
+      at += greet.length;
+    } else if (other) {
+      social = true;
+      at += other.length;
+    } else if (glue) at += glue.length;
+    else if (
+      lexicon.is(keys[at] ?? '', 'asking-noun') ||
+      askingVerbAt(tokens, keys, at) > 0 ||
+      lexicon.is(keys[at] ?? '', 'clitic')
+    ) {
+      greeting = true; // `me ayudas?`, `una consulta`: someone wants something, not yet said what
+      at += Math.max(askingVerbAt(tokens, keys, at), 1);
+    } else return undefined;
+  }
+  if (greeting) return 'greeting';
+  return social ? 'thanks' : undefined;
+}
+
+/** Acknowledgements and answers in a social line (`ok`, `listo`, `sí`). */
+const ACKNOWLEDGING = set('ack', 'affirmation', 'duration');
+/** Words that only join social words (`ok y gracias`, `buenos días a todos`). */
+const GLUE = set('article', 'preposition', 'conjunction', 'adverb');

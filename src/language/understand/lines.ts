@@ -1,0 +1,130 @@
+import { lexicon } from '../lexicon/index.js';
+import type { WordClass } from '../lexicon/types.js';
+import { type Token, tokenize } from '../tokenize.js';
+import { classAt, isMark, reasonAt, SOCIAL } from './line.js';
+import type { Addressed, Reading } from './reading.js';
+
+/**
+ * A message of several lines: each line read on its own; a line of only a command word takes the
+ * next line as its argument (`RUC:` / `2012…`, `Solicito lo siguiente:` / `1. Tipo de cambio …`)
+ * and each value line after it (`vigilar` / `2060…` / `2010…`),
+ * and `lote` takes every line after it. Greetings, thanks, signatures (`Atte. Carmen`) and a reason
+ * after a request (`es para el contrato`) never hide the requests; a pasted note
+ * (lines that are none of these) stays silent unless addressed.
+ */
+
+/** Requests answered from one message; more are pointed to `lote`. */
+export const MAX_REQUESTS = 5;
+
+/** `1.`, `2)`, `a)`, `-`, `•` before an item of a list. */
+const LIST_MARKER = /^\s*(?:\d{1,2}[.)-]|\p{L}\)|[-•*·➤►▶→])\s+/u;
+/** How many name words may follow a closing (`Atte. Carmen Rojas`). */
+const MAX_NAME = 3;
+const set = (...classes: WordClass[]) => new Set<WordClass>(classes);
+const CLOSING = set('regards', 'farewell', 'thanks');
+
+/** What a line that is no request is, around requests. */
+type Aside = 'social' | 'closing' | 'reason' | undefined;
+
+/**
+ * `Atte. Carmen`, `Saludos, Luis Pérez`, `Muchas gracias señorita`: a closing, then at most a
+ * name or a way to address someone.
+ */
+function closingLine(tokens: readonly Token[], keys: readonly string[]): boolean {
+  let at = 0;
+  let closed = false;
+  while (at < tokens.length) {
+    if (isMark(tokens[at])) {
+      at += 1;
+      continue;
+    }
+    const length = classAt(keys, at, CLOSING) || classAt(keys, at, SOCIAL);
+    if (length === 0) break;
+    closed ||= classAt(keys, at, CLOSING) > 0;
+    at += length;
+  }
+  if (!closed) return false;
+  const rest = tokens.slice(at).filter((t) => !isMark(t));
+  return (
+    rest.length <= MAX_NAME &&
+    rest.every((t, i) => /^\p{Lu}/u.test(t.text) || lexicon.is(keys[at + i] ?? '', 'person-noun'))
+  );
+}
+
+/** What a line that is no request is, given whether a request came before it. */
+function asideOf(line: string, reading: Reading, afterRequest: boolean): Aside {
+  if (reading.act === 'greeting' || reading.act === 'thanks') return 'social';
+  const tokens = tokenize(line);
+  const keys = tokens.map((t) => t.key);
+  if (closingLine(tokens, keys)) return 'closing';
+  if (afterRequest && reasonAt(tokens, keys, 0)) return 'reason';
+  return undefined;
+}
+
+/** Reads a message of several lines with `readLine` for each one. */
+export function readLines(
+  lines: readonly string[],
+  addressed: Addressed | undefined,
+  readLine: (line: string) => Reading,
+): Reading {
+  const requests: Reading[] = [];
+  const asides: string[] = [];
+  let other = 0;
+  const items = lines.map((line) => line.replace(LIST_MARKER, ''));
+  let carried: string | undefined;
+  let carriedCommand: string | undefined;
+  for (let i = 0; i < items.length; i++) {
+    const line = items[i]!;
+    let reading = readLine(line);
+    const next = items[i + 1];
+    if (reading.act !== 'request' && carried !== undefined) {
+      // `vigilar` / `2060…` / `2010…`: the command word goes on to each value line after it.
+      const again = readLine(`${carried} ${line}`);
+      if (again.act === 'request' && again.command === carriedCommand) {
+        requests.push({ ...again, because: ['carried-command', ...again.because] });
+        continue;
+      }
+    }
+    carried = undefined;
+    if (next !== undefined && reading.act !== 'request') {
+      const joined = readLine(`${line} ${next}`);
+      if (joined.act === 'request') {
+        reading = { ...joined, because: ['joined-lines', ...joined.because] };
+        carried = line;
+        carriedCommand = joined.command;
+        i += 1;
+      }
+    }
+    if (reading.act === 'request' && reading.command === 'lote') {
+      reading = { ...reading, rawArgs: [reading.rawArgs ?? '', ...lines.slice(i + 1)].join('\n') };
+      requests.push(reading);
+      break;
+    }
+    if (reading.act === 'request') {
+      requests.push(reading);
+      continue;
+    }
+    const aside = asideOf(line, reading, requests.length > 0);
+    if (aside) asides.push(aside);
+    else other += 1;
+  }
+  const base = addressed ? { addressed } : {};
+  if (requests.length === 0) return readLine(lines.join(' '));
+  if (other > 0 && addressed === undefined) {
+    return {
+      ...base,
+      act: 'remark',
+      because: ['pasted-note', `lines:${lines.length}`, `requests:${requests.length}`],
+    };
+  }
+  const noted = [...new Set(asides)].map((aside) => `aside:${aside}`);
+  if (requests.length === 1) return { ...requests[0]!, because: ['multi-line', ...noted, ...requests[0]!.because] };
+  const kept = requests.slice(0, MAX_REQUESTS);
+  return {
+    ...base,
+    act: 'request',
+    because: ['multi-line', ...noted, `requests:${requests.length}`],
+    requests: kept,
+    ...(requests.length > kept.length ? { dropped: requests.length - kept.length } : {}),
+  };
+}

@@ -1,0 +1,131 @@
+/**
+ * The speech-act rules of `understand()`, one row each: the name `because` logs, what it decides,
+ * and lines it must and must not fire on (one generic test runs them all:
+ * test/language/rule-book.test.ts). Hand-offs to another command are in rules.ts, grammar rules
+ * in test/language/grammars/rules.table.ts. A name with a `:` logs what it found after it.
+ */
+export interface SpeechActRule {
+  readonly name: string;
+  readonly decides: string;
+  /** Lines whose reading's `because` holds the rule. */
+  readonly yes: readonly string[];
+  /** Lines whose reading's `because` does not. */
+  readonly no: readonly string[];
+}
+
+export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
+  {
+    name: 'preface',
+    decides: 'a clause before the request, up to a comma or colon, with no number or negation, is skipped',
+    yes: ['otra cosita más: deuda coactiva 20601234565', 'de parte de gerencia, el tipo de cambio de ayer'],
+    no: ['deuda coactiva 20601234565', 'no, el ruc 20601234565'],
+  },
+  {
+    name: 'command-after-value',
+    decides: 'a command word after the value asks about it: the more specific command wins',
+    yes: ['¿el ruc 20123456786 tiene locales anexos?', 'revisa si el RUC 20123456786 tiene deuda coactiva'],
+    no: ['ruc 20123456786', 'el ruc 20123456786 tiene deuda coactiva'],
+  },
+  {
+    name: 'quoted-value',
+    decides: 'a rate someone quotes (`tc 3.79`, `afp 10%`) is no request for one',
+    yes: ['tc 3.79', 'el dólar a 3,75 hoy'],
+    no: ['tc hoy', 'tc 20/11'],
+  },
+  {
+    name: 'statement',
+    decides: 'a verb that tells (a state outside a question, a past, a report) makes the line a remark',
+    yes: ['el ruc 20601234565 ya no está habido', 'la guía T001-42 llegó ayer'],
+    no: ['¿el ruc 20601234565 está habido?', 'confirma si el ruc 20601234565 está activo'],
+  },
+  {
+    name: 'word-beside',
+    decides: 'a word that is no part of the request, its edges or a tail rule makes the line a remark',
+    yes: ['ruc 20601234565 chancado', 'placa ABC123 roja'],
+    no: ['ruc 20601234565 porfa', 'placa ABC123 al toque'],
+  },
+  {
+    name: 'reason-tail',
+    decides: 'after a complete request, why it is wanted (`es para…`, `para…`, `porque…`, `que…`)',
+    yes: ['ruc 20601234565 es para la cotización', 'tc de hoy para cerrar la venta'],
+    no: ['guía T001-43 para el lunes', 'ruc 20601234565 que me pasaste'],
+  },
+  {
+    name: 'owner-note',
+    decides: 'in a line that asks, whose the identifier is (`del nuevo chofer`, `correspondiente al postulante`)',
+    yes: ['por favor el dni 45678912 del nuevo chofer', 'dni 45678912 correspondiente al postulante, gracias'],
+    no: ['ruc 20123456786 de la señora', 'quita el ruc 20601234565 del reporte'],
+  },
+  {
+    name: 'company-name-note',
+    decides: "a company's name after its RUC (after a dash, quoted, capitalised, or with a legal form)",
+    yes: ['ruc 20601234565 Transportes Andinos SAC', 'ruc 20601234565 "Los Álamos"'],
+    no: ['ruc 20601234565', 'ruc 20601234565 de la señora'],
+  },
+  {
+    name: 'asked-for-the-writer',
+    decides: 'asked on the writer\'s behalf (`me confirmas`, `necesito`): words after the value are context',
+    yes: ['me confirmas el ruc 20601234565 del cliente de ayer', 'necesito la placa ABC123 de la unidad de Juan'],
+    no: ['pásale el ruc 20601234565 del cliente de ayer'],
+  },
+  {
+    name: 'said-after-asking',
+    decides: 'once an asking verb named the request, what follows a pause is context',
+    yes: ['borra al chofer 41234567, ya no trabaja con nosotros', 'ya no vigiles al 20601234565, ya pagó'],
+    no: ['el chofer 41234567, ya no trabaja con nosotros', 'borra al chofer 41234567'],
+  },
+  {
+    name: 'weak-slot',
+    decides: 'a value read only loosely (a name without quotes or capitals) needs the bot addressed',
+    yes: ['busca a la panificadora la espiga de oro', 'búscame a molinera del sur'],
+    no: ['buscar "Panificadora La Espiga"', '@51900000000 busca a la panificadora la espiga de oro'],
+  },
+  {
+    name: 'joking',
+    decides: 'laughing at a bare command word, without asking or thanking, is no request',
+    yes: ['jajaja el dólar 📈📈'],
+    no: ['jaja tc porfa', 'el dólar de hoy?'],
+  },
+  {
+    name: 'pasted-note',
+    decides: 'lines that are neither requests nor social around requests: a pasted note, silent unless addressed',
+    yes: ['Pedido 4512\nRUC 20601234565\nEntrega en almacén central'],
+    no: ['Buenos días\nRUC 20601234565\nGracias', 'Buenas tardes.\nPor favor, la guía de remisión T001-44.\nAtte. Carmen'],
+  },
+  {
+    name: 'aside:closing',
+    decides: 'a closing with a name or a way to address (`Atte. Carmen`, `gracias señorita`) is no note',
+    yes: ['el ruc 20612345679 porfavor\nSaludos, Carmen', 'placa ABC123\nAtte. Carmen Rojas'],
+    no: ['placa ABC123\nAtte. Carmen Rojas de la oficina de ventas de Lima'],
+  },
+  {
+    name: 'aside:reason',
+    decides: 'a reason on its own line after a request is no note',
+    yes: ['el dni 41234567\nes para el contrato'],
+    no: ['es para el contrato\nel dni 41234567'],
+  },
+  {
+    name: 'joined-lines',
+    decides: 'a line of only a command word takes the next line as its argument',
+    yes: ['RUC:\n20601234565', 'Solicito lo siguiente:\n1. Tipo de cambio de ayer.'],
+    no: ['RUC 20601234565\nDNI 45678912'],
+  },
+  {
+    name: 'carried-command',
+    decides: 'after a command word alone on a line, each value line takes it too',
+    yes: ['vigilar\n20601234565\n20100456789', 'RUC:\n20601234565\n20100456789'],
+    no: ['vigilar 20601234565\nplaca ABC123'],
+  },
+  {
+    name: 'spelling',
+    decides: 'a word spelt by its sound or one typing slip away reads as the word meant, when that makes a valid request',
+    yes: ['deuda coativa del 20100456789', 'domisilio fiscal 20601234565', 'xml de la factrua F001-123'],
+    no: ['plaka nueva', 'la pista del 20601234565'],
+  },
+  {
+    name: 'slip',
+    decides: 'a command word one edit away is read as it only when its argument is valid',
+    yes: ['rcu 20123456786'],
+    no: ['rcu 12', 'ruc 20123456786'],
+  },
+];

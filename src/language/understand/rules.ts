@@ -1,0 +1,92 @@
+import { GRAMMARS } from '../grammars/registry.js';
+import type { GrammarContext } from '../grammars/types.js';
+import { lexicon } from '../lexicon/index.js';
+import type { Token } from '../tokenize.js';
+
+/**
+ * Named rules that read a line as another command than the one it names first, each with lines
+ * it must and must not change (one generic test runs them all: test/language/rule-book.test.ts).
+ */
+export interface HandOff {
+  readonly name: string;
+  readonly from: string;
+  readonly to: string;
+  /** The new argument text, or undefined when the rule does not apply. */
+  when(
+    tokens: readonly Token[],
+    keys: readonly string[],
+    from: number,
+    ctx: GrammarContext,
+  ): string | undefined;
+  readonly yes: readonly string[];
+  readonly no: readonly string[];
+}
+
+const eightDigits = (tokens: readonly Token[], from: number) =>
+  tokens.slice(from).filter((t) => /^\d{8}$/u.test(t.text));
+const names = (keys: readonly string[], from: number, concept: string) =>
+  keys.slice(from).some((k) => lexicon.entries(k).some((e) => e.class === 'concept' && e.value === concept));
+
+/** A line whose argument is a recurring time (`todos los días a las 8`) schedules the job. */
+function recurring(job: string): HandOff['when'] {
+  return (tokens, keys, from, ctx) => {
+    const rest = tokens.slice(from);
+    const repeats = keys
+      .slice(from)
+      .some((_, i) =>
+        lexicon
+          .phrasesAt(keys, from + i)
+          .some((h) => h.entry.class === 'day-set' || h.entry.class === 'recurrence'),
+      );
+    const found = GRAMMARS.schedule.find(rest, ctx);
+    if (!found || 'error' in found.result) return undefined;
+    // Several weekdays with a time (`de lunes a viernes a las 9`) repeat too.
+    const listed = (found.result.value as { days?: readonly number[] }).days ?? [];
+    const days = found.because.includes('days-range') || (found.because.includes('days-list') && listed.length > 1);
+    if (!repeats && !days) return undefined;
+    return `${job} ${rest.map((t) => t.text).join(' ')}`;
+  };
+}
+
+export const HAND_OFFS: readonly HandOff[] = [
+  {
+    name: 'dni-named-in-ruc',
+    from: 'ruc',
+    to: 'dniruc',
+    when(tokens, keys, from) {
+      const dni = eightDigits(tokens, from);
+      if (dni.length !== 1 || !names(keys, from, 'dni')) return undefined;
+      if (tokens.slice(from).some((t) => t.text.replace(/[.-]/gu, '').match(/\d{9,}/u))) return undefined;
+      return dni[0]!.text;
+    },
+    yes: ['ruc de la señora identificada con dni 70123456', '¿tiene ruc el dni 45678912?'],
+    no: ['ruc 20123456786', 'ruc 20123456786 del dni 45678912'],
+  },
+  {
+    name: 'ruc-asked-of-dni',
+    from: 'dni',
+    to: 'dniruc',
+    when(tokens, keys, from) {
+      const dni = eightDigits(tokens, from);
+      return dni.length === 1 && names(keys, from, 'ruc') ? dni[0]!.text : undefined;
+    },
+    yes: ['dni 41234567 tiene ruc?', '¿el señor con dni 41234567 tiene ruc?'],
+    no: ['dni 41234567'],
+  },
+  {
+    name: 'recurring-time',
+    from: 'tc',
+    to: 'programar',
+    when: recurring('tc'),
+    yes: ['tc diario a las 9 porfa', 'envía el tc cada mañana a las 7:30', 'tc de lunes a viernes a las 8'],
+    no: ['tc 20/11 a las 3pm', 'tc ayer', 'tc a las 9', 'tc del lunes a las 9'],
+  },
+  {
+    name: 'recurring-time',
+    from: 'afp',
+    to: 'programar',
+    when: recurring('afp'),
+    yes: ['manda las comisiones afp el 1 de cada mes a las 9'],
+    no: ['afp octubre'],
+  },
+];

@@ -1,0 +1,157 @@
+import type { SlotMatch } from '../grammars/types.js';
+import { lexicon } from '../lexicon/index.js';
+import type { WordClass } from '../lexicon/types.js';
+import type { Token } from '../tokenize.js';
+import { asks } from './command-index.js';
+import type { CommandMatch } from './command-index.js';
+import { classAt, isMark, reasonAt, SOCIAL } from './line.js';
+
+/**
+ * What may follow a complete request (command word and a filled slot) without making it a
+ * remark: a reason, whose the identifier is, a company's name, what the writer wants it for, or
+ * (after an explicit ask) anything said after a pause. Each rule is named
+ * as `because` logs it.
+ */
+
+type Slots = Record<string, { match: SlotMatch<unknown>; start: number; end: number }>;
+
+export interface TailContext {
+  readonly tokens: readonly Token[];
+  readonly keys: readonly string[];
+  readonly match: CommandMatch;
+  readonly slots: Slots;
+  /** Asked on the writer's behalf (`me confirmas`, `necesito`). */
+  readonly forMe: boolean;
+  /** An asking verb named the request (`mándame`, `borra`, `ya no vigiles`, `confirma si`). */
+  readonly asked: boolean;
+  /** The line is courteous or a question (`por favor`, `gracias`, `?`). */
+  readonly polite: boolean;
+}
+
+const set = (...classes: WordClass[]) => new Set<WordClass>(classes);
+/** A number this long after the slot is another identifier, not part of a note. */
+const ID_DIGITS = /\d{6,}/u;
+/** Words that may open an owner note: `correspondiente al postulante` (and `de`, `del`). */
+const OWNER_LEAD = set('owner-lead');
+/** Who may own an identifier: `postulante`, `empresa`, `Transportes Andinos SAC`. */
+const OWNER = set('person-noun', 'company-word', 'legal-form');
+/** Inside a note: determiners and adjectives around the noun. */
+const NOTE_GLUE = set('article', 'possessive', 'demonstrative', 'qualifier', 'preposition', 'conjunction');
+
+const hasId = (tokens: readonly Token[], from: number) =>
+  tokens.slice(from).some((t) => ID_DIGITS.test(t.text.replace(/[.\s-]/gu, '')));
+
+/** The rules of `tailRule`, as `because` logs them. */
+export const TAIL_RULES: ReadonlySet<string> = new Set([
+  'reason-tail',
+  'owner-note',
+  'company-name-note',
+  'asked-for-the-writer',
+  'said-after-asking',
+]);
+
+/**
+ * Tail rules that may swallow a command word asked about (`… tiene deuda coactiva porque …`): a
+ * command named there is the one asked for. An owner or a name (`del nuevo chofer`) is not.
+ */
+export const YIELDING_TAILS: ReadonlySet<string> = new Set([
+  'reason-tail',
+  'asked-for-the-writer',
+  'said-after-asking',
+]);
+
+/** The tail rule that accepts the words from `at` on, or undefined (the line is then a remark). */
+export function tailRule(ctx: TailContext, at: number): string | undefined {
+  const { tokens, keys } = ctx;
+  if (reasonAt(tokens, keys, at)) return 'reason-tail';
+  if (ownerNote(ctx, at)) return 'owner-note';
+  if (nameNote(tokens, at, ctx.slots)) return 'company-name-note';
+  if (ctx.forMe && !tokens.slice(at).some((t) => /\d/u.test(t.text))) return 'asked-for-the-writer';
+  if (ctx.asked && afterPause(tokens, keys, at) && !hasId(tokens, at)) return 'said-after-asking';
+  return undefined;
+}
+
+/**
+ * `del nuevo chofer`, `de nuestra empresa`, `correspondiente al postulante`: whose the identifier
+ * is, said in a line that asks (`por favor el dni … del nuevo chofer`). A bare `ruc … de la señora`
+ * tells a colleague whose number it is: no request.
+ */
+function ownerNote(ctx: TailContext, at: number): boolean {
+  const { tokens, keys } = ctx;
+  if (!ctx.asked && !ctx.polite) return false;
+  const k = keys[at] ?? '';
+  const lead = classAt(keys, at, OWNER_LEAD) || (lexicon.keysOf('owner-of').includes(k) ? 1 : 0);
+  if (lead === 0) return false;
+  let owners = 0;
+  for (let i = at + lead; i < tokens.length; i++) {
+    if (isMark(tokens[i])) continue;
+    const social = classAt(keys, i, SOCIAL);
+    if (social > 0) {
+      i += social - 1;
+      continue;
+    }
+    const glue = classAt(keys, i, NOTE_GLUE);
+    if (glue > 0) {
+      i += glue - 1;
+      continue;
+    }
+    const owner = lexicon.phrasesAt(keys, i).find(
+      (hit) => OWNER.has(hit.entry.class) || (hit.entry.class === 'concept' && hit.entry.value === 'driver'),
+    );
+    if (!owner) return false;
+    owners += 1;
+    i += owner.length - 1;
+  }
+  return owners > 0;
+}
+
+/** The words at `at` come after a pause (a comma, a dash) or a joining word (`y`, `que`, `porque`). */
+function afterPause(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
+  const before = tokens[at - 1];
+  if (before && (/[,;:.!?]$/u.test(before.trail) || isMark(before))) return true;
+  return classAt(keys, at, set('conjunction', 'reason')) > 0;
+}
+
+/**
+ * The words before the command word ask for it on the writer's behalf (`me confirmas el ruc …`,
+ * `necesito validar …`): such a line is a request even with words after the identifier. A verb for
+ * a third person (`pásale`, `le mandas`) is not.
+ */
+export function asksForMe(keys: readonly string[], end: number): boolean {
+  let mine = false;
+  for (let at = 0; at < end; at++) {
+    const k = keys[at] ?? '';
+    if (k === 'le' || k === 'les') return false;
+    const verb = lexicon.verbAt(keys, at);
+    for (const form of verb?.forms ?? []) {
+      if (form.addressee === 'them') return false;
+      if (form.addressee === 'me' || form.senses.includes('need')) mine = true;
+    }
+    if (k === 'me' || k === 'nos') mine = true;
+  }
+  return mine;
+}
+
+/** An asking verb among the words before `end`, or in the command words (`borra al chofer`). */
+export function askedExplicitly(keys: readonly string[], match: CommandMatch, from: number): boolean {
+  if (match.trigger.parts.some((p) => p.kind === 'verb' || p.kind === 'not' || p.kind === 'stop')) return true;
+  for (let at = from; at < match.start; at++) {
+    if (lexicon.verbAt(keys, at)?.forms.some((form) => asks(form))) return true;
+  }
+  return false;
+}
+
+/** `RUC 2012… - Transportes Andinos`, `… de Distribuidora Los Álamos EIRL`: a company's name after its RUC. */
+function nameNote(tokens: readonly Token[], at: number, slots: Slots): boolean {
+  if (!slots['ruc']) return false;
+  const rest = tokens.slice(at);
+  const dash = rest[0]?.shape === 'punct' && /^[-:–—|]$/u.test(rest[0].text);
+  const words = rest.filter((t) => t.shape === 'word');
+  if (words.length === 0 || rest.some((t) => /\d/u.test(t.text))) return false;
+  const named = words.some((t) => lexicon.is(t.key, 'legal-form') || lexicon.is(t.key, 'company-word'));
+  const capitals = words.filter(
+    (t) => /^\p{Lu}/u.test(t.text) && !lexicon.is(t.key, 'preposition') && !lexicon.is(t.key, 'article'),
+  );
+  const quoted = /^["“«']/u.test(rest[0]?.lead ?? '') || /^["“«']/u.test(rest[0]?.text ?? '');
+  return dash || quoted ? words.length <= 8 : named || (capitals.length >= 2 && capitals.length >= words.length - 2);
+}

@@ -1,0 +1,638 @@
+import { UserError } from '../../input/user-error.js';
+import { GRAMMARS, type GrammarName } from '../grammars/registry.js';
+import type { GrammarContext, SlotMatch } from '../grammars/types.js';
+import { key } from '../key.js';
+import { lexicon } from '../lexicon/index.js';
+import type { WordClass } from '../lexicon/types.js';
+import { messageLines } from '../normalize.js';
+import { correctSpelling } from '../spelling.js';
+import { type Token, tokenize } from '../tokenize.js';
+import { type CommandMatch, CommandIndex, parsePart, partLength } from './command-index.js';
+import { type CommandLanguage, isTopical, type Part } from './declare.js';
+import {
+  classAt,
+  describesNoun,
+  edgeLength,
+  isMark,
+  leadInLength,
+  socialKind,
+  statementAt,
+  tailStart,
+} from './line.js';
+import type { Addressed, Reading } from './reading.js';
+import { HAND_OFFS } from './rules.js';
+import { readLines } from './lines.js';
+import { type Candidate, scanLine } from './scan.js';
+import { slipOf } from './slip.js';
+import { askedExplicitly, asksForMe, tailRule, YIELDING_TAILS } from './tail.js';
+
+/**
+ * `understand(text, context) → Reading`: pure (no I/O, no clock but `context.now`), bounded (at
+ * most MAX_LINES lines of MAX_LINE_LENGTH characters), and explained: every decision adds a rule
+ * name to `because`. The router acts on the Reading; nothing here knows a chat or a store.
+ */
+
+export interface UnderstandContext extends GrammarContext {
+  /** Group messages need the bot addressed or a request; direct chats are addressed. */
+  readonly isGroup: boolean;
+  /** The digits of the bot's own ids (phone number, LID): `@<digits>` addresses it. */
+  readonly selfDigits: readonly string[];
+}
+
+export interface Understanding {
+  readonly index: CommandIndex;
+  understand(text: string, context: UnderstandContext): Reading;
+  /** Reads `rawArgs` as the argument of `command` addressed to the bot (`ayuda`, tests). */
+  argsOf(command: CommandLanguage, rawArgs: string, context: GrammarContext): NonNullable<Reading['args']>;
+  /** The first command a text names, past its lead-in (`ayuda con la guía de remisión` → guia). */
+  commandIn(text: string): CommandLanguage | undefined;
+}
+
+export { MAX_REQUESTS } from './lines.js';
+
+const PREFIXES = /^[¿¡]*([/!.])(?=\p{L})/u;
+const MENTION = /^@(\d+)$/u;
+/** `@519… `, `@519…, `, `@519… — `: mention tokens and their punctuation at a line's start. */
+const LEADING_MENTIONS = /^(?:[([«"'“]?@\d+(?:[\p{P}\p{S}]+|(?=\s|$))\s*)+/u;
+const set = (...classes: WordClass[]) => new Set<WordClass>(classes);
+/** Before the slot: what is asked of it (`datos del ruc`), whose it is (`del proveedor`). */
+const BEFORE_SLOT = set(
+  'person-noun',
+  'topic-noun',
+  'attribute',
+  'label',
+  'concept',
+  'place-here',
+  'adverb',
+  'pronoun',
+);
+/** Words that make a line courteous (a request, not a note): `por favor`, `gracias`. */
+const POLITE = set('courtesy', 'thanks');
+/** In a question, what is asked about may sit anywhere: `¿de qué marca es la placa …?`. */
+const ASKED = set(
+  'state-verb',
+  'state-adjective',
+  'attribute',
+  'rate-move',
+  'question-word',
+  'topic-noun',
+  'auxiliary',
+);
+
+interface LineContext {
+  readonly addressed: Addressed | undefined;
+  readonly question: boolean;
+  readonly gctx: GrammarContext;
+  /** The line names the bot (`bot`, `chasqui`) or was an @mention of it. */
+  readonly namesBot: boolean;
+  readonly namesHere: boolean;
+  /** The line laughs (`jajaja`) and neither asks nor thanks: a joke about a word, not a request. */
+  readonly joking: boolean;
+}
+
+interface Judged {
+  readonly reading: Reading;
+  readonly request: boolean;
+}
+
+type Slots = Record<string, { match: SlotMatch<unknown>; start: number; end: number }>;
+
+/** Builds the reader over the commands' declarations; throws at start-up on an unknown concept or sense. */
+export function createUnderstanding(commands: readonly CommandLanguage[]): Understanding {
+  const index = new CommandIndex(commands);
+  const ignoredParts = new Map(commands.map((c) => [c, (c.ignores ?? []).map((p) => parsePart(p, c.name))]));
+
+  /** Tokens of an ignored part (`c:vehicle`, `k:duration`) at `keys[at]`, 0 when none. */
+  function ignoredAt(command: CommandLanguage, keys: readonly string[], at: number): number {
+    let best = 0;
+    for (const part of ignoredParts.get(command) ?? [])
+      best = Math.max(best, partLength(part, keys, at, key(command.name)));
+    return best;
+  }
+
+  /** Finds a `needs` part after the command words; returns its span (with the words before it). */
+  function needSpan(part: Part, tokens: readonly Token[], keys: readonly string[], from: number) {
+    for (let at = from; at < tokens.length; at++) {
+      const length = partLength(part, keys, at, '');
+      if (length === 0) continue;
+      let start = at;
+      while (start > from && classAt(keys, start - 1, set('preposition', 'article', 'asking-noun')) > 0)
+        start -= 1;
+      return { start, end: at + length };
+    }
+    return undefined;
+  }
+
+  function fillSlots(
+    command: CommandLanguage,
+    tokens: readonly Token[],
+    taken: Set<number>,
+    gctx: GrammarContext,
+  ): Slots {
+    const slots: Slots = {};
+    const from = Math.min(...tokens.map((_, i) => i).filter((i) => !taken.has(i)), tokens.length);
+    for (const [name, spec] of Object.entries(command.slots ?? {})) {
+      const map: number[] = [];
+      // A slot read after the others (a note after the RUC) waits for them.
+      if (spec.after && Object.keys(slots).length === 0) continue;
+      const after = spec.after ? Math.max(from, ...Object.values(slots).map((s) => s.end)) : 0;
+      tokens.forEach((_, i) => {
+        if (!taken.has(i) && i >= after) map.push(i);
+      });
+      const sub = map.map((i) => tokens[i]!);
+      const match = GRAMMARS[spec.grammar as GrammarName].find(sub, gctx) as SlotMatch<unknown> | undefined;
+      if (!match || match.end <= match.start) continue;
+      const start = map[match.start]!;
+      const end = map[match.end - 1]! + 1;
+      for (let i = match.start; i < match.end; i++) taken.add(map[i]!);
+      slots[name] = { match, start, end };
+    }
+    return slots;
+  }
+
+  /**
+   * Judges the words of a line around the command words: fills the slots, then every word left
+   * must be an edge word, a social tail, a reason, or what is asked in a question; a statement
+   * word makes the line a remark.
+   */
+  function judge(
+    match: Candidate,
+    tokens: readonly Token[],
+    keys: readonly string[],
+    line: LineContext,
+  ): Judged {
+    const command = match.command;
+    const because = [`command:${command.name}`];
+    const remark = (rule: string): Judged => ({
+      reading: { act: 'remark', command: command.name, because: [...because, rule] },
+      request: false,
+    });
+    const needs = match.trigger.needs;
+    if (needs === 'bot' && !line.namesBot) return remark('needs-bot-named');
+    if (needs === 'bot-or-here' && !line.namesBot && !line.namesHere) return remark('needs-bot-or-here');
+    if (needs === 'addressed' && line.addressed === undefined) return remark('needs-addressed');
+    if (match.preface) because.push('preface');
+    // Command words after the identifier (`¿el ruc … tiene deuda?`) read their slots around them.
+    const late = match.lateFrom !== undefined;
+    if (late) because.push('command-after-value');
+    const from = late
+      ? match.lateFrom!
+      : match.trigger.command === command && matchKeeps(match)
+        ? match.start
+        : match.end;
+    const wordsEnd = Math.max(from, match.end);
+    const taken = new Set<number>();
+    for (let i = 0; i < from; i++) taken.add(i);
+    if (late) for (let i = match.start; i < match.end; i++) taken.add(i);
+    if (match.trigger.needPart) {
+      const span = needSpan(match.trigger.needPart, tokens, keys, match.end);
+      if (!span) return remark('needs-word');
+      for (let i = span.start; i < span.end; i++) taken.add(i);
+      because.push('needed-word');
+    }
+    // `tc 3.79`, `afp 10%`, `S/ 3.79`: a rate someone quotes, not a request for one.
+    const rates = Object.values(command.slots ?? {}).some(
+      (s) => s.grammar === 'date' || s.grammar === 'period',
+    );
+    if (rates && tokens.slice(from).some(quotedValue)) return remark('quoted-value');
+    // Courtesy, thanks and slang at the end are no part of any slot: `tc hoy porfa`, `… al toque pe`.
+    const tailFrom = tailStart(tokens, keys, wordsEnd, ignoredSet(command));
+    const slotTaken = new Set(taken);
+    for (let i = tailFrom; i < tokens.length; i++) slotTaken.add(i);
+    // Words the command ignores are no slot's either: `tc SUNAT hoy`, `deuda del ruc …`.
+    for (let i = from; i < tailFrom; i++) {
+      const ignored = slotTaken.has(i) ? 0 : ignoredAt(command, keys, i);
+      for (let k = i; k < i + ignored; k++) slotTaken.add(k);
+    }
+    const slots = fillSlots(command, tokens, slotTaken, line.gctx);
+    for (const slot of Object.values(slots)) for (let i = slot.start; i < slot.end; i++) taken.add(i);
+    const spans = Object.values(slots);
+    const firstSpan = spans.length > 0 ? Math.min(...spans.map((s) => s.start)) : tokens.length;
+    const lastSpan = spans.length > 0 ? Math.max(...spans.map((s) => s.end)) : from;
+    for (const [name, slot] of Object.entries(slots)) because.push(`slot:${name}`, ...slot.match.because);
+    // The words left: before the slots, between them, after them.
+    const afterAll = Math.max(lastSpan, wordsEnd);
+    const tail = Math.max(afterAll, tailStart(tokens, keys, afterAll, ignoredSet(command)));
+    const tailContext = {
+      tokens,
+      keys,
+      match,
+      slots,
+      forMe: asksForMe(keys, match.start),
+      asked: askedExplicitly(keys, match, 0),
+      polite: line.question || keys.some((_, i) => classAt(keys, i, POLITE) > 0),
+    };
+    const valued = spans.some((s) => s.match.weak !== true && s.match.vague !== true);
+    for (let at = from; at < tail;) {
+      if (taken.has(at)) {
+        at += 1;
+        continue;
+      }
+      const ignored = ignoredAt(command, keys, at);
+      if (ignored > 0) {
+        at += ignored;
+        continue;
+      }
+      const after = at >= afterAll && spans.length > 0;
+      // After a complete request: a reason, whose it is, a name, what it is for (see tail.ts).
+      const rule = after && valued ? tailRule(tailContext, at) : undefined;
+      if (rule) {
+        because.push(rule);
+        break;
+      }
+      const statement = statementAt(tokens, keys, at, line.question);
+      if (statement && !(statement === 'state-verb' && line.question)) {
+        if (!(after && tailContext.forMe)) return remark(`statement:${keys[at]}`);
+      }
+      const edge = Math.max(
+        edgeLength(tokens, keys, at, line.question, set()),
+        line.question ? classAt(keys, at, ASKED) : 0,
+        line.question && spans.length === 0 && presentVerb(keys, at) ? 1 : 0,
+        spans.length > 0 && at < firstSpan ? classAt(keys, at, BEFORE_SLOT) : 0,
+        describesNoun(tokens, keys, at) ? 1 : 0,
+      );
+      if (edge > 0) {
+        at += edge;
+        continue;
+      }
+      const lateRule = after ? tailRule(tailContext, at) : undefined;
+      if (lateRule) {
+        because.push(lateRule);
+        break;
+      }
+      return remark(`word-beside:${keys[at]}`);
+    }
+    if (tail < tokens.length) because.push('social-tail');
+    // A vague slot (`comisiones` as the AFP job) counts only beside valid others.
+    const vague = spans.some((s) => s.match.vague === true);
+    if (vague && spans.some((s) => 'error' in s.match.result)) return remark('vague-slot');
+    // Required slots: a request without one is no request (addressed: its "missing" error), but a
+    // line that filled another one asked for it (`programar tc` lacks only the time).
+    for (const [name, spec] of Object.entries(command.slots ?? {})) {
+      if (spec.optional === true || slots[name]) continue;
+      if (spec.optional === 'addressed' && line.addressed !== undefined) continue;
+      const filled = spans.some(
+        (s) => !('error' in s.match.result) && s.match.weak !== true && s.match.vague !== true,
+      );
+      if (!filled || spec.missing === undefined) return remark(`slot-missing:${name}`);
+      const error = new UserError(spec.missing, {});
+      return {
+        reading: {
+          act: 'request',
+          command: command.name,
+          because: [...because, `missing:${name}`],
+          args: { error },
+          rawArgs: textOf(tokens, from),
+        },
+        request: true,
+      };
+    }
+    const topic = Object.entries(command.slots ?? {}).find(([, spec]) => spec.grammar === 'topic')?.[0];
+    const topicSlot = topic ? slots[topic] : undefined;
+    if (topicSlot && line.addressed === undefined) {
+      const words = tokens.slice(topicSlot.start, topicSlot.end);
+      const named = words.some(
+        (_, i) =>
+          index.at(
+            words,
+            words.map((t) => t.key),
+            i,
+          ).length > 0,
+      );
+      if (!named) return remark('help-topic-names-no-command');
+    }
+    const weak = spans.some((s) => s.match.weak === true);
+    if (weak && line.addressed === undefined) return remark('weak-slot');
+    if (line.joking && spans.length === 0 && line.addressed === undefined) return remark('joking');
+    return {
+      reading: {
+        act: 'request',
+        command: command.name,
+        because,
+        args: build(command, slots, match, line.gctx),
+        rawArgs: textOf(tokens, from),
+      },
+      request: true,
+    };
+  }
+
+  function matchKeeps(match: CommandMatch): boolean {
+    const trigger = match.command.triggers[match.trigger.order];
+    return trigger?.keepsWords === true;
+  }
+
+  function ignoredSet(command: CommandLanguage): ReadonlySet<WordClass> {
+    return new Set((ignoredParts.get(command) ?? []).flatMap((p) => (p.kind === 'class' ? [p.cls] : [])));
+  }
+
+  /** The command's arguments from its slots and what the trigger implies (or the first error). */
+  function build(
+    command: CommandLanguage,
+    slots: Slots,
+    match: CommandMatch,
+    gctx: GrammarContext,
+  ): NonNullable<Reading['args']> {
+    try {
+      command.check?.(gctx);
+    } catch (error) {
+      if (error instanceof UserError) return { error };
+      throw error;
+    }
+    const values: Record<string, unknown> = { ...match.trigger.implies };
+    for (const [name, slot] of Object.entries(slots)) {
+      if ('error' in slot.match.result) return { error: slot.match.result.error };
+      values[name] = slot.match.result.value;
+    }
+    try {
+      return { value: command.build ? command.build(values, gctx) : values };
+    } catch (error) {
+      if (error instanceof UserError) return { error };
+      throw error;
+    }
+  }
+
+  /** For an addressed line that is no clean request: the command's reading anyway (errors say why). */
+  function addressedReading(
+    match: CommandMatch,
+    tokens: readonly Token[],
+    line: LineContext,
+    judged: Judged,
+  ): Reading {
+    if (judged.request) return judged.reading;
+    const command = match.command;
+    const from = matchKeeps(match) ? match.start : match.end;
+    const taken = new Set<number>(Array.from({ length: from }, (_, i) => i));
+    const slots = fillSlots(command, tokens, taken, line.gctx);
+    for (const [name, spec] of Object.entries(command.slots ?? {})) {
+      if (spec.optional !== undefined && spec.optional !== false) continue;
+      if (slots[name]) continue;
+      try {
+        command.check?.(line.gctx);
+      } catch (error) {
+        if (error instanceof UserError)
+          return {
+            act: 'request',
+            command: command.name,
+            args: { error },
+            because: [...judged.reading.because, 'addressed', 'check'],
+            rawArgs: textOf(tokens, from),
+          };
+        throw error;
+      }
+      const error = new UserError(spec.missing ?? 'ref-missing', {
+        valor: textOf(tokens, from).slice(0, 30),
+      });
+      return {
+        act: 'request',
+        command: command.name,
+        args: { error },
+        because: [...judged.reading.because, 'addressed', `missing:${name}`],
+        rawArgs: textOf(tokens, from),
+      };
+    }
+    return {
+      act: 'request',
+      command: command.name,
+      args: build(command, slots, match, line.gctx),
+      because: [...judged.reading.because, 'addressed'],
+      rawArgs: textOf(tokens, from),
+    };
+  }
+
+  /**
+   * One line's reading, with the spelling slips it read past named first in `because`. Like a
+   * slip of a command word, a slip is read as the word meant only when that makes a request with
+   * a valid value: otherwise the line is read as typed (`plaka nueva` stays a stranger's word).
+   */
+  function readLine(raw: string, addressed: Addressed | undefined, context: UnderstandContext): Reading {
+    const fixes: string[] = [];
+    const reading = readWords(raw, addressed, context, fixes);
+    if (fixes.length === 0) return reading;
+    const valid = reading.act === 'request' && (reading.requests !== undefined || 'value' in (reading.args ?? {}));
+    if (!valid) return readWords(raw, addressed, context, undefined);
+    return { ...reading, because: [...fixes.map((fix) => `spelling:${fix}`), ...reading.because] };
+  }
+
+  function readWords(
+    raw: string,
+    addressed: Addressed | undefined,
+    context: UnderstandContext,
+    fixes: string[] | undefined,
+  ): Reading {
+    // Mentions before the command word (`@bot /tc`, `@51911… @bot, ruc …`) do not hide a prefix.
+    let text = raw.replace(LEADING_MENTIONS, '');
+    let prefix: string | undefined;
+    const prefixed = PREFIXES.exec(text);
+    if (prefixed) {
+      prefix = prefixed[1];
+      text = text.slice(prefixed[0].length);
+    }
+    const lineAddressed = addressed ?? (prefix ? 'prefix' : undefined);
+    const typed = tokenize(text).filter((t) => t.shape !== 'mention');
+    const spelled = fixes ? correctSpelling(typed) : { tokens: typed, fixes: [] };
+    fixes?.push(...spelled.fixes);
+    const tokens = spelled.tokens;
+    const keys = tokens.map((t) => t.key);
+    const base = { ...(lineAddressed ? { addressed: lineAddressed } : {}), ...(prefix ? { prefix } : {}) };
+    if (tokens.length === 0) return { ...base, act: 'unknown', because: ['empty'] };
+    const question = asksQuestion(text, tokens, keys);
+    const line: LineContext = {
+      addressed: lineAddressed,
+      question,
+      gctx: context,
+      namesBot: addressed === 'mention' || keys.some((_, i) => classAt(keys, i, set('bot-name')) > 0),
+      namesHere: keys.some((_, i) => classAt(keys, i, set('place-here')) > 0),
+      joking:
+        !question &&
+        keys.some((_, i) => classAt(keys, i, set('laughter')) > 0) &&
+        !keys.some((_, i) => classAt(keys, i, POLITE) > 0 || lexicon.verbAt(keys, i) !== undefined),
+    };
+    const candidates = scanLine(index, tokens, keys, question);
+    const judgedAll: { match: Candidate; judged: Judged; asking: boolean }[] = [];
+    for (const match of candidates) {
+      const judged = handOff(match, tokens, keys, line) ?? judge(match, tokens, keys, line);
+      const words = tokens.slice(match.start, match.end);
+      // Help gives way only to an identifier: `ayuda con el ruc 2012…` looks it up, `ayuda ruc` explains.
+      const topical = isTopical(match.command);
+      const digits = tokens.slice(match.end).some((t) => /\d/u.test(t.text));
+      const asking =
+        words.every((_, i) => leadInLength(tokens, keys, match.start + i, question) > 0) &&
+        (!topical || digits);
+      judgedAll.push({ match, judged, asking });
+      // A word that takes no argument, followed by more (`confirmo el ruc …`), is a remark: no
+      // later command word is tried (an asking verb such as `verificar` still passes on).
+      const saidMore = judged.reading.because.some(
+        (r) => r.startsWith('word-beside') || r.startsWith('statement'),
+      );
+      const pause = /[,;:.!]$/u.test(tokens[match.end - 1]?.trail ?? '');
+      if (match.command.argShape === 'none' && !asking && saidMore && !pause) break;
+    }
+    const best = pickCandidate(judgedAll);
+    if (best) return { ...base, ...best.judged.reading, because: [...best.judged.reading.because] };
+    // Addressed but no request: the command it names says what is missing (`@bot ruc` → the RUC);
+    // a word that only hints at one (`¿estás activo?`, a command word after the value) names none.
+    const named = judgedAll.find((c) => c.match.lateFrom === undefined && namesCommand(c.match));
+    if (lineAddressed && named) return { ...base, ...addressedReading(named.match, tokens, line, named.judged) };
+    const first = judgedAll[0];
+    if (first && !lineAddressed) return { ...base, ...first.judged.reading };
+    const slip = slipOf(tokens, keys, question, index, (match) => judge(match, tokens, keys, line));
+    if (slip) return { ...base, ...slip };
+    const social = socialKind(tokens, keys);
+    if (social) return { ...base, act: social, because: [`social:${social}`] };
+    const word = tokens.find((t) => !isMark(t))?.text ?? tokens[0]!.text;
+    return { ...base, act: 'unknown', word, because: ['no-command-word'] };
+  }
+
+  /** A rule of rules.ts that reads the line as another command (`tc todos los días a las 8`). */
+  function handOff(
+    match: CommandMatch,
+    tokens: readonly Token[],
+    keys: readonly string[],
+    line: LineContext,
+  ): Judged | undefined {
+    for (const rule of HAND_OFFS) {
+      if (rule.from !== match.command.name) continue;
+      const target = index.byName(rule.to);
+      if (!target) continue;
+      const end = tailStart(tokens, keys, match.end, new Set());
+      const args = rule.when(tokens.slice(0, end), keys.slice(0, end), match.end, line.gctx);
+      if (args === undefined) continue;
+      const retokens = tokenize(args);
+      const targetMatch: CommandMatch = {
+        command: target,
+        trigger: { command: target, parts: [], implies: {}, order: -1 },
+        start: 0,
+        end: 0,
+      };
+      const judged = judge(
+        targetMatch,
+        retokens,
+        retokens.map((t) => t.key),
+        line,
+      );
+      if (judged.request) {
+        return {
+          request: true,
+          reading: { ...judged.reading, because: [`hand-off:${rule.name}`, ...judged.reading.because] },
+        };
+      }
+    }
+    return undefined;
+  }
+
+  function understand(text: string, context: UnderstandContext): Reading {
+    const lines = messageLines(text);
+    const self = new Set(context.selfDigits);
+    let addressed: Addressed | undefined = context.isGroup ? undefined : 'direct';
+    const mentioned = lines.some((l) =>
+      l.split(' ').some((w) => self.has(MENTION.exec(w.replace(/[^\w@]+$/u, ''))?.[1] ?? '')),
+    );
+    if (mentioned) addressed ??= 'mention';
+    if (lines.length === 0)
+      return { act: 'unknown', because: ['empty'], ...(addressed ? { addressed } : {}) };
+    if (lines.length === 1) return readLine(lines[0]!, addressed, context);
+    return readLines(lines, addressed, (line) => readLine(line, addressed, context));
+  }
+
+  return {
+    index,
+    understand,
+    commandIn(text) {
+      const tokens = tokenize(text);
+      return scanLine(
+        index,
+        tokens,
+        tokens.map((t) => t.key),
+        false,
+      ).find((c) => c.lateFrom === undefined)?.command;
+    },
+    argsOf(command, rawArgs, context) {
+      const tokens = tokenize(rawArgs);
+      const match: CommandMatch = {
+        command,
+        trigger: { command, parts: [], implies: {}, order: -1 },
+        start: 0,
+        end: 0,
+      };
+      const line: LineContext = {
+        addressed: 'prefix',
+        question: false,
+        gctx: context,
+        namesBot: true,
+        namesHere: true,
+        joking: false,
+      };
+      const judged = judge(
+        match,
+        tokens,
+        tokens.map((t) => t.key),
+        line,
+      );
+      return addressedReading(match, tokens, line, judged).args ?? { value: {} };
+    },
+  };
+}
+
+/** A verb in the present (`participas`, `tenemos`): in a question about a list, what is asked. */
+function presentVerb(keys: readonly string[], at: number): boolean {
+  return (lexicon.verbAt(keys, at)?.forms ?? []).some(
+    (f) => f.form === 'present-2' || f.form === 'present-1',
+  );
+}
+
+/**
+ * Which of the commands a line names it asks for: the first that reads as a request, except that
+ * a command named by an asking verb (`verificar`, `ayuda`, `confírmame`) gives way to a later one
+ * with a valid value (`me confirmas el dni …`, `verificar la placa …`), and a command named after
+ * the value is the one asked about (`¿el ruc … tiene deuda?` asks for deuda, not ruc).
+ */
+function pickCandidate<
+  T extends { match: Candidate; judged: { request: boolean; reading: Reading }; asking: boolean },
+>(all: readonly T[]): T | undefined {
+  const valued = (c: T) =>
+    c.judged.request && c.judged.reading.args !== undefined && 'value' in c.judged.reading.args;
+  const first = all.find((c, i) => c.judged.request && !(c.asking && all.slice(i + 1).some(valued)));
+  if (!first || first.match.lateFrom !== undefined) return first;
+  const absorbed = first.judged.reading.because.some((rule) => YIELDING_TAILS.has(rule));
+  if (!absorbed) return first;
+  const late = all.find((c) => c.match.lateFrom !== undefined && c.match.start > first.match.end && valued(c));
+  return late ?? first;
+}
+
+/**
+ * Whether a line asks: a question mark, a question word before the first number (voice-to-text
+ * drops the marks: `cuántos trabajadores tiene el ruc …`), or `si` after a verb (`dime si …`,
+ * `confirma si el ruc … está activo`: an indirect question).
+ */
+function asksQuestion(text: string, tokens: readonly Token[], keys: readonly string[]): boolean {
+  if (/[?¿]/u.test(text)) return true;
+  for (let at = 0; at < tokens.length && at < 10; at++) {
+    const token = tokens[at]!;
+    if (/\d/u.test(token.text)) return false;
+    const k = keys[at] ?? '';
+    if (lexicon.is(k, 'question-word')) {
+      const only = lexicon.entries(k).every((e) => e.class === 'question-word');
+      if (token.accented || (only && at === 0) || (only && !lexicon.is(keys[at - 1] ?? '', 'preposition')))
+        return true;
+    }
+    if (k === 'si' && !token.accented && at > 0 && lexicon.verbAt(keys, at - 1) !== undefined) return true;
+  }
+  return false;
+}
+
+/** A trigger that names its command (a concept, a verb, its name), not only a class of words. */
+function namesCommand(match: Candidate): boolean {
+  return match.trigger.parts.some((part) => part.kind !== 'class' || part.cls === 'affirmation');
+}
+
+/** `3.79`, `3,7120`, `S/ 3.79`, `10%`: a rate or share someone quotes. */
+function quotedValue(token: Token): boolean {
+  return /^(s\/)?\d[.,]\d{2,4}$/iu.test(token.text) || token.text.includes('%') || token.key === 's/';
+}
+
+function textOf(tokens: readonly Token[], from: number): string {
+  return tokens
+    .slice(from)
+    .map((t) => t.text)
+    .join(' ');
+}
