@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { pipeline } from 'node:stream/promises';
 import { Agent, type Dispatcher, interceptors, request } from 'undici';
 import { PadronError } from './errors.js';
 
@@ -5,6 +8,7 @@ import { PadronError } from './errors.js';
  * The conditional GET of the register's ZIP: `If-None-Match` / `If-Modified-Since` from the live
  * edition, so an unchanged file costs one round trip (304) instead of 372 MiB. Redirects are
  * followed (www → www2, http → https); timeouts are idle timers, as the body takes minutes.
+ * The body is saved to disk (the ZIP is read through its central directory, at the end).
  */
 
 export interface Validators {
@@ -83,4 +87,40 @@ export async function downloadPadron(
     ...(Number.isFinite(length) && length > 0 ? { length } : {}),
     cancel: () => body.destroy(),
   };
+}
+
+/** What was saved: its size and SHA-256 (hex), computed on the way to disk. */
+export interface Saved {
+  bytes: number;
+  sha256: string;
+}
+
+/** Writes a new download's body to `file`; a dropped connection or a short body is a cut download. */
+export async function saveDownload(download: Extract<Download, { status: 'new' }>, file: string): Promise<Saved> {
+  const hash = createHash('sha256');
+  let bytes = 0;
+  async function* measured(body: AsyncIterable<Buffer>) {
+    for await (const chunk of body) {
+      hash.update(chunk);
+      bytes += chunk.length;
+      yield chunk;
+    }
+  }
+  try {
+    await pipeline(download.body, measured, createWriteStream(file));
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'ENOSPC') throw error;
+    throw new PadronError(
+      'truncated',
+      `la descarga del padrón se cortó tras ${bytes} bytes (${(error as Error).message}); se conserva la edición anterior`,
+    );
+  }
+  if (download.length !== undefined && download.length !== bytes) {
+    throw new PadronError(
+      'truncated',
+      `el ZIP del padrón llegó incompleto (${bytes} de ${download.length} bytes); se conserva la edición anterior`,
+    );
+  }
+  return { bytes, sha256: hash.digest('hex') };
 }

@@ -1,15 +1,13 @@
 import Database from 'better-sqlite3';
-import { foldName } from './fold-name.js';
-import type { PadronLine } from './format.js';
 
 /**
  * One edition of the mirror is one SQLite file of its own (never chasqui.db): the taxpayers in
- * file order, an index on RUC built after the load (one sort, not millions of random inserts),
- * an FTS5 index of the folded names (contentless, no positions: small and fast to build), and a
- * meta table with where and when the edition came from.
+ * file order, an index on RUC and an FTS5 index of the names, both built after the load (see
+ * edition-writer.ts), and a meta table with where and when the edition came from. This module
+ * is the read side of that layout; readers of an older layout see no edition until the next update.
  */
 
-export const EDITION_SCHEMA_VERSION = 1;
+export const EDITION_SCHEMA_VERSION = 2;
 
 /** What the mirror knows about an edition (the `meta` table). */
 export interface EditionMeta {
@@ -30,63 +28,14 @@ export interface EditionMeta {
   lastModified?: string;
 }
 
-const SCHEMA = `
-  CREATE TABLE taxpayer (ruc INTEGER NOT NULL, name TEXT NOT NULL, rest TEXT NOT NULL);
-  CREATE VIRTUAL TABLE name_index USING fts5(
-    name, content='', detail=none, columnsize=0, tokenize='unicode61 remove_diacritics 0'
-  );
-  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-`;
-
-/** Writes a new edition file row by row; `finish` indexes it and records its meta. */
-export interface EditionWriter {
-  add(line: PadronLine): void;
-  readonly rows: number;
-  finish(meta: EditionMeta): void;
-  /** Closes without finishing (the caller deletes the file). */
-  abandon(): void;
-}
-
-/** Creates the file (which must not exist) with settings for one fast bulk load. */
-export function createEditionWriter(file: string): EditionWriter {
-  const db = new Database(file);
-  // A half-built file is thrown away, never repaired: the journal stays in memory (OFF is refused
-  // in better-sqlite3's defensive mode), no syncs until the end.
-  db.pragma('journal_mode = MEMORY');
-  db.pragma('synchronous = OFF');
-  db.pragma('locking_mode = EXCLUSIVE');
-  db.pragma('cache_size = -8000');
-  db.pragma('threads = 0');
-  db.exec(SCHEMA);
-  const insertRow = db.prepare('INSERT INTO taxpayer (rowid, ruc, name, rest) VALUES (?, ?, ?, ?)');
-  const insertName = db.prepare('INSERT INTO name_index (rowid, name) VALUES (?, ?)');
-  db.exec('BEGIN');
-  let rows = 0;
-  return {
-    add(line) {
-      rows += 1;
-      insertRow.run(rows, Number(line.ruc), line.name, line.rest);
-      insertName.run(rows, foldName(line.name));
-    },
-    get rows() {
-      return rows;
-    },
-    finish(meta) {
-      db.exec('COMMIT');
-      db.exec('CREATE INDEX taxpayer_ruc ON taxpayer (ruc)');
-      db.exec("INSERT INTO name_index (name_index) VALUES ('optimize')");
-      const put = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
-      for (const [key, value] of Object.entries({ ...meta, schema: EDITION_SCHEMA_VERSION })) {
-        if (value !== undefined) put.run(key, String(value));
-      }
-      db.pragma('locking_mode = NORMAL');
-      db.close();
-    },
-    abandon() {
-      if (db.open) db.close();
-    },
-  };
-}
+/**
+ * The name index's rowid is `words << NAME_KEY_BITS | row`: FTS5 walks matches in rowid order, so
+ * the first matches are the names with the fewest words, which is exactly FTS5's bm25 order for
+ * queries that require every word (with detail=none each word counts once; only the length
+ * differs). A search is then as cheap as an unranked one. Rows are capped at 2^27 (134 million).
+ */
+export const NAME_KEY_BITS = 27;
+export const MAX_ROWS = 2 ** NAME_KEY_BITS - 1;
 
 /** The meta of an open edition, or undefined when the file is not a finished edition. */
 export function readMeta(db: Database.Database): EditionMeta | undefined {

@@ -1,7 +1,8 @@
 /**
  * The layout of SUNAT's "padrón reducido del RUC" text file (see SOURCES.md): Windows-1252 text,
  * one header line, then `RUC|NAME|13 more parts|` per taxpayer, empty parts written `-`. The
- * mirror keeps RUC and name in their own columns and the 13 other parts as the file wrote them.
+ * mirror keeps RUC and name in their own columns and the 13 other parts as the file wrote them
+ * (the lines themselves are split in parse.ts).
  */
 
 /** The 15 column names of the header, in order (a trailing `|` may follow). */
@@ -30,37 +31,6 @@ export function isPadronHeader(line: string): boolean {
   return (
     names.length === PADRON_COLUMNS.length && names.every((name, i) => name.trim() === PADRON_COLUMNS[i])
   );
-}
-
-/** One taxpayer line, split only as far as the mirror needs. */
-export interface PadronLine {
-  ruc: string;
-  name: string;
-  /** The 13 parts after the name, `|`-separated as in the file (trailing `|` dropped). */
-  rest: string;
-}
-
-/**
- * Splits a data line, or returns undefined for a malformed one: not 15 parts (16 with the trailing
- * pipe), a RUC that is not 11 digits, an empty name.
- */
-export function parsePadronLine(raw: string): PadronLine | undefined {
-  const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-  if (line.indexOf('|') !== 11) return undefined;
-  const end = line.indexOf('|', 12);
-  if (end <= 12) return undefined;
-  let pipes = 2;
-  for (let at = line.indexOf('|', end + 1); at !== -1; at = line.indexOf('|', at + 1)) pipes++;
-  const trailing = line.endsWith('|');
-  if (pipes !== (trailing ? 15 : 14)) return undefined;
-  const ruc = line.slice(0, 11);
-  for (let i = 0; i < 11; i++) {
-    const code = ruc.charCodeAt(i);
-    if (code < 48 || code > 57) return undefined;
-  }
-  const name = line.slice(12, end).trim();
-  if (name === '') return undefined;
-  return { ruc, name, rest: line.slice(end + 1, trailing ? -1 : undefined) };
 }
 
 /** Windows-1252's printable characters at 0x80–0x9F (undefined bytes stay as they decode). */

@@ -1,19 +1,21 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
 import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
 import { limaDate } from '../time/lima.js';
-import { downloadPadron } from './download.js';
-import { createEditionWriter, type EditionMeta, readEditionFile } from './edition-file.js';
+import { downloadPadron, saveDownload } from './download.js';
+import { startEditionBuild } from './edition-build.js';
+import { type EditionMeta, readEditionFile } from './edition-file.js';
 import { PadronError } from './errors.js';
 import { buildPath, livePath, lockUpdates, removeLeftovers, swapIn, workDir } from './files.js';
 import { loadPadron } from './load.js';
+import { inflateZipFile } from './zip-file.js';
 
 /**
- * `chasqui padron update` and the daily job: one conditional download of SUNAT's register,
- * streamed through unzip, decoding and parsing into a new edition file beside the live one, then
- * checked (header, malformed lines, encoding, check digits, row count against the last edition)
- * and only then swapped in. Any failure deletes the new file and leaves the live edition as it was.
+ * `chasqui padron update` and the daily job: one conditional download of SUNAT's register, saved
+ * beside the live edition, then unzipped, decoded and parsed on this thread while the edition
+ * worker inserts and indexes into a new edition file; checked (ZIP CRC and sizes, header,
+ * malformed lines, encoding, check digits, row count against the last edition) and only then
+ * swapped in. Any failure deletes the new files and leaves the live edition as it was.
  */
 
 export interface UpdateOptions {
@@ -32,25 +34,6 @@ export interface UpdateOptions {
 export type UpdateResult =
   | { status: 'unchanged'; edition?: EditionMeta }
   | { status: 'updated'; edition: EditionMeta; previous?: EditionMeta; seconds: number; fileBytes: number };
-
-/** Counts and hashes the downloaded bytes on their way to the unzipper; a dropped connection is a cut download. */
-async function* measured(
-  body: AsyncIterable<Buffer>,
-  into: { bytes: number; hash: ReturnType<typeof createHash> },
-) {
-  try {
-    for await (const chunk of body) {
-      into.hash.update(chunk);
-      into.bytes += chunk.length;
-      yield chunk;
-    }
-  } catch (error) {
-    throw new PadronError(
-      'truncated',
-      `la descarga del padrón se cortó tras ${into.bytes} bytes (${(error as Error).message}); se conserva la edición anterior`,
-    );
-  }
-}
 
 function diskError(error: unknown): unknown {
   const code = (error as { code?: string }).code;
@@ -94,16 +77,12 @@ export async function updatePadron(options: UpdateOptions): Promise<UpdateResult
     }
     const started = now();
     const file = buildPath(options.dataDir, started);
-    const writer = createEditionWriter(file);
-    const received = { bytes: 0, hash: createHash('sha256') };
+    const zipFile = `${file}.zip`;
+    let build: ReturnType<typeof startEditionBuild> | undefined;
     try {
-      const stats = await loadPadron(measured(download.body, received), writer);
-      if (download.length !== undefined && download.length !== received.bytes) {
-        throw new PadronError(
-          'truncated',
-          'el ZIP del padrón llegó incompleto; se conserva la edición anterior',
-        );
-      }
+      const received = await saveDownload(download, zipFile);
+      build = startEditionBuild(file);
+      const stats = await loadPadron(inflateZipFile(zipFile), build);
       if (live && stats.rows < live.rows * options.minRowFraction) {
         throw new PadronError(
           'too-few-rows',
@@ -122,13 +101,14 @@ export async function updatePadron(options: UpdateOptions): Promise<UpdateResult
         rows: stats.rows,
         malformed: stats.malformed,
         zipBytes: received.bytes,
-        sha256: received.hash.digest('hex'),
+        sha256: received.sha256,
         source: options.url,
         sandbox: options.sandbox ?? false,
         ...(etag ? { etag } : {}),
         ...(lastModified ? { lastModified } : {}),
       };
-      writer.finish(edition);
+      await build.finish(edition);
+      rmSync(zipFile, { force: true });
       const fileBytes = statSync(file).size;
       swapIn(options.dataDir, file);
       const seconds = (now().getTime() - started.getTime()) / 1000;
@@ -138,9 +118,10 @@ export async function updatePadron(options: UpdateOptions): Promise<UpdateResult
       );
       return { status: 'updated', edition, ...(live ? { previous: live } : {}), seconds, fileBytes };
     } catch (error) {
-      writer.abandon();
+      await build?.abandon();
       download.cancel();
       rmSync(file, { force: true });
+      rmSync(zipFile, { force: true });
       throw diskError(error);
     }
   } finally {

@@ -1,14 +1,13 @@
-import { isValidRuc } from '../input/ruc.js';
-import type { EditionWriter } from './edition-file.js';
+import { MAX_ROWS } from './edition-file.js';
 import { PadronError } from './errors.js';
-import { decodeWindows1252, isPadronHeader, MOJIBAKE, parsePadronLine } from './format.js';
-import { unzipFirstEntry } from './zip-entry.js';
+import { isPadronHeader, MOJIBAKE } from './format.js';
+import { PadronParser, type RowBatch } from './parse.js';
 
 /**
- * From ZIP bytes to rows in an edition file, with the checks that need the rows themselves: the
- * header (checked before anything is written), malformed lines, text that was UTF-8 instead of
- * Latin-1, and the RUC check digits of a sample. The row count against the last edition is the
- * importer's (it knows the last edition).
+ * From the register's text (inflated bytes) to row batches for the edition, with the checks that
+ * need the rows themselves: the header (checked before anything is written), malformed lines,
+ * text that was UTF-8 instead of Latin-1, and the RUC check digits of a sample. The row count
+ * against the last edition is the importer's (it knows the last edition).
  */
 
 /** Above these shares the file is refused rather than half-imported. */
@@ -18,14 +17,16 @@ export const LIMITS = {
   badCheckDigits: 0.01,
 } as const;
 
-/** Every 97th row (a prime, so no column pattern lines up with it) has its check digit verified. */
-const SAMPLE_EVERY = 97;
-
 export interface LoadStats {
   rows: number;
   malformed: number;
   sampled: number;
   badCheckDigits: number;
+}
+
+/** Where the batches go: the edition worker, or a test's collector. */
+export interface RowSink {
+  add(batch: RowBatch): Promise<void> | void;
 }
 
 const share = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
@@ -45,47 +46,29 @@ function checkHeader(line: string): void {
   );
 }
 
-/** Streams the ZIP into `writer`; throws PadronError when the content fails a check. */
-export async function loadPadron(zip: AsyncIterable<Buffer>, writer: EditionWriter): Promise<LoadStats> {
-  const stats: LoadStats = { rows: 0, malformed: 0, sampled: 0, badCheckDigits: 0 };
-  let mojibake = 0;
-  let header = true;
-  let carry = '';
-  const take = (raw: string) => {
-    if (header) {
-      header = false;
-      checkHeader(raw);
-      return;
-    }
-    if (raw === '' || raw === '\r') return;
-    const line = parsePadronLine(raw);
-    if (!line) {
-      stats.malformed += 1;
-      return;
-    }
-    if (MOJIBAKE.test(line.name)) mojibake += 1;
-    if (stats.rows % SAMPLE_EVERY === 0) {
-      stats.sampled += 1;
-      if (!isValidRuc(line.ruc)) stats.badCheckDigits += 1;
-    }
-    writer.add(line);
-    stats.rows += 1;
-  };
-  for await (const chunk of unzipFirstEntry(zip)) {
+/** Parses the text into `sink`; throws PadronError when the content fails a check. */
+export async function loadPadron(text: AsyncIterable<Buffer>, sink: RowSink): Promise<LoadStats> {
+  const parser = new PadronParser(checkHeader);
+  const stats = parser.stats;
+  for await (const chunk of text) {
     // One byte per character: a chunk boundary never splits a character, only a line.
-    const lines = (carry + decodeWindows1252(chunk)).split('\n');
-    carry = lines.pop() ?? '';
-    for (const raw of lines) take(raw);
+    const batch = parser.push(chunk);
+    if (batch) await sink.add(batch);
+    if (stats.rows > MAX_ROWS) {
+      throw new PadronError('malformed', `el padrón trae más de ${MAX_ROWS} filas; revise el archivo`);
+    }
   }
-  if (header && carry === '') throw new PadronError('header', 'el padrón llegó vacío');
-  take(carry);
-  if (share(stats.malformed, stats.rows + stats.malformed) > LIMITS.malformed) {
+  const last = parser.end();
+  if (!parser.sawHeader) throw new PadronError('header', 'el padrón llegó vacío');
+  if (last) await sink.add(last);
+  const lines = stats.rows + stats.malformed;
+  if (share(stats.malformed, lines) > LIMITS.malformed) {
     throw new PadronError(
       'malformed',
-      `demasiadas líneas mal formadas en el padrón (${stats.malformed}, ${percent(share(stats.malformed, stats.rows + stats.malformed))}); se conserva la edición anterior`,
+      `demasiadas líneas mal formadas en el padrón (${stats.malformed}, ${percent(share(stats.malformed, lines))}); se conserva la edición anterior`,
     );
   }
-  if (share(mojibake, stats.rows) > LIMITS.mojibake) {
+  if (share(stats.mojibake, stats.rows) > LIMITS.mojibake) {
     throw new PadronError(
       'encoding',
       'el padrón trae texto en otra codificación (UTF-8 leído como Latin-1); se conserva la edición anterior',
@@ -97,5 +80,10 @@ export async function loadPadron(zip: AsyncIterable<Buffer>, writer: EditionWrit
       `muchos RUC del padrón tienen mal el dígito verificador (${stats.badCheckDigits} de ${stats.sampled} revisados); se conserva la edición anterior`,
     );
   }
-  return stats;
+  return {
+    rows: stats.rows,
+    malformed: stats.malformed,
+    sampled: stats.sampled,
+    badCheckDigits: stats.badCheckDigits,
+  };
 }

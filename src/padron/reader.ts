@@ -1,9 +1,9 @@
 import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { addressLine, splitParts } from './address.js';
-import { readMeta } from './edition-file.js';
+import { fold } from '../text/fold.js';
+import { MAX_ROWS, readMeta } from './edition-file.js';
 import { livePath } from './files.js';
-import { foldName } from './fold-name.js';
 import type { PadronEdition, PadronPort, PadronTaxpayer } from './port.js';
 
 /**
@@ -27,25 +27,31 @@ interface Open {
 }
 
 interface Row {
+  key?: number;
   ruc: number;
-  name: string;
-  rest: string;
+  /** `NAME|13 parts`, as the register wrote them. */
+  line: string;
 }
 
 function toTaxpayer(row: Row): PadronTaxpayer {
-  const parts = splitParts(row.rest);
-  return { ruc: String(row.ruc), name: row.name, ...parts, address: addressLine(parts) };
+  const bar = row.line.indexOf('|');
+  const parts = splitParts(row.line.slice(bar + 1));
+  return { ruc: String(row.ruc), name: row.line.slice(0, bar).trimEnd(), ...parts, address: addressLine(parts) };
 }
 
-/** The FTS5 query for what someone typed: every word required, the last one also as a prefix. */
-export function nameQuery(text: string): string | undefined {
-  const words = foldName(text)
+/**
+ * The FTS5 queries for what someone typed: every word required as written (accents and case
+ * folded), then, when the last word has 3 letters or more, the same with the last word as a
+ * prefix ("transportes andi"). Undefined when nothing searchable was typed.
+ */
+export function nameQueries(text: string): { exact: string; prefix?: string } | undefined {
+  const words = fold(text)
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word !== '');
   if (words.length === 0) return undefined;
-  return words
-    .map((word, i) => (i === words.length - 1 && word.length >= 3 ? `"${word}"*` : `"${word}"`))
-    .join(' ');
+  const exact = words.map((word) => `"${word}"`).join(' ');
+  const last = words[words.length - 1] ?? '';
+  return last.length >= 3 ? { exact, prefix: `${exact}*` } : { exact };
 }
 
 function openEdition(file: string, inode: number): Open | undefined {
@@ -70,11 +76,12 @@ function openEdition(file: string, inode: number): Open | undefined {
         source: meta.source,
         sandbox: meta.sandbox,
       },
-      byRuc: db.prepare('SELECT ruc, name, rest FROM taxpayer WHERE ruc = ? LIMIT 1'),
+      byRuc: db.prepare('SELECT ruc, line FROM taxpayer WHERE ruc = ? LIMIT 1'),
+      // Keys in rowid order are names by word count (see NAME_KEY_BITS): bm25's order, unsorted.
       byName: db.prepare(
-        `SELECT t.ruc, t.name, t.rest FROM (
-           SELECT rowid AS id, rank FROM name_index WHERE name_index MATCH ? ORDER BY rank LIMIT ?
-         ) AS hit JOIN taxpayer AS t ON t.rowid = hit.id ORDER BY hit.rank`,
+        `SELECT hit.key, t.ruc, t.line FROM (
+           SELECT rowid AS key FROM name_index WHERE name_index MATCH ? ORDER BY rowid LIMIT ?
+         ) AS hit JOIN taxpayer AS t ON t.rowid = (hit.key & ${MAX_ROWS}) ORDER BY hit.key`,
       ),
     };
   } catch {
@@ -115,9 +122,18 @@ export function openPadronReader(dataDir: string, options: { recheckMs?: number 
     },
     searchName(text, limit) {
       const open = live();
-      const query = nameQuery(text);
-      if (!open || !query || limit < 1) return [];
-      return open.byName.all(query, limit).map(toTaxpayer);
+      const queries = nameQueries(text);
+      if (!open || !queries || limit < 1) return [];
+      // Whole words first (cheap: FTS5 stops at `limit`), then prefix matches after them.
+      const rows = open.byName.all(queries.exact, limit);
+      if (rows.length < limit && queries.prefix) {
+        const seen = new Set(rows.map((row) => row.key));
+        for (const row of open.byName.all(queries.prefix, limit)) {
+          if (rows.length >= limit) break;
+          if (!seen.has(row.key)) rows.push(row);
+        }
+      }
+      return rows.map(toTaxpayer);
     },
     edition: () => live()?.edition,
     refresh,
