@@ -1,5 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { UserError } from '../src/input/user-error.js';
+import { UserError } from '../src/errors/user-error.js';
 import { currentPeriod, previousPeriod } from '../src/time/lima.js';
 import { LookupNotFoundError, LookupRejectedError } from '../src/lookup/errors.js';
 import type { PensionRate } from '../src/lookup/schemas/index.js';

@@ -1,5 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { UserError } from '../src/input/user-error.js';
+import { UserError } from '../src/errors/user-error.js';
 import { maskPhone } from './guia.js';
 
 const examples = ['chofer 41234567 987654321', 'chofer borrar 41234567', 'chofer 41234567'];

@@ -1,5 +1,5 @@
 import { type CommandContext, defineCommand } from '../src/bot/command.js';
-import { UserError } from '../src/input/user-error.js';
+import { UserError } from '../src/errors/user-error.js';
 import type { JobName } from '../src/scheduler/port.js';
 import { describeScheduleSpec } from '../src/scheduler/schedule-spec.js';
 import { schedulesOf } from './programar.js';

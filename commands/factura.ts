@@ -1,7 +1,7 @@
 import { defineCommand } from '../src/bot/command.js';
 import type { DocumentRef } from '../src/bot/ports.js';
-import { DOCUMENT_TYPES } from '../src/input/document-ref.js';
-import { UserError } from '../src/input/user-error.js';
+import { DOCUMENT_TYPE_NAMES as DOCUMENT_TYPES } from '../src/language/lexicon/es/display.js';
+import { UserError } from '../src/errors/user-error.js';
 import { replyInvoiceFile } from './xml.js';
 
 const examples = ['factura F001-123 en pdf', 'factura F001-123 en xml', 'nota de crédito FC01-5 en pdf'];

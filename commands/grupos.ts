@@ -1,5 +1,5 @@
 import { defineCommand } from '../src/bot/command.js';
-import { UserError } from '../src/input/user-error.js';
+import { UserError } from '../src/errors/user-error.js';
 import { LookupConfigError } from '../src/lookup/options.js';
 import { listData } from './lib/reply-data.js';
 

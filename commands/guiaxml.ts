@@ -1,6 +1,6 @@
 import { type CommandContext, defineCommand } from '../src/bot/command.js';
 import type { DocumentRef } from '../src/bot/ports.js';
-import { DOCUMENT_TYPES } from '../src/input/document-ref.js';
+import { DOCUMENT_TYPE_NAMES as DOCUMENT_TYPES } from '../src/language/lexicon/es/display.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
 
 const examples = ['guiaxml 20123456786-09-T001-42', 'guiaxml T001-42'];

@@ -1,6 +1,5 @@
-import { toIsoDate } from '../src/input/dates.js';
 import { defineCommand } from '../src/bot/command.js';
-import { limaDate } from '../src/time/lima.js';
+import { limaDate, toIsoDate } from '../src/time/lima.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
 
 const examples = ['licencia 41234567', 'licencia Q70123456'];

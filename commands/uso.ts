@@ -56,7 +56,9 @@ export const uso = defineCommand({
   triggers: [
     { parts: ['c:usage'] },
     { parts: ['v*:spend', 'c:usage'] },
-    { parts: ['k:question-word', 'k:auxiliary?', 'v*:spend'], needs: 'addressed' },
+    { parts: ['k:question-word', 'k:usage-unit', 'k:auxiliary?', 'v*:spend'] },
+    { parts: ['k:question-word', 'k:auxiliary?', 'v*:spend'], needs: 'k:usage-unit' },
+    { parts: ['k:question-word', 'k:auxiliary?', 'v*:spend'], needs: 'bot' },
   ],
   ignores: [
     'k:bot-name',
@@ -66,6 +68,8 @@ export const uso = defineCommand({
     'k:clitic',
     'k:auxiliary',
     'v*:spend',
+    'k:usage-unit',
+    'k:relative-day',
   ],
   summary: 'Consultas del mes por tipo y por grupo, y cuántas ahorró la caché',
   usage: 'uso',

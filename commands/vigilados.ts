@@ -8,6 +8,7 @@ export const vigilados = defineCommand({
   triggers: [
     { parts: ['k:list-word'] },
     { parts: ['k:question-word', 'c:ruc?', 'k:state-verb?', 'v*:watch'] },
+    { parts: ['k:question-word', 'k:person-noun', 'k:state-verb?', 'v*:watch'] },
   ],
   ignores: ['k:adverb', 'k:place-here'],
   summary: 'Lista los RUC vigilados en este grupo y su último estado',

@@ -1,6 +1,6 @@
 import { watchPort } from './lib/watch-args.js';
 import { type CommandContext, defineCommand } from '../src/bot/command.js';
-import { UserError } from '../src/input/user-error.js';
+import { UserError } from '../src/errors/user-error.js';
 import { LookupNotFoundError } from '../src/lookup/errors.js';
 import { limaDate } from '../src/time/lima.js';
 import { monthlyWatchCost } from '../src/watch/cost.js';
@@ -34,7 +34,7 @@ export const vigilar = defineCommand<{ ruc: string; note?: string }>({
     ruc: { grammar: 'ruc', missing: 'ruc-missing' },
     note: { grammar: 'watch-note', optional: true, after: true },
   },
-  ignores: ['c:ruc', 'k:condition', 'k:list-word'],
+  ignores: ['c:ruc', 'k:condition', 'k:list-word', 'k:day-set'],
   build: (slots) => {
     const note = slots['note'] as string | undefined;
     return note ? { ruc: slots['ruc'] as string, note } : { ruc: slots['ruc'] as string };

@@ -1,8 +1,8 @@
 import type { CommandContext, CommandDefinition } from '../src/bot/command.js';
 import { defineCommand } from '../src/bot/command.js';
 import type { DocumentRef } from '../src/bot/ports.js';
-import { type ErrorId, UserError } from '../src/input/user-error.js';
-import { DOCUMENT_TYPES } from '../src/input/document-ref.js';
+import { type ErrorId, UserError } from '../src/errors/user-error.js';
+import { DOCUMENT_TYPE_NAMES as DOCUMENT_TYPES } from '../src/language/lexicon/es/display.js';
 import { InvoiceZipError, unzipBase64 } from '../src/lookup/zip.js';
 import { rejectedAsNotFound } from './lib/rejected.js';
 

@@ -9,7 +9,6 @@ import { budgetMiddleware } from './budget/middleware.js';
 import { type BudgetAlerts, createAppBudget } from './budget/wiring.js';
 import { type CacheTtlSeconds, type Config, DEFAULT_CACHE_TTL_SECONDS } from './config.js';
 import { createGroupDirectory, type GroupSource } from './groups/directory.js';
-import { useHolidays } from './input/dates.js';
 import { silentLogger } from './logger.js';
 import {
   composeLookup,
@@ -157,7 +156,6 @@ function definedOnly<T extends object>(value: T): Partial<T> {
 /** Builds the whole bot from a validated config. */
 export function createApp(options: AppOptions): App {
   const { config } = options;
-  useHolidays(config.scheduler.holidays);
   const logger = options.logger ?? silentLogger();
   const now = options.now ?? (() => new Date());
   const transport = options.transport ?? createMemoryTransport();

@@ -5,7 +5,7 @@ import type { BatchPort, PendingBatch } from '../../src/batch/port.js';
 import { runBatch, summarizeBatch } from '../../src/batch/run.js';
 import { buildWorkbook, XLSX_MIMETYPE } from '../../src/batch/workbook.js';
 import type { CommandContext } from '../../src/bot/command.js';
-import { UserError } from '../../src/input/user-error.js';
+import { UserError } from '../../src/errors/user-error.js';
 import { limaDate } from '../../src/time/lima.js';
 
 /** Batches this long get a "verificando…" message first (one at the start, one at the end). */

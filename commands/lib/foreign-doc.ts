@@ -1,5 +1,5 @@
 import { type CommandDefinition, defineCommand } from '../../src/bot/command.js';
-import type { ForeignDocType } from '../../src/input/identity.js';
+import type { ForeignDocType } from '../../src/language/grammars/identifiers/foreign-doc.js';
 import { rejectedAsNotFound } from './rejected.js';
 
 /**
@@ -16,7 +16,7 @@ export function foreignDocCommand(options: {
   return defineCommand<{ numero: string }>({
     name,
     triggers: [{ parts: [`c:${name}`] }],
-    slots: { numero: { grammar: name, missing: 'foreign-doc-missing' } },
+    slots: { numero: { grammar: name, missing: 'foreign-doc-missing', missingData: { tipo } } },
     summary: options.summary,
     usage: `${name} <número>`,
     examples: [options.example],

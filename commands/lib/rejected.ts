@@ -1,4 +1,4 @@
-import { type ErrorId, UserError } from '../../src/input/user-error.js';
+import { type ErrorId, UserError } from '../../src/errors/user-error.js';
 import { LookupRejectedError } from '../../src/lookup/errors.js';
 
 /**

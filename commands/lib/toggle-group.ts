@@ -1,5 +1,5 @@
 import { type CommandDefinition, defineCommand } from '../../src/bot/command.js';
-import { UserError } from '../../src/input/user-error.js';
+import { UserError } from '../../src/errors/user-error.js';
 import type { CommandLanguage } from '../../src/language/understand/declare.js';
 
 /**

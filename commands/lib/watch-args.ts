@@ -1,5 +1,5 @@
 import type { CommandContext } from '../../src/bot/command.js';
-import { UserError } from '../../src/input/user-error.js';
+import { UserError } from '../../src/errors/user-error.js';
 import type { WatchPort } from '../../src/watch/port.js';
 
 /** The watch list, or a templated "not available" when the app has none. */

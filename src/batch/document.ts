@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { BatchConfig } from '../config/types.js';
-import { UserError } from '../input/user-error.js';
+import { UserError } from '../errors/user-error.js';
 import { DocumentTooLargeError, type IncomingDocument } from '../transports/transport.js';
 import { FileRefusedError } from './file-refusal.js';
 import { batchFileKind, tokensFromFile } from './files.js';

@@ -1,5 +1,5 @@
-import { dniCheckDigit } from '../input/dni.js';
-import { isValidRuc, RUC_PREFIXES } from '../input/ruc.js';
+import { dniCheckDigit } from '../language/grammars/identifiers/dni.js';
+import { isValidRuc, RUC_PREFIXES } from '../language/grammars/identifiers/ruc.js';
 
 /** One number of a batch, validated locally (so only plausible numbers ever cost a credit). */
 export interface BatchItem {

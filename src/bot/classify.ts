@@ -1,5 +1,5 @@
 import { BudgetExceededError } from '../budget/errors.js';
-import { type ErrorId, UserError } from '../input/user-error.js';
+import { type ErrorId, UserError } from '../errors/user-error.js';
 import {
   LookupCreditsError,
   LookupError,

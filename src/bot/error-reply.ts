@@ -1,5 +1,5 @@
 import { MAX_TEXT_LENGTH } from '../transports/transport.js';
-import { UserError } from '../input/user-error.js';
+import { UserError } from '../errors/user-error.js';
 
 /*
  * What a reply to an error needs besides its template (the classifier is classify.ts): the

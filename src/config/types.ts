@@ -38,7 +38,7 @@ export interface SchedulerConfig {
   rateRetryIntervalMinutes: number;
   /**
    * Extra holidays ('YYYY-MM-DD', e.g. Holy Thursday and Good Friday) on top of the fixed-date
-   * ones in src/input/calendar.ts: days with no exchange rate of their own.
+   * ones in src/time/lima.ts: days with no exchange rate of their own.
    */
   holidays: string[];
 }

@@ -67,7 +67,8 @@ function build(): Index {
     const sound = soundKey(word);
     const other = bySound.get(sound);
     bySound.set(sound, other === undefined || other === word ? word : '');
-    if (word.length >= MIN_EDIT && nouns.has(word)) for (const d of deletions(word)) push(byDeletion, d, word);
+    if (word.length >= MIN_EDIT && nouns.has(word))
+      for (const d of deletions(word)) push(byDeletion, d, word);
   }
   return { known, bySound, byDeletion };
 }

@@ -1,3 +1,4 @@
+import { dictate } from './dictation.js';
 import { key } from './key.js';
 import { lexicon } from './lexicon/index.js';
 
@@ -98,7 +99,7 @@ function split(piece: string): [word: string, marks: string][] {
   return [[piece, '']];
 }
 
-/** The tokens of one normalised line. */
+/** The tokens of one normalised line; said punctuation and dictated codes as typed (dictation.ts). */
 export function tokenize(line: string): Token[] {
   const out: Token[] = [];
   for (const piece of line.split(' ')) {
@@ -117,7 +118,7 @@ export function tokenize(line: string): Token[] {
       out.push(makeToken(word, i === 0 ? lead : '', i === words.length - 1 ? trail : marks)),
     );
   }
-  return out;
+  return dictate(out, makeToken);
 }
 
 /** The keys of a token list, the form most lexicon lookups take. */

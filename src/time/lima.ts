@@ -102,6 +102,16 @@ export function addDays(date: string, days: number): string {
   return `${shifted.getUTCFullYear()}-${pad(shifted.getUTCMonth() + 1)}-${pad(shifted.getUTCDate())}`;
 }
 
+/**
+ * A date as the lookup API writes it, `dd/MM/yyyy` (a licence's expiry) or `yyyy-MM-dd`, as
+ * `yyyy-MM-dd` so it compares with `limaDate`; undefined when it is neither.
+ */
+export function toIsoDate(text: string): string | undefined {
+  const local = /^(\d{2})\/(\d{2})\/(\d{4})$/u.exec(text.trim());
+  if (local) return `${local[3]}-${local[2]}-${local[1]}`;
+  return /^\d{4}-\d{2}-\d{2}$/u.test(text.trim()) ? text.trim() : undefined;
+}
+
 /** The instant when Lima's wall clock shows `hour:minute` on `date` (offset read from Intl, not assumed). */
 export function limaInstant(date: string, hour: number, minute: number): Date {
   const [y, m, d] = splitDate(date);

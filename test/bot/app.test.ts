@@ -83,3 +83,21 @@ describe('the app with groups from the messaging session (WhatsApp)', () => {
     }
   });
 });
+
+describe('the configured holidays in dates typed in chat', () => {
+  it('skips scheduler.holidays in `último día hábil`, from the config through to the lookup', async () => {
+    const base = parseConfig({}, {});
+    const harness = await createBotHarness({
+      now: () => new Date('2026-11-22T15:00:00Z'), // Sunday
+      config: { scheduler: { ...base.scheduler, holidays: ['2026-11-20'] } },
+    });
+    try {
+      harness.sandbox.resetRequests();
+      expect(await harness.send('tc del último día hábil')).toHaveLength(1);
+      // Friday 20 is a configured holiday: the last business day is Thursday 19.
+      expect(harness.sandbox.requests.at(-1)?.body).toMatchObject({ fecha: '2026-11-19' });
+    } finally {
+      await harness.close();
+    }
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classify } from '../../src/bot/classify.js';
 import { cutText } from '../../src/bot/error-reply.js';
-import { UserError } from '../../src/input/user-error.js';
+import { UserError } from '../../src/errors/user-error.js';
 import {
   LookupHttpError,
   LookupNetworkError,

@@ -10,7 +10,7 @@ import type {
   GuidePdfPort,
   UsagePort,
 } from '../../src/bot/ports.js';
-import { UserError } from '../../src/input/user-error.js';
+import { UserError } from '../../src/errors/user-error.js';
 import { silentLogger } from '../../src/logger.js';
 import type { LookupApi } from '../../src/lookup/api.js';
 import type { Group } from '../../src/lookup/schemas/index.js';

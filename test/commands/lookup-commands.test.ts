@@ -219,6 +219,17 @@ describe.each(rows)('$name', (row) => {
   });
 });
 
+describe('a foreign document asked for without its number', () => {
+  it.each([
+    ['/ce', 'carné de extranjería'],
+    ['/cee', 'carné especial de extranjería'],
+    ['/ci', 'cédula de identidad'],
+  ])('%s names which document is missing', async (text, name) => {
+    const [reply] = await say(text);
+    expect(reply).toContain(`Falta el número de ${name}`);
+  });
+});
+
 describe.each(rows.filter((row) => row.notFound !== undefined))('$name', (row) => {
   it('tells when there is nothing to show', async () => {
     const [reply] = await say(row.notFound ?? '');

@@ -6,7 +6,7 @@ import { chofer } from '../../commands/chofer.js';
 import { ruc } from '../../commands/ruc.js';
 import { tc } from '../../commands/tc.js';
 import { exampleFor } from '../../src/bot/error-reply.js';
-import { ERROR_IDS, UserError } from '../../src/input/user-error.js';
+import { ERROR_IDS, UserError } from '../../src/errors/user-error.js';
 
 const folder = path.resolve('templates/errors');
 const files = readdirSync(folder)

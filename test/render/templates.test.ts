@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { deuda } from '../../commands/deuda.js';
 import { ruc } from '../../commands/ruc.js';
 import { exampleFor } from '../../src/bot/error-reply.js';
-import { UserError } from '../../src/input/user-error.js';
+import { UserError } from '../../src/errors/user-error.js';
 import { createTemplates } from '../../src/render/templates.js';
 import { blanked, replySamples, stripped } from './template-samples.js';
 

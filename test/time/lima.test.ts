@@ -1,11 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   addDays,
+  currentPeriod,
   isBusinessDay,
   limaDate,
   limaInstant,
   limaParts,
   previousBusinessDay,
+  previousPeriod,
+  toIsoDate,
   weekdayOf,
 } from '../../src/time/lima.js';
 
@@ -36,6 +39,23 @@ describe('Lima calendar', () => {
     expect(weekdayOf('2026-11-22')).toBe(0);
     expect(addDays('2026-11-30', 1)).toBe('2026-12-01');
     expect(addDays('2026-01-01', -1)).toBe('2025-12-31');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
+  });
+
+  it('takes the month in Lima, not in UTC, and counts months back across a year', () => {
+    // 04:59 UTC on 1 December is still 30 November in Lima.
+    expect(currentPeriod(new Date('2026-12-01T04:59:00Z'))).toBe('2026-11');
+    expect(currentPeriod(new Date('2026-12-01T05:00:00Z'))).toBe('2026-12');
+    expect(previousPeriod('2026-01')).toBe('2025-12');
+    expect(previousPeriod('2026-11')).toBe('2026-10');
+  });
+
+  it('reads the dates the lookup API writes (a licence expiry) as yyyy-mm-dd', () => {
+    expect(toIsoDate('14/03/2032')).toBe('2032-03-14');
+    expect(toIsoDate(' 2032-03-14 ')).toBe('2032-03-14');
+    expect(toIsoDate('mañana')).toBeUndefined();
+    expect(toIsoDate('14/3/2032')).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Reading } from '../../language/understand/reading.js';
-import { UserError } from '../../input/user-error.js';
+import { UserError } from '../../errors/user-error.js';
 import { classify } from '../classify.js';
 import { createCommandContext, type SenderInfo } from '../command.js';
 import { exampleFor } from '../error-reply.js';

@@ -16,7 +16,7 @@ import {
 } from './clock-head.js';
 import { numberAt } from './number.js';
 import type { SlotGrammar } from './types.js';
-import { UserError } from '../../input/user-error.js';
+import { UserError } from '../../errors/user-error.js';
 
 /**
  * The time of day as people write it: `08:30`, `8.30`, `8h30`, `8:30hrs`, `9am`, `8 a. m.`,

@@ -1,4 +1,4 @@
-import { UserError } from '../../input/user-error.js';
+import { UserError } from '../../errors/user-error.js';
 import { numberWordAt } from './number.js';
 import { ordinalOf } from './ordinal.js';
 import { lexicon } from '../lexicon/index.js';
@@ -64,7 +64,9 @@ const guideClauses: SlotGrammar<GuideClauses> = {
     let carrier = false;
     let format: 'xml' | 'pdf' | undefined;
     let preposition: string | undefined;
-    for (const token of tokens) {
+    const keys = tokens.map((t) => t.key);
+    for (let i = 0; i < tokens.length; i++) {
+      const token = tokens[i]!;
       const sends = lexicon
         .verb(token.key)
         .find((form) => form.senses.includes('send') && form.form !== 'past');
@@ -84,9 +86,10 @@ const guideClauses: SlotGrammar<GuideClauses> = {
         preposition = undefined;
         continue;
       }
-      const formatEntry = lexicon.entries(token.key).find((e) => e.class === 'format');
-      if (formatEntry) {
-        format = formatEntry.value === 'xml' || format === 'xml' ? 'xml' : 'pdf';
+      const formatHit = lexicon.phrasesAt(keys, i, FORMAT)[0];
+      if (formatHit) {
+        format = formatHit.entry.value === 'xml' || format === 'xml' ? 'xml' : 'pdf';
+        i += formatHit.length - 1;
         continue;
       }
       if (token.key === 'a' || token.key === 'al' || token.key === 'para') preposition = token.key;
@@ -113,6 +116,8 @@ const guideClauses: SlotGrammar<GuideClauses> = {
   },
 };
 
+const FORMAT: ReadonlySet<WordClass> = new Set<WordClass>(['format']);
+
 /** `en pdf`, `formato xml`: the formats named (several → the command refuses). */
 const formats: SlotGrammar<ReadonlySet<'xml' | 'pdf'>> = {
   name: 'formats',
@@ -120,14 +125,17 @@ const formats: SlotGrammar<ReadonlySet<'xml' | 'pdf'>> = {
     const found = new Set<'xml' | 'pdf'>();
     let start = -1;
     let end = -1;
-    tokens.forEach((token, i) => {
-      const entry = lexicon.entries(token.key).find((e) => e.class === 'format');
-      if (entry?.value === 'xml' || entry?.value === 'pdf') {
-        found.add(entry.value);
+    const keys = tokens.map((t) => t.key);
+    for (let i = 0; i < tokens.length; i++) {
+      const hit = lexicon.phrasesAt(keys, i, FORMAT)[0];
+      const value = hit?.entry.value;
+      if (hit && (value === 'xml' || value === 'pdf')) {
+        found.add(value);
         start = start < 0 ? i : start;
-        end = i + 1;
+        end = i + hit.length;
+        i += hit.length - 1;
       }
-    });
+    }
     if (found.size === 0) return undefined;
     // `en`, `formato` before the first format belong to it.
     while (start > 0 && is(tokens[start - 1], 'preposition', 'article')) start -= 1;

@@ -1,13 +1,11 @@
-import { UserError } from '../../input/user-error.js';
-import { normalizeLine } from '../normalize.js';
-import { tokenize } from '../tokenize.js';
-import { type Atoms, atomsOf, tokenSpan } from './atoms.js';
-import { type DateSpan, isDateFiller, readDateAt, startsDate } from './date-parts.js';
+import { UserError } from '../../errors/user-error.js';
+import { type Atoms, tokenSpan } from './atoms.js';
+import { type DateSpan, readDateAt, startsDate } from './date-parts.js';
 import type { SlotMatch } from './types.js';
 
 /**
  * How the date and period grammars look through a line: the first reading whose parts resolve,
- * a second one making an `one-at-a-time` error, or a whole argument read as one (the adapters).
+ * and a second one making an `one-at-a-time` error.
  */
 
 /** A reading resolved by `resolve`, with the rule that did it. */
@@ -51,13 +49,4 @@ export function onlyReading<R>(
     result: { error: new UserError('one-at-a-time', { que }) },
     because: ['one-at-a-time'],
   };
-}
-
-/** A typed argument read as one date or month: its parts, none when another word is left over. */
-export function wholeReading(raw: string): DateSpan | undefined {
-  const atoms = atomsOf(tokenize(normalizeLine(raw)));
-  const span = readDateAt(atoms, 0);
-  if (!span) return undefined;
-  for (let at = span.end; at < atoms.list.length; at++) if (!isDateFiller(atoms, at)) return undefined;
-  return span;
 }

@@ -1,10 +1,10 @@
-import { UserError } from '../../input/user-error.js';
+import { UserError } from '../../errors/user-error.js';
 import { limaDate } from '../../time/lima.js';
 import type { Token } from '../tokenize.js';
 import { type Atoms, atomsOf, textOf, tokenSpan } from './atoms.js';
 import { type ClockTime, withPart } from './clock.js';
 import { ahead, isoOf, resolveDate, type SpokenDate } from './date-resolve.js';
-import { onlyReading, type Resolved, wholeReading } from './date-scan.js';
+import { onlyReading, type Resolved } from './date-scan.js';
 import type { GrammarContext, SlotGrammar, SlotMatch } from './types.js';
 
 /**
@@ -101,25 +101,4 @@ export function pastDateGrammar(min: string): SlotGrammar<string> {
       return { ...match, result: error ? { error } : { value: date } };
     },
   };
-}
-
-/**
- * A whole argument as one spoken date relative to `today` (yyyy-mm-dd), or undefined when some
- * word is no part of a date (`del lunes lo mando yo`), when it is not one day (`la semana pasada`),
- * or when it is a plan (`mañana temprano`). Impossible days (`31/11`) come back for the caller to
- * refuse; a weekday the day is not, as `mismatch`.
- */
-export function spokenDate(
-  raw: string,
-  today: string,
-  holidays: readonly string[] = [],
-): SpokenDate | undefined {
-  const span = wholeReading(raw);
-  if (!span || (span.spec.time && ahead(span.spec))) return undefined;
-  return resolveDate(span.spec, today, new Set(holidays))?.date;
-}
-
-/** True when `raw` is a spoken date (any reference day will do: only its shape matters). */
-export function looksLikeSpokenDate(raw: string): boolean {
-  return spokenDate(raw, '2001-01-01') !== undefined;
 }

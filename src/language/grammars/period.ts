@@ -1,10 +1,10 @@
-import { UserError } from '../../input/user-error.js';
+import { UserError } from '../../errors/user-error.js';
 import { currentPeriod } from '../../time/lima.js';
 import type { Token } from '../tokenize.js';
 import { atomsOf, textOf, tokenSpan } from './atoms.js';
 import type { DateSpan } from './date-parts.js';
-import { type MonthParts, resolvePeriod } from './date-resolve.js';
-import { onlyReading, wholeReading } from './date-scan.js';
+import { resolvePeriod } from './date-resolve.js';
+import { onlyReading } from './date-scan.js';
 import type { SlotGrammar, SlotMatch } from './types.js';
 
 /**
@@ -66,14 +66,4 @@ export function pastPeriodGrammar(min: string): SlotGrammar<string> {
       return error ? { ...match, result: { error } } : match;
     },
   };
-}
-
-/**
- * A whole argument as one month relative to `current` (yyyy-MM), or undefined when it is not one
- * (`2025`, `de ayer`, `5 trabajadores`). The month may be out of range (`13/2026`): the caller
- * reports it as typed.
- */
-export function spokenPeriod(raw: string, current: string): MonthParts | undefined {
-  const span = wholeReading(raw);
-  return span && monthOf(span, current)?.value;
 }

@@ -1,4 +1,4 @@
-import type { DocumentRef } from '../../lookup/api.js';
+import type { DocumentReference as DocumentRef } from './identifiers/document-check.js';
 import type { SlotGrammar } from './types.js';
 import { COMMAND_GRAMMARS } from './command-slots.js';
 import { pastDateGrammar } from './date.js';

@@ -1,5 +1,5 @@
 import type { Weekday } from '../../time/lima.js';
-import { UserError } from '../../input/user-error.js';
+import { UserError } from '../../errors/user-error.js';
 import { lexicon } from '../lexicon/index.js';
 import { normalizeLine } from '../normalize.js';
 import { type Token, tokenize } from '../tokenize.js';

@@ -1,4 +1,4 @@
-import type { UserError } from '../../input/user-error.js';
+import type { UserError } from '../../errors/user-error.js';
 import type { Token } from '../tokenize.js';
 
 /**

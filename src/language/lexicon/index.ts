@@ -4,11 +4,16 @@ import { AMBIGUITIES } from './ambiguities.js';
 import { ASKING_WORDS } from './es/asking.js';
 import { CALENDAR_WORDS } from './es/calendar.js';
 import { DOMAIN_WORDS } from './es/domain.js';
+import { FORMAL_WORDS } from './es/formal.js';
 import { FUNCTION_WORDS } from './es/function-words.js';
 import { NUMBER_PATTERNS, NUMBER_WORDS } from './es/numbers.js';
 import { SOCIAL_PATTERNS, SOCIAL_WORDS } from './es/social.js';
+import { SPEECH_WORDS } from './es/speech.js';
 import { VERBS } from './es/verbs.js';
+import { CHAT_WORDS } from './es-pe/chat.js';
+import { PE_DOMAIN_WORDS } from './es-pe/domain.js';
 import { PE_SOCIAL_WORDS } from './es-pe/social.js';
+import { PE_VERBS } from './es-pe/verbs.js';
 import type { LexEntry, LexPattern, VerbForm, VerbLemma, WordClass } from './types.js';
 
 export type { LexEntry, VerbForm, WordClass } from './types.js';
@@ -21,7 +26,11 @@ const ENTRIES: readonly LexEntry[] = [
   ...NUMBER_WORDS,
   ...CALENDAR_WORDS,
   ...DOMAIN_WORDS,
+  ...FORMAL_WORDS,
+  ...SPEECH_WORDS,
   ...PE_SOCIAL_WORDS,
+  ...PE_DOMAIN_WORDS,
+  ...CHAT_WORDS,
 ];
 const PATTERNS: readonly LexPattern[] = [...SOCIAL_PATTERNS, ...NUMBER_PATTERNS];
 
@@ -245,7 +254,7 @@ export class Lexicon {
 }
 
 /** The one lexicon of the process; start-up fails on an ambiguity without a rule. */
-export const lexicon = new Lexicon(ENTRIES, VERBS, PATTERNS);
+export const lexicon = new Lexicon(ENTRIES, [...VERBS, ...PE_VERBS], PATTERNS);
 const problems = lexicon.unresolvedAmbiguities();
 if (problems.length > 0) {
   throw new Error(`lexicon: ${problems.length} ambiguous forms without a rule:\n${problems.join('\n')}`);

@@ -35,9 +35,12 @@ export const WORD_CLASSES = [
   'farewell', // chau, hasta luego
   'laughter', // jaja, xd
   'affirmation', // sí (with the accent), claro que sí
+  'interjection', // asu, pucha, ya fue: an exclamation said around a request
+  'discourse', // eh, este, o sea, bueno, btw, literal: speech carried along, saying nothing
   // asking
   'question-word', // qué, cuál, cuánto, quién
   'asking-noun', // consulta, pregunta, duda
+  'usage-unit', // consultas, créditos, del plan: what a question about spending counts
   'topic-noun', // datos, info, nombre, titular: what is asked of an identifier
   'attribute', // estado, marca, color: asked about in a question
   'state-adjective', // activo, habido, vigente
@@ -85,6 +88,9 @@ export const WORD_CLASSES = [
   'switch', // on, off: the bot turned on or off
   'duration', // un rato, por hoy: how long, said to a bot being paused
   'condition', // si cambia, cuando cambie: what a notice waits for (`avísame si cambia …`)
+  // dictation (voice-to-text): read by tokenize.ts through dictation.ts
+  'spoken-mark', // coma, punto, guion, dos puntos: punctuation said aloud (value: the sign)
+  'spelled-letter', // be, ce, efe, equis: a letter said aloud in a dictated code (value: the letter)
 ] as const;
 
 export type WordClass = (typeof WORD_CLASSES)[number];

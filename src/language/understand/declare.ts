@@ -1,4 +1,4 @@
-import type { UserError } from '../../input/user-error.js';
+import type { UserError } from '../../errors/user-error.js';
 import type { Sense, WordClass } from '../lexicon/types.js';
 import type { GrammarContext } from '../grammars/types.js';
 import type { GrammarName } from '../grammars/registry.js';
@@ -43,6 +43,8 @@ export interface SlotSpec<G extends GrammarName = GrammarName> {
   readonly grammar: G;
   /** The error a request addressed to the bot gets when the slot is empty (`ruc-missing`). */
   readonly missing?: UserError['identifier'];
+  /** Codes the missing error's template names (`{ tipo: 'CE' }`: which document). */
+  readonly missingData?: Readonly<Record<string, string>>;
   /** The command runs without it; `addressed`: only when the line is addressed to the bot. */
   readonly optional?: boolean | 'addressed';
   /** Reads only the words after the other slots (a note after a RUC). */

@@ -27,7 +27,10 @@ function wordsOf(part: Part, name: string): string[] {
     case 'name':
       return [name];
     case 'concept':
-      return lexicon.ofClass('concept').flatMap((e) => (e.value === part.id ? e.forms : []));
+      // Chat spellings and abbreviations (`plac`, `dom fiscal`) are read, not taught.
+      return lexicon
+        .ofClass('concept')
+        .flatMap((e) => (e.value === part.id && e.variety !== 'chat' ? e.forms : []));
     case 'class':
       return lexicon
         .ofClass(part.cls)

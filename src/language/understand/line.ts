@@ -24,6 +24,8 @@ export const SOCIAL = set(
   'apology',
   'farewell',
   'laughter',
+  'interjection',
+  'discourse',
 );
 
 /** Words that carry nothing at the edges of an argument (`de`, `el`, `N°`, `mi`, `nuevo`). */
@@ -46,6 +48,7 @@ const LEAD_IN = set(
   'asking-noun',
   'question-word',
   'topic-noun',
+  'attribute',
   'person-noun',
   'place-here',
   'pronoun',
@@ -70,7 +73,7 @@ const ASKING_SENSES = new Set(['ask', 'need', 'modal', 'help', 'verify', 'search
  * Trailing words that end a request without changing it: `porfa`, `gracias 🙏`, `bendiciones`.
  * Not an acknowledgement: `dni … ok` tells a colleague the number is fine.
  */
-const TAIL = set(...SOCIAL, 'adverb');
+const TAIL = set(...SOCIAL, 'adverb', 'spelled-letter');
 
 /** Before a participle, words that make it tell (`fue enviada`, `ya anulada`, `está registrado`). */
 const TELLING = set('state-verb', 'auxiliary', 'report-verb', 'adverb', 'negation');
@@ -242,8 +245,8 @@ export function reasonAt(tokens: readonly Token[], keys: readonly string[], at: 
   const length = classAt(keys, at, set('reason'));
   if (length === 0) return false;
   const next = keys[at + length] ?? '';
-  // `que` + a verb in the past (`que me pasaste`) is a relative clause about the identifier.
-  if (keys[at] === 'que' && length === 1) {
+  // `que` + a verb in the past (`que me pasaste`, `q pasó`) is a relative clause or a question.
+  if (length === 1 && lexicon.is(keys[at] ?? '', 'question-word')) {
     const nextVerb = lexicon.verbAt(keys, at + 1 + (lexicon.is(next, 'clitic') ? 1 : 0));
     if (nextVerb?.forms.some((form) => form.form === 'past' || form.form === 'participle')) return false;
   }
@@ -251,7 +254,9 @@ export function reasonAt(tokens: readonly Token[], keys: readonly string[], at: 
   if (keys[at] === 'para' && length === 1) {
     let next = at + 1;
     while (classAt(keys, next, set('article', 'possessive', 'demonstrative')) > 0) next += 1;
-    if (lexicon.phrasesAt(keys, next).some((hit) => hit.entry.class === 'concept' || TIME.has(hit.entry.class)))
+    if (
+      lexicon.phrasesAt(keys, next).some((hit) => hit.entry.class === 'concept' || TIME.has(hit.entry.class))
+    )
       return false;
     if (/\d/u.test(tokens[next]?.text ?? '')) return false;
   }

@@ -118,7 +118,8 @@ export function readLines(
     };
   }
   const noted = [...new Set(asides)].map((aside) => `aside:${aside}`);
-  if (requests.length === 1) return { ...requests[0]!, because: ['multi-line', ...noted, ...requests[0]!.because] };
+  if (requests.length === 1)
+    return { ...requests[0]!, because: ['multi-line', ...noted, ...requests[0]!.because] };
   const kept = requests.slice(0, MAX_REQUESTS);
   return {
     ...base,

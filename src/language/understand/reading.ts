@@ -1,4 +1,4 @@
-import type { UserError } from '../../input/user-error.js';
+import type { UserError } from '../../errors/user-error.js';
 
 /** How a message reached the bot: a mention of it, a command prefix (`/ruc`), or a direct chat. */
 export type Addressed = 'mention' | 'prefix' | 'direct';

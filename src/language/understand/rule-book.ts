@@ -33,6 +33,12 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
     no: ['tc hoy', 'tc 20/11'],
   },
   {
+    name: 'pasted-field',
+    decides: 'a name after a field label (`Razón social: …`) is a pasted form, not a paid search',
+    yes: ['razón social: Inversiones Mar Azul S.A.C.'],
+    no: ['buscar "Inversiones Mar Azul"', '@51900000000 razón social: Inversiones Mar Azul S.A.C.'],
+  },
+  {
     name: 'statement',
     decides: 'a verb that tells (a state outside a question, a past, a report) makes the line a remark',
     yes: ['el ruc 20601234565 ya no está habido', 'la guía T001-42 llegó ayer'],
@@ -48,12 +54,16 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
     name: 'reason-tail',
     decides: 'after a complete request, why it is wanted (`es para…`, `para…`, `porque…`, `que…`)',
     yes: ['ruc 20601234565 es para la cotización', 'tc de hoy para cerrar la venta'],
-    no: ['guía T001-43 para el lunes', 'ruc 20601234565 que me pasaste'],
+    no: ['guía T001-43 para el lunes', 'ruc 20601234565 que me pasaste', 'placa b7x-456 q pasó'],
   },
   {
     name: 'owner-note',
-    decides: 'in a line that asks, whose the identifier is (`del nuevo chofer`, `correspondiente al postulante`)',
-    yes: ['por favor el dni 45678912 del nuevo chofer', 'dni 45678912 correspondiente al postulante, gracias'],
+    decides:
+      'in a line that asks, whose the identifier is (`del nuevo chofer`, `correspondiente al postulante`)',
+    yes: [
+      'por favor el dni 45678912 del nuevo chofer',
+      'dni 45678912 correspondiente al postulante, gracias',
+    ],
     no: ['ruc 20123456786 de la señora', 'quita el ruc 20601234565 del reporte'],
   },
   {
@@ -64,8 +74,11 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
   },
   {
     name: 'asked-for-the-writer',
-    decides: 'asked on the writer\'s behalf (`me confirmas`, `necesito`): words after the value are context',
-    yes: ['me confirmas el ruc 20601234565 del cliente de ayer', 'necesito la placa ABC123 de la unidad de Juan'],
+    decides: "asked on the writer's behalf (`me confirmas`, `necesito`): words after the value are context",
+    yes: [
+      'me confirmas el ruc 20601234565 del cliente de ayer',
+      'necesito la placa ABC123 de la unidad de Juan',
+    ],
     no: ['pásale el ruc 20601234565 del cliente de ayer'],
   },
   {
@@ -73,6 +86,15 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
     decides: 'once an asking verb named the request, what follows a pause is context',
     yes: ['borra al chofer 41234567, ya no trabaja con nosotros', 'ya no vigiles al 20601234565, ya pagó'],
     no: ['el chofer 41234567, ya no trabaja con nosotros', 'borra al chofer 41234567'],
+  },
+  {
+    name: 'relative-clause',
+    decides: 'after a command without argument, a clause describing what it lists',
+    yes: [
+      'Sírvase indicar los grupos en los que participa el asistente',
+      'lista los choferes que trabajan con nosotros',
+    ],
+    no: ['grupos', 'los grupos donde estuviste ya no sirven'],
   },
   {
     name: 'weak-slot',
@@ -88,9 +110,13 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
   },
   {
     name: 'pasted-note',
-    decides: 'lines that are neither requests nor social around requests: a pasted note, silent unless addressed',
+    decides:
+      'lines that are neither requests nor social around requests: a pasted note, silent unless addressed',
     yes: ['Pedido 4512\nRUC 20601234565\nEntrega en almacén central'],
-    no: ['Buenos días\nRUC 20601234565\nGracias', 'Buenas tardes.\nPor favor, la guía de remisión T001-44.\nAtte. Carmen'],
+    no: [
+      'Buenos días\nRUC 20601234565\nGracias',
+      'Buenas tardes.\nPor favor, la guía de remisión T001-44.\nAtte. Carmen',
+    ],
   },
   {
     name: 'aside:closing',
@@ -118,7 +144,8 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
   },
   {
     name: 'spelling',
-    decides: 'a word spelt by its sound or one typing slip away reads as the word meant, when that makes a valid request',
+    decides:
+      'a word spelt by its sound or one typing slip away reads as the word meant, when that makes a valid request',
     yes: ['deuda coativa del 20100456789', 'domisilio fiscal 20601234565', 'xml de la factrua F001-123'],
     no: ['plaka nueva', 'la pista del 20601234565'],
   },

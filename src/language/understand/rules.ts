@@ -42,7 +42,8 @@ function recurring(job: string): HandOff['when'] {
     if (!found || 'error' in found.result) return undefined;
     // Several weekdays with a time (`de lunes a viernes a las 9`) repeat too.
     const listed = (found.result.value as { days?: readonly number[] }).days ?? [];
-    const days = found.because.includes('days-range') || (found.because.includes('days-list') && listed.length > 1);
+    const days =
+      found.because.includes('days-range') || (found.because.includes('days-list') && listed.length > 1);
     if (!repeats && !days) return undefined;
     return `${job} ${rest.map((t) => t.text).join(' ')}`;
   };

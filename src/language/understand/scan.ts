@@ -31,7 +31,11 @@ export interface Candidate extends CommandMatch {
  * `si` typed without accent before a clause is the conjunction (`dime si el ruc … sigue habido`),
  * not the yes a driver answers with (`si`, `sí confirmo`).
  */
-export function yesBeforeClause(match: CommandMatch, tokens: readonly Token[], keys: readonly string[]): boolean {
+export function yesBeforeClause(
+  match: CommandMatch,
+  tokens: readonly Token[],
+  keys: readonly string[],
+): boolean {
   const part = match.trigger.parts[0];
   if (part?.kind !== 'class' || part.cls !== 'affirmation' || match.end - match.start !== 1) return false;
   const token = tokens[match.start];
@@ -44,7 +48,12 @@ export function yesBeforeClause(match: CommandMatch, tokens: readonly Token[], k
  * Length of a preface clause at `at`: words up to a clause boundary (`,` `:` `.` or a dash) that
  * hold no number, no negation and no command word (`ahí va otra: placa …`, `me olvidé, también …`).
  */
-function prefaceLength(index: CommandIndex, tokens: readonly Token[], keys: readonly string[], at: number): number {
+function prefaceLength(
+  index: CommandIndex,
+  tokens: readonly Token[],
+  keys: readonly string[],
+  at: number,
+): number {
   for (let end = at; end < tokens.length && end - at < MAX_PREFACE; end++) {
     const token = tokens[end]!;
     if (/\d/u.test(token.text) || lexicon.is(keys[end] ?? '', 'negation')) return 0;
@@ -80,8 +89,10 @@ export function scanLine(
       );
       if (!asking) leadEnd ??= at;
       for (const match of matches) {
-        if (seen.has(match.command.name)) continue;
-        seen.add(match.command.name);
+        // One reading per command and span; triggers that differ in what they need are all tried.
+        const id = `${match.command.name}:${match.end}:${match.trigger.needs ?? ''}`;
+        if (seen.has(id)) continue;
+        seen.add(id);
         out.push(preface ? { ...match, preface } : match);
       }
       // A trigger that may still fail its `needs` does not hide what starts inside it.

@@ -4,7 +4,7 @@ import type { WordClass } from '../lexicon/types.js';
 import type { Token } from '../tokenize.js';
 import { asks } from './command-index.js';
 import type { CommandMatch } from './command-index.js';
-import { classAt, isMark, reasonAt, SOCIAL } from './line.js';
+import { classAt, isMark, reasonAt, SOCIAL, statementAt } from './line.js';
 
 /**
  * What may follow a complete request (command word and a filled slot) without making it a
@@ -95,9 +95,12 @@ function ownerNote(ctx: TailContext, at: number): boolean {
       i += glue - 1;
       continue;
     }
-    const owner = lexicon.phrasesAt(keys, i).find(
-      (hit) => OWNER.has(hit.entry.class) || (hit.entry.class === 'concept' && hit.entry.value === 'driver'),
-    );
+    const owner = lexicon
+      .phrasesAt(keys, i)
+      .find(
+        (hit) =>
+          OWNER.has(hit.entry.class) || (hit.entry.class === 'concept' && hit.entry.value === 'driver'),
+      );
     if (!owner) return false;
     owners += 1;
     i += owner.length - 1;
@@ -134,7 +137,8 @@ export function asksForMe(keys: readonly string[], end: number): boolean {
 
 /** An asking verb among the words before `end`, or in the command words (`borra al chofer`). */
 export function askedExplicitly(keys: readonly string[], match: CommandMatch, from: number): boolean {
-  if (match.trigger.parts.some((p) => p.kind === 'verb' || p.kind === 'not' || p.kind === 'stop')) return true;
+  if (match.trigger.parts.some((p) => p.kind === 'verb' || p.kind === 'not' || p.kind === 'stop'))
+    return true;
   for (let at = from; at < match.start; at++) {
     if (lexicon.verbAt(keys, at)?.forms.some((form) => asks(form))) return true;
   }
@@ -153,5 +157,25 @@ function nameNote(tokens: readonly Token[], at: number, slots: Slots): boolean {
     (t) => /^\p{Lu}/u.test(t.text) && !lexicon.is(t.key, 'preposition') && !lexicon.is(t.key, 'article'),
   );
   const quoted = /^["“«']/u.test(rest[0]?.lead ?? '') || /^["“«']/u.test(rest[0]?.text ?? '');
-  return dash || quoted ? words.length <= 8 : named || (capitals.length >= 2 && capitals.length >= words.length - 2);
+  return dash || quoted
+    ? words.length <= 8
+    : named || (capitals.length >= 2 && capitals.length >= words.length - 2);
+}
+
+/**
+ * `los grupos en los que participas`, `los choferes que tenemos`, `los grupos donde estás`: a
+ * relative clause describing what a command without argument lists; nothing in it tells (no past,
+ * no negation, no number).
+ */
+export function relativeClause(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
+  let i = at;
+  while (classAt(keys, i, set('preposition', 'article')) > 0)
+    i += classAt(keys, i, set('preposition', 'article'));
+  if (!lexicon.is(keys[i] ?? '', 'question-word') || tokens[i]?.accented) return false;
+  for (let k = i + 1; k < tokens.length; k++) {
+    const token = tokens[k]!;
+    if (/\d/u.test(token.text) || lexicon.is(keys[k] ?? '', 'negation')) return false;
+    if (statementAt(tokens, keys, k, true)) return false;
+  }
+  return true;
 }

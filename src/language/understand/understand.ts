@@ -1,4 +1,4 @@
-import { UserError } from '../../input/user-error.js';
+import { UserError } from '../../errors/user-error.js';
 import { GRAMMARS, type GrammarName } from '../grammars/registry.js';
 import type { GrammarContext, SlotMatch } from '../grammars/types.js';
 import { key } from '../key.js';
@@ -24,7 +24,7 @@ import { HAND_OFFS } from './rules.js';
 import { readLines } from './lines.js';
 import { type Candidate, scanLine } from './scan.js';
 import { slipOf } from './slip.js';
-import { askedExplicitly, asksForMe, tailRule, YIELDING_TAILS } from './tail.js';
+import { askedExplicitly, asksForMe, relativeClause, tailRule, YIELDING_TAILS } from './tail.js';
 
 /**
  * `understand(text, context) → Reading`: pure (no I/O, no clock but `context.now`), bounded (at
@@ -172,6 +172,12 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     if (needs === 'bot-or-here' && !line.namesBot && !line.namesHere) return remark('needs-bot-or-here');
     if (needs === 'addressed' && line.addressed === undefined) return remark('needs-addressed');
     if (match.preface) because.push('preface');
+    // `Razón social: Inversiones Mar Azul SAC`: a field of a pasted form, not a (paid) search.
+    const field =
+      /:$/u.test(tokens[match.end - 1]?.trail ?? '') &&
+      match.trigger.parts.every((p) => p.kind === 'concept');
+    const names = Object.values(command.slots ?? {}).some((spec) => spec.grammar === 'company-name');
+    if (field && names && line.addressed === undefined) return remark('pasted-field');
     // Command words after the identifier (`¿el ruc … tiene deuda?`) read their slots around them.
     const late = match.lateFrom !== undefined;
     if (late) because.push('command-after-value');
@@ -260,6 +266,14 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
         because.push(lateRule);
         break;
       }
+      if (
+        Object.keys(command.slots ?? {}).length === 0 &&
+        at >= wordsEnd &&
+        relativeClause(tokens, keys, at)
+      ) {
+        because.push('relative-clause');
+        break;
+      }
       return remark(`word-beside:${keys[at]}`);
     }
     if (tail < tokens.length) because.push('social-tail');
@@ -275,7 +289,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
         (s) => !('error' in s.match.result) && s.match.weak !== true && s.match.vague !== true,
       );
       if (!filled || spec.missing === undefined) return remark(`slot-missing:${name}`);
-      const error = new UserError(spec.missing, {});
+      const error = new UserError(spec.missing, { ...spec.missingData });
       return {
         reading: {
           act: 'request',
@@ -380,6 +394,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
         throw error;
       }
       const error = new UserError(spec.missing ?? 'ref-missing', {
+        ...spec.missingData,
         valor: textOf(tokens, from).slice(0, 30),
       });
       return {
@@ -408,7 +423,8 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     const fixes: string[] = [];
     const reading = readWords(raw, addressed, context, fixes);
     if (fixes.length === 0) return reading;
-    const valid = reading.act === 'request' && (reading.requests !== undefined || 'value' in (reading.args ?? {}));
+    const valid =
+      reading.act === 'request' && (reading.requests !== undefined || 'value' in (reading.args ?? {}));
     if (!valid) return readWords(raw, addressed, context, undefined);
     return { ...reading, because: [...fixes.map((fix) => `spelling:${fix}`), ...reading.because] };
   }
@@ -472,7 +488,8 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     // Addressed but no request: the command it names says what is missing (`@bot ruc` → the RUC);
     // a word that only hints at one (`¿estás activo?`, a command word after the value) names none.
     const named = judgedAll.find((c) => c.match.lateFrom === undefined && namesCommand(c.match));
-    if (lineAddressed && named) return { ...base, ...addressedReading(named.match, tokens, line, named.judged) };
+    if (lineAddressed && named)
+      return { ...base, ...addressedReading(named.match, tokens, line, named.judged) };
     const first = judgedAll[0];
     if (first && !lineAddressed) return { ...base, ...first.judged.reading };
     const slip = slipOf(tokens, keys, question, index, (match) => judge(match, tokens, keys, line));
@@ -595,7 +612,9 @@ function pickCandidate<
   if (!first || first.match.lateFrom !== undefined) return first;
   const absorbed = first.judged.reading.because.some((rule) => YIELDING_TAILS.has(rule));
   if (!absorbed) return first;
-  const late = all.find((c) => c.match.lateFrom !== undefined && c.match.start > first.match.end && valued(c));
+  const late = all.find(
+    (c) => c.match.lateFrom !== undefined && c.match.start > first.match.end && valued(c),
+  );
   return late ?? first;
 }
 

@@ -1,13 +1,5 @@
-import { D2, R2, type Row } from './rows.js';
+import { D2, monthly, R2, type Row, weekly } from './rows.js';
 
-const weekly = (hour: number, minute: number, days?: number[]) => ({
-  job: 'tc',
-  spec: { kind: 'weekly', hour, minute, ...(days ? { days } : {}) },
-});
-const monthly = (dayOfMonth: number, hour: number, minute = 0) => ({
-  job: 'afp',
-  spec: { kind: 'monthly', dayOfMonth, hour, minute },
-});
 const set = { action: 'set', document: D2, phone: '51987654321' };
 
 /** Admin commands, help, and the chatter that must stay silent. */

@@ -108,6 +108,7 @@ export const identifierRows: readonly Row[] = [
   ['ruc 20123456786 y 20601234565', '!one-at-a-time'],
   ['ruc 20123456786, 20601234565', '!one-at-a-time'],
   ['rucs 20123456786 20601234565 porfa', '!one-at-a-time'],
+  ['/ruc', '!ruc-missing'],
   // statements and chatter
   ['el ruc de la empresa es 20123456786', null],
   ['el ruc es 20123456786', null],
@@ -155,6 +156,7 @@ export const identifierRows: readonly Row[] = [
   ['dni 45678912 y 41234567', '!one-at-a-time'],
   ['dni 45678912 o 41234567?', '!one-at-a-time'],
   ['dni 4567891 porfa', '!invalid-dni'],
+  ['/dni', '!dni-missing'],
   ['el dni de la señora es 45678912', null],
   ['dni 45678912 de la señora', null],
   ['su dni 45678912 ya está', null],
@@ -178,6 +180,9 @@ export const identifierRows: readonly Row[] = [
   ['cédula 12345678901 gracias', 'ci', { numero: '12345678901' }],
   ['carnet 123 vencido', null],
   ['cedula 1 copia', null],
+  ['ce 001234567 vencido', null],
+  ['ce vencido', null],
+  ['/ce', '!foreign-doc-missing'],
   // plates
   ['placa ABC-123 porfa', 'placa', { placa: 'ABC123' }],
   ['placa C3X–918', 'placa', { placa: 'C3X918' }],
@@ -194,10 +199,17 @@ export const identifierRows: readonly Row[] = [
   ['placa de la unidad C3X918 porfa', 'placa', { placa: 'C3X918' }],
   ['placa ABC-123 y B7X-456', '!one-at-a-time'],
   ['placa 12', '!invalid-plate'],
+  ['/placa', '!plate-missing'],
   ['placa de C3X-91', '!invalid-plate'],
   ['la placa del camión está sucia', null],
   ['placa nueva del camión', null],
   ['placa ABC-123 ya salió', null],
   ['la placa es ABC-123', null],
   ['placa 2 veces', null],
+  // company names
+  ['buscar "los alamos"', 'buscar', { texto: 'LOS ALAMOS' }],
+  ['buscar distribuidora los alamos eirl', 'buscar', { texto: 'DISTRIBUIDORA LOS ALAMOS EIRL' }],
+  ['/buscar', '!search-missing'],
+  ['buscar el camión mañana', null],
+  ['buscar a casa', null],
 ];

@@ -29,3 +29,15 @@ export const TODAY = '2026-11-22';
 export function ref(series: string, number: string, type = '09', ruc = OWN) {
   return { ref: { ruc, type, series, number } };
 }
+
+/** A weekly `tc` schedule as `programar` parses it (days left out: not checked). */
+export const weekly = (hour: number, minute: number, days?: number[]) => ({
+  job: 'tc',
+  spec: { kind: 'weekly', hour, minute, ...(days ? { days } : {}) },
+});
+
+/** A monthly `afp` schedule as `programar` parses it. */
+export const monthly = (dayOfMonth: number, hour: number, minute = 0) => ({
+  job: 'afp',
+  spec: { kind: 'monthly', dayOfMonth, hour, minute },
+});

@@ -63,7 +63,13 @@ export const speechActRows: readonly Row[] = [
       ['ruc', { ruc: R4 }],
     ],
   ],
-  ['Hola\n- tc de hoy\n- afp de octubre\nSaludos', [['tc', { fecha: '2026-11-22' }], ['afp', { periodo: '2026-10' }]]],
+  [
+    'Hola\n- tc de hoy\n- afp de octubre\nSaludos',
+    [
+      ['tc', { fecha: '2026-11-22' }],
+      ['afp', { periodo: '2026-10' }],
+    ],
+  ],
   ['placa ABC123\nes para el ingreso a planta', [['placa', { placa: 'ABC123' }]]],
   ['Buen día\nla licencia del dni 70123456\nAtte. Rosa Quispe', [['licencia', { dni: D3 }]]],
   ['DNI:\n45678912', [['dni', { dni: D1 }]]],

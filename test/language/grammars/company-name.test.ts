@@ -15,11 +15,24 @@ describe('company names', () => {
     ['los alamos', 'los alamos', 'name-words'],
     ['LOS ALAMOS', 'LOS ALAMOS', 'name-words'], // a line in capitals says nothing
     ['Negocios 2020 SAC', 'Negocios 2020 SAC', 'name-legal-form'],
+    ['distribuidora los alamos eirl', 'distribuidora los alamos eirl', 'name-legal-form'],
+    ['  transportes   andinos ', 'transportes andinos', 'name-company-word'],
   ])('%j reads %j (%s)', (line, name, rule) => {
     const reading = read(companyNameGrammar, line);
     expect(reading).toMatchObject({ value: name, because: [rule] });
     // Plain words are a name too weak to act on unless the line is addressed (`buscar la llave`).
     expect(reading?.weak === true).toBe(rule === 'name-words');
+  });
+
+  it('takes a quoted name whole, quotes left out, whatever its words', () => {
+    expect(read(companyNameGrammar, '"los alamos"')).toMatchObject({
+      value: 'los alamos',
+      because: ['name-quoted'],
+    });
+    expect(read(companyNameGrammar, '«el camión»')).toMatchObject({
+      value: 'el camión',
+      because: ['name-quoted'],
+    });
   });
 
   it.each([

@@ -6,6 +6,22 @@ import { DNI, read } from './read.js';
 const letterOf = (dni: string) => dniCheckDigit(dni).letter;
 const digitOf = (dni: string) => dniCheckDigit(dni).digit;
 
+describe('the DNI verification character', () => {
+  it('is the one of peru-domain.md (10117410 → 2 or G) and of the fixtures', () => {
+    expect(dniCheckDigit('10117410')).toEqual({ digit: '2', letter: 'G' });
+    expect(dniCheckDigit(DNI.a).digit).toBe('4');
+    expect(dniCheckDigit(DNI.b).digit).toBe('9');
+    expect(dniCheckDigit(DNI.c).digit).toBe('7');
+  });
+
+  it.each([
+    ['10117410-2', 'dni-check-glued'],
+    ['10117410-g', 'dni-check-glued'],
+  ])('%j is 10117410 with its check character checked (%s)', (line, rule) => {
+    expect(read(dniGrammar, line)).toMatchObject({ value: '10117410', because: [rule] });
+  });
+});
+
 describe('dni grammar: every grouping people type', () => {
   it.each([
     [DNI.a, 'dni-digits'],
@@ -16,6 +32,8 @@ describe('dni grammar: every grouping people type', () => {
     ['4 5678 912', 'dni-grouped'],
     ['45 - 678 - 912', 'dni-grouped'],
     ['dni 4567 8912 porfa', 'dni-grouped'],
+    ['de rosa 45678912', 'dni-digits'],
+    ['45678912?', 'dni-digits'],
   ])('%j is 45678912 (%s)', (line, rule) => {
     expect(read(dniGrammar, line)).toMatchObject({ value: DNI.a, because: [rule] });
   });
@@ -45,7 +63,10 @@ describe('dni grammar: no', () => {
     ['4567891', 'invalid-dni', { valor: '4567891', digitos: 7 }],
     ['dni 4567 891', 'invalid-dni', { valor: '4567 891', digitos: 7 }],
     ['1234 5678 9012', 'invalid-dni', { digitos: 12 }],
-    ['4567891a', 'invalid-dni', { digitos: 0 }],
+    ['4567891a', 'invalid-dni', { valor: '4567891a', digitos: 0 }],
+    ['456789123', 'invalid-dni', { digitos: 9 }],
+    ['10117410-5', 'invalid-dni-check', {}],
+    [`${DNI.a} ${DNI.b}`, 'one-at-a-time', { que: 'un DNI', cantidad: 2 }],
     [`${DNI.a}-${(Number(digitOf(DNI.a)) + 1) % 10}`, 'invalid-dni-check', {}],
     [`${DNI.a} y ${DNI.b}`, 'one-at-a-time', { que: 'un DNI', cantidad: 2 }],
     [`4567 8912 o ${DNI.c}`, 'one-at-a-time', { cantidad: 2 }],
@@ -72,10 +93,10 @@ describe('licence grammar', () => {
   });
 
   it.each([
-    ['Q4123456', 'invalid-dni'],
-    [`Q${DNI.b} Q${DNI.c}`, 'one-at-a-time'],
-  ])('%j → %s', (line, error) => {
-    expect(read(licenceGrammar, line)).toMatchObject({ error });
+    ['Q4123456', 'invalid-dni', {}],
+    [`Q${DNI.b} Q${DNI.c}`, 'one-at-a-time', { que: 'una licencia', cantidad: 2 }],
+  ])('%j → %s', (line, error, data) => {
+    expect(read(licenceGrammar, line)).toMatchObject({ error, data });
   });
 
   it.each(['Q4123', 'T001-43', 'a las 08:30'])(

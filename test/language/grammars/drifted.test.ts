@@ -1,7 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { parseDate, useHolidays } from '../../../src/input/dates.js';
+import { describe, expect, it } from 'vitest';
+import { GRAMMARS } from '../../../src/language/grammars/registry.js';
 import { parseScheduleSpec } from '../../../src/scheduler/schedule-spec.js';
-import { NOW } from './helpers.js';
+import { valueIn } from './helpers.js';
+
+/** The tc command's date slot (a past day, not before the first rate). */
+const tcDate = GRAMMARS.date;
 
 /**
  * Issue 18: the words of dates (tc) and of schedules (programar) had drifted apart. Each form is
@@ -15,23 +18,22 @@ describe('the drifted forms read the same in a date and in a schedule', () => {
     ['el 1ra de noviembre', '2026-11-01', 'el 1ra de cada mes a las 8', { kind: 'monthly', dayOfMonth: 1 }],
     ['ayer 8h30', '2026-11-21', 'todos los días 8h30', { kind: 'weekly', hour: 8, minute: 30 }],
   ])('%j: tc %s; schedule %j', (form, date, schedule, spec) => {
-    expect(parseDate(form, NOW)).toBe(date);
+    expect(valueIn(tcDate, `tc ${form}`)).toBe(date);
     expect(parseScheduleSpec(schedule)).toMatchObject(spec);
   });
 
   it('reads a bare 8h30 as a time in both: no date for tc, 8:30 for a schedule', () => {
-    expect(() => parseDate('8h30', NOW)).toThrow(expect.objectContaining({ identifier: 'invalid-date' }));
+    expect(valueIn(tcDate, 'tc 8h30')).toBeUndefined();
     expect(parseScheduleSpec('8h30')).toMatchObject({ hour: 8, minute: 30 });
   });
 });
 
 describe('the last business day in tc dates', () => {
-  afterEach(() => useHolidays([]));
-
-  it('counts the configured holidays beside the national ones', () => {
-    expect(parseDate('el último día hábil', NOW)).toBe('2026-11-20');
-    expect(parseDate('el último día hábil', NOW, ['2026-11-20'])).toBe('2026-11-19');
-    useHolidays(['2026-11-20', '2026-11-19']);
-    expect(parseDate('el último día hábil', NOW)).toBe('2026-11-18');
+  it('counts the holidays of the context beside the national ones', () => {
+    expect(valueIn(tcDate, 'tc el último día hábil')).toBe('2026-11-20');
+    expect(valueIn(tcDate, 'tc el último día hábil', { holidays: ['2026-11-20'] })).toBe('2026-11-19');
+    expect(valueIn(tcDate, 'tc el último día hábil', { holidays: ['2026-11-20', '2026-11-19'] })).toBe(
+      '2026-11-18',
+    );
   });
 });

@@ -72,19 +72,28 @@ describe('ce/cee/ci grammars', () => {
     ['001234567', '001234567'],
     ['carnet 001-234-567', '001234567'],
     ['ab12', 'AB12'],
+    ['000765432', '000765432'],
+    ['CE 001234567', '001234567'],
+    ['001234567?', '001234567'],
+    ['123456789012345', '123456789012345'], // 15 characters, the most a number has
   ])('%j → %s', (line, value) => {
     expect(read(foreignDocGrammar('CE'), line)).toMatchObject({ value, because: ['foreign-doc-number'] });
   });
 
   it.each([
-    ['1234567890123456', 'invalid-foreign-doc', { tipo: 'CI' }],
-    ['001234567 000765432', 'one-at-a-time', { que: 'una cédula', cantidad: 2 }],
-  ])('%j → %s', (line, error, data) => {
-    expect(read(foreignDocGrammar('CI'), line)).toMatchObject({ error, data });
+    ['CI', '1234567890123456', 'invalid-foreign-doc', { tipo: 'CI' }],
+    ['CE', '1234567890123456', 'invalid-foreign-doc', { tipo: 'CE' }],
+    ['CEE', '12#4', 'invalid-foreign-doc', { tipo: 'CEE' }],
+    ['CI', '001234567 000765432', 'one-at-a-time', { que: 'una cédula', cantidad: 2 }],
+    ['CI', '12345678901 12345678902', 'one-at-a-time', { que: 'una cédula' }],
+    ['CE', '001234567 000765432', 'one-at-a-time', { que: 'un carné' }],
+  ] as const)('%s %j → %s', (tipo, line, error, data) => {
+    expect(read(foreignDocGrammar(tipo), line)).toMatchObject({ error, data });
   });
 
   it('a number too short for a card is read, but weak: acted on only when addressed', () => {
     expect(read(foreignDocGrammar('CE'), 'carnet 123 vencido')).toMatchObject({ value: '123', weak: true });
+    expect(read(foreignDocGrammar('CE'), '12345')).toMatchObject({ value: '12345', weak: true });
     expect(read(foreignDocGrammar('CE'), '001234567')).not.toHaveProperty('weak');
   });
 

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { plateFormat, plateGrammar } from '../../../src/language/grammars/identifiers/plate.js';
+import {
+  normalizePlate,
+  plateFormat,
+  plateGrammar,
+} from '../../../src/language/grammars/identifiers/plate.js';
 import { read } from './read.js';
 
 describe('plate formats Peru issues (sources in the grammar)', () => {
@@ -34,12 +38,18 @@ describe('plate formats Peru issues (sources in the grammar)', () => {
     ['123ABC', 'digits first, not category L'],
     ['12345AB', 'category L has one letter at the end'],
     ['ÑAB123', 'not a plate letter'],
+    ['2VECES', 'a word with a digit'],
   ])('%s can never be a Peruvian plate (%s)', (plate) => {
     expect(plateFormat(plate)).toBeUndefined();
   });
 });
 
 describe('plate grammar', () => {
+  it('writes a plate as the API wants it: no dash or space, upper case', () => {
+    expect(normalizePlate('abc-123')).toBe('ABC123');
+    expect(normalizePlate(' b7x 456 ')).toBe('B7X456');
+  });
+
   it.each([
     ['placa ABC-123', 'ABC123', ['plate-2010']],
     ['abc 123', 'ABC123', ['plate-2010', 'plate-parts-joined']],
@@ -50,6 +60,11 @@ describe('plate grammar', () => {
     ['1234 5A', '12345A', ['plate-l-2010', 'plate-parts-joined']],
     ['ABC 1234', 'ABC1234', ['plate-l-2025', 'plate-parts-joined']],
     ['ESA 123', 'ESA123', ['plate-2010', 'plate-parts-joined']],
+    ['abc-123', 'ABC123', ['plate-2010']],
+    ['abc-123.', 'ABC123', ['plate-2010']],
+    ['del camión abc-123', 'ABC123', ['plate-2010']],
+    ['AB1234', 'AB1234', ['plate-1974']],
+    ['ABC1234', 'ABC1234', ['plate-l-2025']],
   ])('%j is %s', (line, value, because) => {
     expect(read(plateGrammar, line)).toMatchObject({ value, because });
   });
@@ -60,13 +75,22 @@ describe('plate grammar', () => {
     ['esa 123', 'invalid-plate', { valor: '123' }],
     ['AB12CD', 'invalid-plate', { valor: 'AB12CD' }],
     ['placa 45678912', 'invalid-plate', { valor: '45678912' }],
+    ['AB12', 'invalid-plate', { valor: 'AB12' }],
+    ['ABCDE12345', 'invalid-plate', {}],
+    ['000000', 'invalid-plate', {}],
+    ['AB#123', 'invalid-plate', {}],
+    ['ÑAB123', 'invalid-plate', {}],
+    // words are not glued into a plate: the reply names the token typed, not `2VECES`
+    ['2 veces', 'invalid-plate', { valor: '2' }],
+    ['de 2 a 3 veces', 'invalid-plate', { valor: '2' }],
+    ['abc123 b7x456', 'one-at-a-time', { que: 'una placa', cantidad: 2 }],
     ['ABC-123 y B7X-456', 'one-at-a-time', { que: 'una placa', cantidad: 2 }],
     ['abc123 1234-5A', 'one-at-a-time', { cantidad: 2 }],
   ])('%j → %s', (line, error, data) => {
     expect(read(plateGrammar, line)).toMatchObject({ error, data });
   });
 
-  it.each(['placa nueva del camión', 'ABC DEF', ''])('%j holds no plate attempt', (line) => {
+  it.each(['placa nueva del camión', 'ABC DEF', 'ABCDEF', ''])('%j holds no plate attempt', (line) => {
     expect(read(plateGrammar, line)).toBeNull();
   });
 });

@@ -1,6 +1,34 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rucGrammar } from '../../../src/language/grammars/identifiers/ruc.js';
+import { isValidRuc, rucCheckDigit, rucGrammar } from '../../../src/language/grammars/identifiers/ruc.js';
 import { read, RUC } from './read.js';
+
+describe('RUC check digit', () => {
+  it.each([
+    ['20512333797', true],
+    ['20512333798', false],
+    ['20123456786', true],
+    ['20123456787', false],
+    ['20601234565', true],
+    ['20612345679', true],
+    ['10456789124', true],
+    ['20609876540', true],
+    ['30123456786', false], // no such prefix
+    ['2012345678', false],
+  ])('%s is valid: %s', (ruc, valid) => {
+    expect(isValidRuc(ruc)).toBe(valid);
+  });
+
+  it('maps remainders 10 and 11 to 0 and 1, so every 10-digit body has exactly one valid check digit', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^20\d{8}$/), (body) => {
+        const valid = [...'0123456789'].filter((d) => isValidRuc(body + d));
+        expect(valid).toEqual([String(rucCheckDigit(body))]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
 
 describe('ruc grammar: yes', () => {
   it.each([
@@ -15,6 +43,13 @@ describe('ruc grammar: yes', () => {
     ['ruc 20 12345678 6', RUC.company, 'ruc-grouped'],
     ['2060 1234 565', RUC.other, 'ruc-grouped'],
     ['10 456 789 124 porfa', RUC.person, 'ruc-grouped'],
+    // punctuation around the number, and the RUC inside a short phrase
+    [' 20-12345678-6 ', RUC.company, 'ruc-digits'],
+    ['del cliente 20123456786', RUC.company, 'ruc-digits'],
+    ['20123456786?', RUC.company, 'ruc-digits'],
+    ['¿20123456786?!', RUC.company, 'ruc-digits'],
+    ['20-12345678-6.', RUC.company, 'ruc-digits'],
+    ['del cliente 20-12345678-6;', RUC.company, 'ruc-digits'],
   ])('%j → %s (%s)', (line, ruc, rule) => {
     expect(read(rucGrammar, line)).toMatchObject({ value: ruc, because: [rule] });
   });
@@ -44,14 +79,25 @@ describe('ruc grammar: no', () => {
 
   it.each([
     ['ruc 2012345678', 'invalid-ruc-length', { digitos: 10 }],
+    ['2010007097', 'invalid-ruc-length', { valor: '2010007097', digitos: 10 }],
+    ['201234567860', 'invalid-ruc-length', { digitos: 12 }],
+    ['20512333798', 'invalid-ruc-check', { valor: '20512333798' }],
     ['20 123 456 78', 'invalid-ruc-length', { valor: '2012345678' }],
     ['30123456786', 'invalid-ruc-prefix', { prefijo: '30' }],
     ['20123456787', 'invalid-ruc-check', {}],
     ['2012345678A', 'invalid-ruc-format', {}],
     ['20123456786 y 20601234565', 'one-at-a-time', { que: 'un RUC', cantidad: 2 }],
     ['20 123 456 786 20601234565', 'one-at-a-time', { cantidad: 2 }],
+    ['20123456786 20601234565', 'one-at-a-time', { que: 'un RUC', cantidad: 2 }], // not 22 digits
+    ['20123456786, 2060123456', 'one-at-a-time', {}],
   ])('%j is refused locally: %s', (line, error, data) => {
     expect(read(rucGrammar, line)).toMatchObject({ error, data });
+  });
+
+  it('cuts a huge echoed value so the error reply stays short', () => {
+    const reading = read(rucGrammar, '9'.repeat(500));
+    expect(reading).toMatchObject({ error: 'invalid-ruc-length' });
+    expect(String(reading?.data?.['valor']).length).toBeLessThanOrEqual(31);
   });
 
   it.each(['ruc de la empresa', 'hola', '', 'T001-43', 'a las 08:30', '2 veces'])(

@@ -1,4 +1,4 @@
-import { UserError, echo } from '../../../input/user-error.js';
+import { UserError, echo } from '../../../errors/user-error.js';
 import { lexicon } from '../../lexicon/index.js';
 import type { Token } from '../../tokenize.js';
 import type { SlotGrammar, SlotResult } from '../types.js';
@@ -18,7 +18,6 @@ import {
 const WEIGHTS = [3, 2, 7, 6, 5, 4, 3, 2] as const;
 const NUMERIC = '65432110987';
 const LETTERS = 'KJIHGFEDCBA';
-const EIGHT_DIGITS = /^\d{8}$/u;
 /** One letter or digit: the verification character written apart (`45678912 K`). */
 const CHECK_CHAR = /^[0-9A-Za-z]$/u;
 const UPPER_OR_DIGIT = /^[0-9A-Z]$/u;
@@ -29,11 +28,6 @@ export function dniCheckDigit(dni: string): { digit: string; letter: string } {
   for (let i = 0; i < 8; i++) sum += Number(dni[i]) * WEIGHTS[i]!;
   const c = sum % 11;
   return { digit: NUMERIC[c]!, letter: LETTERS[c]! };
-}
-
-/** True for exactly 8 digits (the API's own rule for /dni and /dni-ruc). */
-export function isValidDni(dni: string): boolean {
-  return EIGHT_DIGITS.test(dni);
 }
 
 /** A DNI-like thing found in a line: its digits (undefined with letters), check character, span. */

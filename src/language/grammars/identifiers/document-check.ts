@@ -1,4 +1,4 @@
-import { UserError, echo } from '../../../input/user-error.js';
+import { UserError, echo } from '../../../errors/user-error.js';
 import { DOCUMENT_TYPE_NAMES } from '../../lexicon/es/display.js';
 import type { SlotResult } from '../types.js';
 import { isValidRuc } from './ruc.js';
@@ -88,11 +88,6 @@ export function seriesTypes(series: string): readonly string[] | undefined {
 function inferType(series: string): string | undefined {
   const types = seriesTypes(series);
   return types?.length === 1 || (types && types[0] !== '09') ? types[0] : undefined;
-}
-
-/** `20123456786-09-T001-42`: the API's path form and the cache key. */
-export function formatDocumentRef(ref: DocumentReference): string {
-  return `${ref.ruc}-${ref.type}-${ref.series}-${ref.number}`;
 }
 
 /**

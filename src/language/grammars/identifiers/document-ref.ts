@@ -1,4 +1,4 @@
-import { echo } from '../../../input/user-error.js';
+import { echo } from '../../../errors/user-error.js';
 import { lexicon, type WordClass } from '../../lexicon/index.js';
 import { keysOf, type Token } from '../../tokenize.js';
 import type { SlotGrammar, SlotMatch } from '../types.js';
@@ -16,7 +16,7 @@ import {
   partsOfToken,
   positional,
 } from './document-parts.js';
-import { holdsDigits, isDash, matched, oneAtATime, spanText, SOCIAL_CLASSES } from './shared.js';
+import { holdsDigits, isDash, matched, oneAtATime, spanText } from './shared.js';
 
 /**
  * A document reference as people write it, in any order, with its words around it: `F001-123`,
@@ -129,21 +129,6 @@ function place(groups: readonly (readonly Part[])[]): RefParts | undefined {
     }
   }
   return slots;
-}
-
-/**
- * Length of a phrase at `at` that carries nothing around a reference: a word of the phrase
- * (`la`, `comprobante`, `sunat`), a label, a type word, or a social word (0 when none). Commands
- * judge the words outside a reference with it (`señora F001-123` is not a request).
- */
-export function skippableAt(keys: readonly string[], at: number): number {
-  const social = lexicon.lengthAt(keys, at, SOCIAL_CLASSES);
-  return Math.max(
-    neutralAt(keys, at),
-    labelAt(keys, at)?.length ?? 0,
-    typeWordAt(keys, at)?.length ?? 0,
-    social,
-  );
 }
 
 /** A label that names a part and has the part after it (`serie T001`), with its length. */

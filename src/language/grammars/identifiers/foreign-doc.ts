@@ -1,4 +1,4 @@
-import { UserError, echo } from '../../../input/user-error.js';
+import { UserError, echo } from '../../../errors/user-error.js';
 import type { Token } from '../../tokenize.js';
 import type { SlotGrammar, SlotResult } from '../types.js';
 import { holdsDigits, matched, pickOne } from './shared.js';

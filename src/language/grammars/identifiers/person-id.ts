@@ -1,4 +1,4 @@
-import { UserError } from '../../../input/user-error.js';
+import { UserError } from '../../../errors/user-error.js';
 import type { SlotGrammar, SlotMatch } from '../types.js';
 import { checkDni, type DniCandidate, dniCandidates } from './dni.js';
 import { cleanDocNumber } from './foreign-doc.js';

@@ -1,4 +1,4 @@
-import { UserError, echo } from '../../../input/user-error.js';
+import { UserError, echo } from '../../../errors/user-error.js';
 import { lexicon } from '../../lexicon/index.js';
 import type { Token } from '../../tokenize.js';
 import type { SlotGrammar, SlotMatch } from '../types.js';

@@ -1,13 +1,13 @@
-import { UserError } from '../../../input/user-error.js';
+import { UserError } from '../../../errors/user-error.js';
 import { ONE_OF, type IdentifierKind } from '../../lexicon/es/display.js';
 import type { WordClass } from '../../lexicon/index.js';
 import { normalizeLine } from '../../normalize.js';
 import { type Token, tokenize } from '../../tokenize.js';
-import type { GrammarContext, SlotMatch, SlotResult } from '../types.js';
+import type { SlotMatch, SlotResult } from '../types.js';
 
 /*
  * Small pieces every identifier grammar uses: which tokens count, how a match is built, and how
- * the old string-taking validators read a line through a grammar.
+ * one typed line becomes the tokens a grammar reads.
  */
 
 /**
@@ -62,18 +62,9 @@ export function oneAtATime(kind: IdentifierKind | string, count: number): UserEr
   return new UserError('one-at-a-time', { que, cantidad: count });
 }
 
-/** The context the string validators pass: identifier grammars read no clock and no settings. */
-export const NO_CONTEXT: GrammarContext = { now: new Date(0) };
-
-/** The tokens of one argument as typed, normalised once (what the string validators read). */
+/** The tokens of one argument as typed, normalised once (as understand reads a line). */
 export function readLine(raw: string): Token[] {
   return tokenize(normalizeLine(raw));
-}
-
-/** The value of a match, or its error thrown (for the validators that throw). */
-export function valueOrThrow<V>(match: SlotMatch<V>): V {
-  if ('error' in match.result) throw match.result.error;
-  return match.result.value;
 }
 
 /** The texts of `tokens[start, end)` joined by single spaces. */

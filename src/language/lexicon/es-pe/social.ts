@@ -34,4 +34,30 @@ export const PE_SOCIAL_WORDS: readonly LexEntry[] = [
   ...list('ack', 'pe', 'chevere', 'bacan', 'sale', 'simon', 'ya ya', 'ta bien', 'sip', 'sipi'),
   ...list('ack', 'pe', 'de una nomas', 'listo causa', 'listo pe', 'ya estamos', 'yap', 'yaa'),
   ...list('farewell', 'chat', 'chaito', 'bye bye', 'nos vemos causa'),
+  // Jerga of the office: whom one speaks to, the particles and tails of a hurried request, and the
+  // exclamations around it (`asu`, `pucha`, `ya fue`).
+  ...list('addressee', 'pe', 'choche', 'chochera', 'chocherita', 'mi king', 'mi reina', 'causon'),
+  ...list('addressee', 'pe', 'mi pata', 'patazo', 'compadrito', 'cumpa'),
+  ...list('addressee', 'pe', 'mi causa', 'brodercito', 'mi bro', 'mi hermano'),
+  ...list('callout', 'pe', 'yara', 'oe oe', 'oee', 'ey causa', 'oye pata'),
+  ...list('urgency', 'pe', 'ps', 'pss', 'pue', 'yapo', 'ya pues', 'ya ps', 'nomas pe', 'no mas pe'),
+  ...list('urgency', 'pe', 'de toque', 'un toque', 'en un toque', 'al toquesito', 'altoke', 'al toke'),
+  ...list('urgency', 'pe', 'de una vez pe', 'rapidito pe', 'volando pe', 'cuando puedas pe', 'de volada'),
+  ...list('urgency', 'pe', 'cuando tengas un toque', 'cuando tengas un chance', 'cuando tengas chancecito'),
+  ...list('urgency', 'pe', 'cuando tengas un tiempito', 'sin roche', 'tranqui', 'con calmita'),
+  ...list(
+    'urgency',
+    'es',
+    'cuando se pueda',
+    'con calma',
+    'no hay apuro',
+    'no hay prisa',
+    'cuando te desocupes',
+  ),
+  ...list('interjection', 'pe', 'asu', 'asu mare', 'asumadre', 'pucha', 'puchas', 'chuta', 'chucha'),
+  ...list('interjection', 'pe', 'ya fue', 'que roche', 'que palta', 'alucina', 'nada que ver'),
+  ...list('interjection', 'es', 'caramba', 'uy', 'ay', 'ufff', 'uff', 'vaya', 'caray', 'rayos'),
+  ...list('ack', 'pe', 'normal', 'normal nomas', 'todo normal', 'normal pe'),
+  // Work asked for: `tengo una chambita para ti`, `chamba: ruc …`.
+  ...list('asking-noun', 'pe', 'chamba', 'chambita', 'una chambita', 'un encarguito'),
 ];

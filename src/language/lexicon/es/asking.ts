@@ -25,8 +25,21 @@ export const ASKING_WORDS: readonly LexEntry[] = [
   ...list('attribute', 'es', 'estado', 'condicion', 'marca', 'modelo', 'color', 'ano de fabricacion'),
   ...list('attribute', 'es', 'vigencia', 'fecha de vencimiento', 'tipo de contribuyente'),
   // A taxpayer's state in SUNAT's register (`¿está habido el 2010…?` asks for the RUC's data).
-  named('state-adjective', 'es', 'taxpayer', ['activo', 'activa', 'habido', 'habida', 'inactivo', 'inactiva']),
-  named('state-adjective', 'es', 'taxpayer', ['no habido', 'no habida', 'suspendido', 'suspendida', 'de baja']),
+  named('state-adjective', 'es', 'taxpayer', [
+    'activo',
+    'activa',
+    'habido',
+    'habida',
+    'inactivo',
+    'inactiva',
+  ]),
+  named('state-adjective', 'es', 'taxpayer', [
+    'no habido',
+    'no habida',
+    'suspendido',
+    'suspendida',
+    'de baja',
+  ]),
   ...list('state-adjective', 'es', 'vigente', 'vigentes', 'valido', 'valida', 'correcto', 'correcta'),
   ...list('state-adjective', 'es', 'mal', 'en regla', 'al dia', 'limpio', 'limpia', 'en orden'),
   // Verbs of state: they tell in a statement (`el ruc es …`) and ask in a question.

@@ -92,11 +92,22 @@ export const DOMAIN_WORDS: readonly LexEntry[] = [
     'envio automatico',
   ]),
   named('concept', 'es', 'schedule', [
+    'publicaciones automaticas',
+    'publicacion automatica',
+    'envios automaticos',
+    'mensajes automaticos',
+    'posts automaticos',
+    'publicaciones diarias',
+  ]),
+  named('concept', 'es', 'schedule', [
     'publicaciones programadas',
     'mensaje automatico',
     'mensajes programados',
   ]),
   named('concept', 'es', 'groups', ['grupos', 'groups', 'chats', 'lista de grupos', 'tus grupos']),
+  // What a question about spending counts: `cuántas consultas hemos gastado`, `cuánto del plan`.
+  ...list('usage-unit', 'es', 'consultas', 'del plan', 'de consultas', 'de creditos', 'de mi plan'),
+  ...list('usage-unit', 'es', 'de nuestro plan', 'del paquete', 'consultas pagadas', 'requests'),
   named('concept', 'es', 'usage', ['uso', 'consumo', 'creditos', 'credito', 'saldo', 'saldo de creditos']),
   named('concept', 'es', 'usage', ['consultas del mes', 'gasto', 'gastos', 'consumo del mes', 'uso del mes']),
   named('concept', 'es', 'usage', [
@@ -111,6 +122,9 @@ export const DOMAIN_WORDS: readonly LexEntry[] = [
     'que sabes hacer',
     'que mas puedes hacer',
     'que mas sabes hacer',
+    'que cosas sabes hacer',
+    'que cosas puedes hacer',
+    'que cosas haces',
   ]),
   named('concept', 'es', 'help', [
     'que haces',

@@ -1,0 +1,63 @@
+import { list, named, valued } from '../build.js';
+import type { LexEntry } from '../types.js';
+
+/**
+ * Formal office Spanish, the register of memos and e-mails pasted into a chat (`Por medio del
+ * presente solicito…`, `Sírvase indicar…`, `Mucho agradeceré la relación de…`): the openers,
+ * courtesy and thanks of a letter, the nouns a formal request wraps around a concept (`la
+ * relación de`, `el detalle de`), the people named (`el postulante`, `el operario`). Its verbs
+ * (`sírvase`, `tenga a bien`, `listar`, `dejar sin efecto`) are lemmas in verbs.ts.
+ */
+export const FORMAL_WORDS: readonly LexEntry[] = [
+  // A letter's opening line: said before the request, a greeting on its own.
+  ...list('greeting', 'es', 'por medio del presente', 'por medio de la presente', 'mediante el presente'),
+  ...list('greeting', 'es', 'mediante la presente', 'por la presente', 'por el presente'),
+  ...list('greeting', 'es', 'me dirijo a usted', 'me dirijo a ustedes', 'nos dirigimos a usted'),
+  ...list('greeting', 'es', 'de mi consideracion', 'de nuestra consideracion', 'es grato saludarle'),
+  ...list('greeting', 'es', 'es grato saludarlos', 'es grato dirigirme a usted'),
+  // Courtesy that wraps an infinitive: `sería tan amable de indicarme…`.
+  ...list('courtesy', 'es', 'seria tan amable de', 'serias tan amable de', 'sean tan amables de'),
+  ...list('courtesy', 'es', 'fuera tan amable de', 'sera tan amable de', 'serian tan amables de'),
+  ...list('courtesy', 'es', 'tenga la amabilidad de', 'tengan la amabilidad de', 'tendria la amabilidad de'),
+  ...list('courtesy', 'es', 'favor de', 'hacer el favor de', 'de ser el caso', 'en lo posible'),
+  ...list('thanks', 'es', 'mucho agradecere', 'mucho agradeceria', 'mucho agradeceremos', 'agradecemos'),
+  ...list('thanks', 'es', 'se agradecera', 'agradeciendo de antemano', 'agradeciendo su atencion'),
+  ...list('thanks', 'es', 'agradezco de antemano', 'gracias por su atencion', 'gracias por su apoyo'),
+  ...list('thanks', 'es', 'agradecere de antemano', 'agradeceria de antemano', 'agradezco su apoyo'),
+  ...list('regards', 'es', 'sin otro particular', 'me despido', 'muy atentamente', 'atentos saludos'),
+  ...list(
+    'regards',
+    'es',
+    'quedo atento a sus comentarios',
+    'a la espera de su respuesta',
+    'reciban un cordial saludo',
+  ),
+  ...list('urgency', 'es', 'a la brevedad', 'a la brevedad posible', 'a la mayor brevedad'),
+  ...list('urgency', 'es', 'con caracter de urgencia', 'de manera urgente', 'con urgencia', 'dentro del dia'),
+  // What a formal request asks for: `la búsqueda de`, `la verificación del RUC …`.
+  ...list('asking-noun', 'es', 'busqueda', 'requerimiento', 'peticion', 'verificacion', 'validacion'),
+  ...list('asking-noun', 'es', 'revision', 'confirmacion', 'atencion', 'apoyo'),
+  // What is given of it: `la relación de establecimientos`, `el listado de conductores`.
+  ...list('topic-noun', 'es', 'relacion', 'listado', 'constancia', 'informe'),
+  // Whose identifier, in the words of personnel and purchasing.
+  ...list('person-noun', 'es', 'operario', 'operaria', 'postulanta', 'empleado', 'empleada'),
+  ...list('person-noun', 'es', 'obrero', 'obrera', 'usuario', 'usuaria', 'socio', 'socia'),
+  ...list('person-noun', 'es', 'accionista', 'representante legal', 'gerente'),
+  ...list('person-noun', 'es', 'contratista', 'beneficiario', 'beneficiaria', 'asegurado', 'asegurada'),
+  ...list('person-noun', 'es', 'arrendatario', 'arrendataria', 'inquilino', 'inquilina', 'tecnico'),
+  ...list('person-noun', 'es', 'supervisor', 'supervisora', 'ayudante', 'auxiliar', 'destinatario'),
+  ...list('person-noun', 'es', 'interesado', 'interesada'),
+  ...valued(
+    'place-here',
+    'es',
+    { here: ['en el presente grupo', 'del presente grupo', 'en el presente chat'] },
+    false,
+  ),
+  // The printed form of an electronic document, as SUNAT names its PDF.
+  ...valued('format', 'es', { pdf: ['representacion impresa', 'version impresa'] }, false),
+  // The period a rate is asked for: `la comisión AFP del periodo octubre 2026`.
+  named('filler', 'es', 'pension', ['periodo', 'del periodo', 'correspondiente al periodo']),
+  named('concept', 'es', 'company-name', ['razon social']),
+  named('concept', 'es', 'dni-ruc', ['ruc asociado al dni', 'ruc vinculado al dni', 'ruc asociado a dni']),
+  named('concept', 'es', 'dni-ruc', ['ruc que corresponde al dni', 'ruc correspondiente al dni']),
+];
