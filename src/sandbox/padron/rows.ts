@@ -1,4 +1,4 @@
-import { rucCheckDigit } from '../../input/ruc.js';
+import { rucCheckDigit } from '../../language/grammars/identifiers/ruc-digits.js';
 import { taxpayers } from '../fixtures/index.js';
 import {
   COMPANY_FORMS,
