@@ -96,7 +96,10 @@ export interface Saved {
 }
 
 /** Writes a new download's body to `file`; a dropped connection or a short body is a cut download. */
-export async function saveDownload(download: Extract<Download, { status: 'new' }>, file: string): Promise<Saved> {
+export async function saveDownload(
+  download: Extract<Download, { status: 'new' }>,
+  file: string,
+): Promise<Saved> {
   const hash = createHash('sha256');
   let bytes = 0;
   async function* measured(body: AsyncIterable<Buffer>) {

@@ -4,27 +4,36 @@ import type { RowBatch } from './parse.js';
 
 /**
  * The main thread's handle on an edition being built by the edition worker: batches are posted
- * (their typed arrays transferred, not copied) and at most MAX_IN_FLIGHT wait in the worker's
- * queue, so memory stays bounded when parsing outruns inserting. A worker failure (disk full,
- * a crash) rejects the next call with the worker's error and its SQLite code.
+ * (their buffers transferred, not copied), at most MAX_IN_FLIGHT wait in the worker's queue, and
+ * each comes back once inserted to be filled again, so memory stays bounded and flat when parsing
+ * outruns inserting. A worker failure (disk full, a crash) rejects the next call with the
+ * worker's error and its SQLite code.
  */
 
 export type ToWorker =
-  | { type: 'rows'; batch: RowBatch }
-  | { type: 'finish'; meta: EditionMeta }
-  | { type: 'abandon' };
+  { type: 'rows'; batch: RowBatch } | { type: 'finish'; meta: EditionMeta } | { type: 'abandon' };
 
 export type FromWorker =
-  | { type: 'ack' }
+  | { type: 'ack'; batch: RowBatch }
   | { type: 'finished' }
   | { type: 'error'; message: string; code?: string | undefined };
 
-/** About 1,300 rows (one 128 KiB inflated chunk) per batch: a few MB queued at most. */
+/** About 1,100 rows (one 112 KiB inflated chunk) per batch: under 2 MB queued. */
 const MAX_IN_FLIGHT = 8;
+
+/** Buffers listed for transfer: the worker gets them, this thread's copies become empty. */
+export const transferList = (batch: RowBatch): ArrayBuffer[] => [
+  batch.bytes.buffer,
+  batch.rucs.buffer,
+  batch.spans.buffer,
+  batch.words.buffer,
+];
 
 export interface EditionBuild {
   /** Queues a batch; waits only while the worker is MAX_IN_FLIGHT batches behind. */
   add(batch: RowBatch): Promise<void>;
+  /** A batch the worker has inserted and handed back, to be filled again. */
+  spare(): RowBatch | undefined;
   /** Indexes, records the meta, syncs the file; resolves once the worker is done with it. */
   finish(meta: EditionMeta): Promise<void>;
   /** Stops the worker without finishing (the caller deletes the file). */
@@ -62,6 +71,7 @@ export function startEditionBuild(file: string): EditionBuild {
   let inFlight = 0;
   let failure: Error | undefined;
   let finished = false;
+  const spares: RowBatch[] = [];
   const waiting: { resolve: () => void; reject: (error: Error) => void }[] = [];
   const settle = () => {
     while (waiting.length > 0 && (failure || finished || inFlight < MAX_IN_FLIGHT)) {
@@ -74,8 +84,10 @@ export function startEditionBuild(file: string): EditionBuild {
   const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
 
   worker.on('message', (message: FromWorker) => {
-    if (message.type === 'ack') inFlight -= 1;
-    else if (message.type === 'finished') finished = true;
+    if (message.type === 'ack') {
+      inFlight -= 1;
+      spares.push(message.batch);
+    } else if (message.type === 'finished') finished = true;
     else failure ??= new WorkerFailure(message.message, message.code);
     settle();
   });
@@ -91,14 +103,11 @@ export function startEditionBuild(file: string): EditionBuild {
   return {
     async add(batch) {
       if (failure) throw failure;
-      worker.postMessage({ type: 'rows', batch } satisfies ToWorker, [
-        batch.rucs.buffer,
-        batch.spans.buffer,
-        batch.words.buffer,
-      ]);
+      worker.postMessage({ type: 'rows', batch } satisfies ToWorker, transferList(batch));
       inFlight += 1;
       if (inFlight >= MAX_IN_FLIGHT) await wait();
     },
+    spare: () => spares.pop(),
     async finish(meta) {
       if (failure) throw failure;
       worker.postMessage({ type: 'finish', meta } satisfies ToWorker);

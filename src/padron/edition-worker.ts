@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createEditionWriter, type EditionWriter } from './edition-writer.js';
-import type { FromWorker, ToWorker } from './edition-build.js';
+import { type FromWorker, type ToWorker, transferList } from './edition-build.js';
 
 /**
  * The edition worker's entry: owns the new edition's SQLite connection so that inserting and
@@ -11,7 +11,7 @@ import type { FromWorker, ToWorker } from './edition-build.js';
 const port = parentPort;
 if (!port) throw new Error('edition-worker.ts runs as a worker thread');
 
-const send = (message: FromWorker) => port.postMessage(message);
+const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 let writer: EditionWriter | undefined;
 try {
@@ -26,7 +26,7 @@ port.on('message', (message: ToWorker) => {
   try {
     if (message.type === 'rows') {
       writer.add(message.batch);
-      send({ type: 'ack' });
+      send({ type: 'ack', batch: message.batch }, transferList(message.batch));
     } else if (message.type === 'finish') {
       writer.finish(message.meta);
       send({ type: 'finished' });

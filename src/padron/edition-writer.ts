@@ -1,6 +1,7 @@
 import { closeSync, fsyncSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { type EditionMeta, EDITION_SCHEMA_VERSION, NAME_KEY_BITS } from './edition-file.js';
+import { decodeWindows1252 } from './format.js';
 import type { RowBatch } from './parse.js';
 
 /**
@@ -62,7 +63,9 @@ export function createEditionWriter(file: string): EditionWriter {
   const values: (number | string)[] = [];
   db.exec('BEGIN');
   return {
-    add({ text, rows, rucs, spans, words }) {
+    add({ bytes, length, windows1252, rows, rucs, spans, words }) {
+      // One character per byte: the spans index the decoded text as they did the bytes.
+      const text = decodeWindows1252(Buffer.from(bytes.buffer, 0, length), windows1252);
       for (let i = 0; i < rows; i++) {
         values.push(rucs[i]!, words[i]!, text.slice(spans[2 * i]!, spans[2 * i + 1]!));
         if (values.length === ROWS_PER_INSERT * COLUMNS) {

@@ -66,10 +66,24 @@ const CP1252: Readonly<Record<number, string>> = {
 const HAS_C1 = /[\x80-\x9f]/u;
 const C1_RANGE = /[\x80-\x9f]/gu;
 
-/** Decodes Windows-1252 bytes (Latin-1 plus 27 printable characters at 0x80–0x9F). */
-export function decodeWindows1252(bytes: Buffer): string {
+/**
+ * Decodes Windows-1252 bytes (Latin-1 plus 27 printable characters at 0x80–0x9F), one character
+ * per byte. `mayHaveC1: false` (the caller saw no byte in 0x80–0x9F) skips the search for them.
+ */
+export function decodeWindows1252(bytes: Buffer, mayHaveC1 = true): string {
   const text = bytes.toString('latin1');
-  return HAS_C1.test(text) ? text.replace(C1_RANGE, (char) => CP1252[char.charCodeAt(0)] ?? char) : text;
+  return mayHaveC1 && HAS_C1.test(text)
+    ? text.replace(C1_RANGE, (char) => CP1252[char.charCodeAt(0)] ?? char)
+    : text;
+}
+
+/** True when a byte of `bytes[start, end)` is in 0x80–0x9F (Windows-1252's extra characters). */
+export function hasC1(bytes: Uint8Array, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const byte = bytes[i]!;
+    if (byte >= 0x80 && byte <= 0x9f) return true;
+  }
+  return false;
 }
 
 /**

@@ -27,6 +27,8 @@ export interface LoadStats {
 /** Where the batches go: the edition worker, or a test's collector. */
 export interface RowSink {
   add(batch: RowBatch): Promise<void> | void;
+  /** A batch it is done with, to be filled again (none: the parser makes new ones). */
+  spare?(): RowBatch | undefined;
 }
 
 const share = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);
@@ -48,7 +50,7 @@ function checkHeader(line: string): void {
 
 /** Parses the text into `sink`; throws PadronError when the content fails a check. */
 export async function loadPadron(text: AsyncIterable<Buffer>, sink: RowSink): Promise<LoadStats> {
-  const parser = new PadronParser(checkHeader);
+  const parser = new PadronParser(checkHeader, () => sink.spare?.());
   const stats = parser.stats;
   for await (const chunk of text) {
     // One byte per character: a chunk boundary never splits a character, only a line.

@@ -1,17 +1,22 @@
-import { isValidRuc } from '../language/grammars/identifiers/ruc.js';
-import { decodeWindows1252, MOJIBAKE } from './format.js';
+import { isValidRuc } from '../language/grammars/identifiers/ruc-digits.js';
+import { decodeWindows1252, hasC1 } from './format.js';
 
 /**
- * Splits the register's text into rows without making a string per field: each chunk's whole
- * lines travel to the edition worker as one string plus typed arrays of where each row is (see
- * RowBatch), so parsing here and inserting there overlap. Counts what the checks need: malformed
+ * Splits the register's bytes into rows without making a string: each chunk's whole lines travel
+ * to the edition worker as their bytes plus typed arrays saying where each row is (see RowBatch),
+ * transferred, not copied, and handed back once inserted to carry later lines, so this thread
+ * allocates almost nothing (garbage buffers awaiting another thread's GC had added 40 MB of RSS)
+ * and parsing here overlaps decoding and inserting there. Counts what the checks need: malformed
  * lines, UTF-8 names, check digits of a sample.
  */
 
-/** One slice of the register as it crosses to the edition worker (typed arrays are transferred). */
+/** One slice of the register as it crosses to the edition worker (every buffer is transferred). */
 export interface RowBatch {
-  /** Whole decoded lines; every span points into it. */
-  text: string;
+  /** Whole lines in `bytes[0, length)`, Windows-1252 as in the file (one byte per character). */
+  bytes: Uint8Array<ArrayBuffer>;
+  length: number;
+  /** Some byte is in 0x80–0x9F: decode as Windows-1252, not plain Latin-1 (found here, where time is spare). */
+  windows1252: boolean;
   rows: number;
   /** RUC of each row: 11 digits, exact as a double. */
   rucs: Float64Array<ArrayBuffer>;
@@ -38,149 +43,201 @@ const SAMPLE_EVERY = 97;
 /** The shortest well-formed line: 11 digits, a one-letter name and 14 pipes. */
 const MIN_LINE = 26;
 const PIPE = 0x7c;
-const NEWLINE = '\n';
+const NEWLINE = 0x0a;
 const CR = 0x0d;
 
-/** Characters FTS5's unicode61 tokenizer keeps in a token: letters and digits (categories L*, N*). */
-const TOKEN_CHAR = /[\p{L}\p{N}]/u;
-const LATIN1_TOKEN_CHAR = Uint8Array.from({ length: 256 }, (_, code) =>
-  TOKEN_CHAR.test(String.fromCharCode(code)) ? 1 : 0,
+/** Bytes that decode to a letter or digit: what FTS5's unicode61 tokenizer keeps in a token. */
+const TOKEN_BYTE = Uint8Array.from({ length: 256 }, (_, byte) =>
+  /[\p{L}\p{N}]/u.test(decodeWindows1252(Buffer.of(byte))) ? 1 : 0,
 );
 
-function isTokenChar(code: number): boolean {
-  return code < 256 ? LATIN1_TOKEN_CHAR[code] === 1 : TOKEN_CHAR.test(String.fromCharCode(code));
+/** Bytes a batch holds when reused: one inflated chunk (112 KiB) plus a carried line, rounded up. */
+const BATCH_BYTES = 120 * 1024;
+
+/** An empty batch able to hold `bytes` bytes of lines. */
+function emptyBatch(bytes: number): RowBatch {
+  const rows = Math.ceil(bytes / MIN_LINE) + 1;
+  return {
+    bytes: new Uint8Array(bytes),
+    length: 0,
+    windows1252: false,
+    rows: 0,
+    rucs: new Float64Array(rows),
+    spans: new Int32Array(rows * 2),
+    words: new Uint8Array(rows),
+  };
 }
 
 /** Spaces and control characters trimmed around a name (what String.trim does for Latin-1). */
-const isBlank = (code: number) => code <= 32 || code === 0xa0;
+const isBlank = (byte: number) => byte <= 32 || byte === 0xa0;
 
-function countWords(text: string, start: number, end: number): number {
+/** UTF-8 read as Latin-1: a lead byte 0xC2/0xC3 (Â, Ã) then a continuation byte 0x80–0xBF. */
+function looksUtf8(bytes: Buffer, start: number, end: number): boolean {
+  for (let i = start; i < end - 1; i++) {
+    const byte = bytes[i]!;
+    if ((byte === 0xc2 || byte === 0xc3) && bytes[i + 1]! >= 0x80 && bytes[i + 1]! <= 0xbf) return true;
+  }
+  return false;
+}
+
+function countWords(bytes: Buffer, start: number, end: number): number {
   let words = 0;
   let inWord = false;
   for (let i = start; i < end; i++) {
-    const token = isTokenChar(text.charCodeAt(i));
+    const token = TOKEN_BYTE[bytes[i]!] === 1;
     if (token && !inWord) words++;
     inWord = token;
   }
   return Math.min(words, 255);
 }
 
-/** Incremental parser: push decoded chunks in order, then `end()`. */
+/** Incremental parser: push the register's bytes in order, then `end()`. */
 export class PadronParser {
   readonly stats: ParseStats = { rows: 0, malformed: 0, mojibake: 0, sampled: 0, badCheckDigits: 0 };
-  private carry = '';
+  /** Bytes after the last newline seen, waiting for the rest of their line. */
+  private carry = new Uint8Array(BATCH_BYTES);
+  private carried = 0;
   private headerSeen = false;
-  // The batch being filled.
-  private rucs = new Float64Array(0);
-  private spans = new Int32Array(0);
-  private words = new Uint8Array(0);
-  private count = 0;
   private checkNames = false;
-  private suspectBefore = false;
+  /** A batch that held no row (only the header or malformed lines), kept for the next one. */
+  private idle: RowBatch | undefined;
 
-  /** `checkHeader` gets the first line and throws when it is not the register's header. */
-  constructor(private readonly checkHeader: (line: string) => void) {}
+  /**
+   * `checkHeader` gets the first line, decoded, and throws when it is not the register's header;
+   * `spare` hands back a batch the sink is done with (undefined: a new one is made).
+   */
+  constructor(
+    private readonly checkHeader: (line: string) => void,
+    private readonly spare: () => RowBatch | undefined = () => undefined,
+  ) {}
 
   /** Whether a header line has been read. */
   get sawHeader(): boolean {
     return this.headerSeen;
   }
 
-  /** Parses the whole lines now available in the next chunk of bytes; undefined when none yet. */
-  push(bytes: Buffer): RowBatch | undefined {
-    // UTF-8 read as Latin-1 starts with 0xC2/0xC3: only then are this batch's and the next one's
-    // names tested one by one (a search of the bytes costs nearly nothing).
-    const suspect = bytes.includes(0xc3) || bytes.includes(0xc2);
-    this.checkNames = suspect || this.suspectBefore;
-    this.suspectBefore = suspect;
-    const text = this.carry + decodeWindows1252(bytes);
-    const last = text.lastIndexOf(NEWLINE);
+  /** Parses the whole lines now available; undefined when there are none yet. */
+  push(chunk: Uint8Array): RowBatch | undefined {
+    const total = this.carried + chunk.length;
+    const last = chunk.lastIndexOf(NEWLINE);
     if (last === -1) {
-      this.carry = text;
+      this.keep(chunk, 0);
       return undefined;
     }
-    this.carry = text.slice(last + 1);
-    return this.batch(text.slice(0, last + 1));
+    // Never a slice of zlib's buffers or Node's pool: the batch's buffers are transferred.
+    const batch = this.take(total);
+    batch.bytes.set(this.carry.subarray(0, this.carried));
+    batch.bytes.set(chunk.subarray(0, last + 1), this.carried);
+    batch.length = this.carried + last + 1;
+    this.carried = 0;
+    this.keep(chunk, last + 1);
+    return this.fill(batch);
   }
 
   /** Parses what is left after the last newline. */
   end(): RowBatch | undefined {
-    const rest = this.carry;
-    this.carry = '';
-    return rest === '' ? undefined : this.batch(rest);
+    if (this.carried === 0) return undefined;
+    const batch = this.take(this.carried);
+    batch.bytes.set(this.carry.subarray(0, this.carried));
+    batch.length = this.carried;
+    this.carried = 0;
+    return this.fill(batch);
   }
 
-  private batch(text: string): RowBatch | undefined {
+  /** Adds `chunk[from…]` to the carried bytes. */
+  private keep(chunk: Uint8Array, from: number): void {
+    const more = chunk.length - from;
+    if (this.carried + more > this.carry.length) {
+      const grown = new Uint8Array(2 * (this.carried + more));
+      grown.set(this.carry.subarray(0, this.carried));
+      this.carry = grown;
+    }
+    this.carry.set(chunk.subarray(from), this.carried);
+    this.carried += more;
+  }
+
+  /** A batch for `bytes` bytes: a spare one when it is big enough. */
+  private take(bytes: number): RowBatch {
+    const spare = this.idle ?? this.spare();
+    this.idle = undefined;
+    return spare && spare.bytes.length >= bytes ? spare : emptyBatch(Math.max(bytes, BATCH_BYTES));
+  }
+
+  /** Parses the lines in `batch.bytes[0, batch.length)`, which ends at a line's end. */
+  private fill(batch: RowBatch): RowBatch | undefined {
+    const length = batch.length;
+    const bytes = Buffer.from(batch.bytes.buffer, 0, length);
     let pos = 0;
     if (!this.headerSeen) {
       this.headerSeen = true;
-      const nl = text.indexOf(NEWLINE);
-      const line = nl === -1 ? text : text.slice(0, nl);
-      this.checkHeader(line.endsWith('\r') ? line.slice(0, -1) : line);
-      pos = nl === -1 ? text.length : nl + 1;
+      const nl = bytes.indexOf(NEWLINE);
+      let end = nl === -1 ? length : nl;
+      if (end > 0 && bytes[end - 1] === CR) end--;
+      this.checkHeader(decodeWindows1252(bytes.subarray(0, end)));
+      pos = nl === -1 ? length : nl + 1;
     }
-    const capacity = Math.ceil((text.length - pos) / MIN_LINE) + 1;
-    this.rucs = new Float64Array(capacity);
-    this.spans = new Int32Array(capacity * 2);
-    this.words = new Uint8Array(capacity);
-    this.count = 0;
-    while (pos < text.length) {
-      let nl = text.indexOf(NEWLINE, pos);
-      if (nl === -1) nl = text.length;
-      const end = nl > pos && text.charCodeAt(nl - 1) === CR ? nl - 1 : nl;
-      if (end > pos) this.line(text, pos, end);
+    batch.rows = 0;
+    batch.windows1252 = hasC1(bytes, pos, length);
+    this.checkNames = bytes.includes(0xc3, pos) || bytes.includes(0xc2, pos);
+    while (pos < length) {
+      let nl = bytes.indexOf(NEWLINE, pos);
+      if (nl === -1) nl = length;
+      const end = nl > pos && bytes[nl - 1] === CR ? nl - 1 : nl;
+      if (end > pos) this.line(batch, bytes, pos, end);
       pos = nl + 1;
     }
-    if (this.count === 0) return undefined;
-    return { text, rows: this.count, rucs: this.rucs, spans: this.spans, words: this.words };
+    if (batch.rows > 0) return batch;
+    this.idle = batch;
+    return undefined;
   }
 
   /**
    * One data line: 11 digits, `|`, a name, then 13 more parts (15 in all, a trailing `|`
    * optional). Anything else is counted as malformed and skipped.
    */
-  private line(text: string, start: number, end: number): void {
+  private line(batch: RowBatch, bytes: Buffer, start: number, end: number): void {
     const stats = this.stats;
     const bar1 = start + 11;
-    if (end - start < MIN_LINE || text.charCodeAt(bar1) !== PIPE) {
+    if (end - start < MIN_LINE || bytes[bar1] !== PIPE) {
       stats.malformed++;
       return;
     }
     let ruc = 0;
     for (let i = start; i < bar1; i++) {
-      const digit = text.charCodeAt(i) - 48;
+      const digit = bytes[i]! - 48;
       if (digit < 0 || digit > 9) {
         stats.malformed++;
         return;
       }
       ruc = ruc * 10 + digit;
     }
-    const bar2 = text.indexOf('|', bar1 + 1);
+    const bar2 = bytes.indexOf(PIPE, bar1 + 1);
     if (bar2 === -1 || bar2 >= end) {
       stats.malformed++;
       return;
     }
-    const trailing = text.charCodeAt(end - 1) === PIPE;
+    const trailing = bytes[end - 1] === PIPE;
     let pipes = 0;
-    for (let at = text.indexOf('|', bar2 + 1); at !== -1 && at < end; at = text.indexOf('|', at + 1)) pipes++;
+    for (let at = bytes.indexOf(PIPE, bar2 + 1); at !== -1 && at < end; at = bytes.indexOf(PIPE, at + 1))
+      pipes++;
     let nameStart = bar1 + 1;
     let nameEnd = bar2;
-    while (nameStart < nameEnd && isBlank(text.charCodeAt(nameStart))) nameStart++;
-    while (nameEnd > nameStart && isBlank(text.charCodeAt(nameEnd - 1))) nameEnd--;
+    while (nameStart < nameEnd && isBlank(bytes[nameStart]!)) nameStart++;
+    while (nameEnd > nameStart && isBlank(bytes[nameEnd - 1]!)) nameEnd--;
     if (pipes !== (trailing ? 13 : 12) || nameStart === nameEnd) {
       stats.malformed++;
       return;
     }
-    if (this.checkNames && MOJIBAKE.test(text.slice(nameStart, nameEnd))) stats.mojibake++;
+    if (this.checkNames && looksUtf8(bytes, nameStart, nameEnd)) stats.mojibake++;
     if (stats.rows % SAMPLE_EVERY === 0) {
       stats.sampled++;
-      if (!isValidRuc(text.slice(start, bar1))) stats.badCheckDigits++;
+      if (!isValidRuc(bytes.toString('latin1', start, bar1))) stats.badCheckDigits++;
     }
     stats.rows++;
-    const i = this.count++;
-    this.rucs[i] = ruc;
-    this.spans[2 * i] = nameStart;
-    this.spans[2 * i + 1] = trailing ? end - 1 : end;
-    this.words[i] = countWords(text, nameStart, nameEnd);
+    const i = batch.rows++;
+    batch.rucs[i] = ruc;
+    batch.spans[2 * i] = nameStart;
+    batch.spans[2 * i + 1] = trailing ? end - 1 : end;
+    batch.words[i] = countWords(bytes, nameStart, nameEnd);
   }
 }

@@ -36,7 +36,12 @@ interface Row {
 function toTaxpayer(row: Row): PadronTaxpayer {
   const bar = row.line.indexOf('|');
   const parts = splitParts(row.line.slice(bar + 1));
-  return { ruc: String(row.ruc), name: row.line.slice(0, bar).trimEnd(), ...parts, address: addressLine(parts) };
+  return {
+    ruc: String(row.ruc),
+    name: row.line.slice(0, bar).trimEnd(),
+    ...parts,
+    address: addressLine(parts),
+  };
 }
 
 /**

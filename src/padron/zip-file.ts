@@ -7,13 +7,13 @@ import { PadronError } from './errors.js';
 /**
  * Reads the register's text out of the downloaded ZIP: yauzl (the project's one ZIP reader) finds
  * the entry through the central directory, so a cut file (no end record) is refused before any
- * row is read; the entry's byte range is then inflated by Node's zlib in 128 KiB pieces (yauzl's
+ * row is read; the entry's byte range is then inflated by Node's zlib in 112 KiB pieces (yauzl's
  * own stream inflates in 16 KiB ones and cost twice the CPU here) and its CRC-32 and size are
  * checked at the end: a corrupt archive throws PadronError, never yields its last bytes as whole.
  */
 
-const INFLATE_CHUNK = 128 * 1024;
-const READ_CHUNK = 256 * 1024;
+const INFLATE_CHUNK = 112 * 1024;
+const READ_CHUNK = 64 * 1024;
 const LOCAL_HEADER = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
 
 const truncated = () =>
