@@ -9,6 +9,7 @@ import { createLookupClient } from '../src/lookup/client.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { createMemoryTransport } from '../src/transports/memory.js';
 import type { IncomingMessage } from '../src/transports/transport.js';
+import { quantile, table } from './figures.js';
 
 const GROUP = '120363000000000001@g.us';
 const ADMIN = '51987654321@s.whatsapp.net';
@@ -24,6 +25,21 @@ const CASES: { text: string; operation: keyof LookupApi; call: (api: LookupApi) 
   { text: 'placa abc-123', operation: 'vehicle', call: (api) => api.vehicle('ABC123') },
   { text: 'tc 20/11/2026', operation: 'exchangeRate', call: (api) => api.exchangeRate('2026-11-20') },
 ];
+
+/** The mixed stream: 2 valid (cached), 2 invalid, 3 chatter, 1 unknown command per 8 messages. */
+export const MIXED_STREAM: readonly string[] = [
+  'ruc 20123456786',
+  'placa abc-123',
+  'ruc 2010007097',
+  'placa 12',
+  'la placa del camión está sucia',
+  'buenos días a todos',
+  'ok, gracias',
+  '/plaka ABC123',
+];
+
+/** The lines the bot bench sends: one per command case, then the mixed stream. */
+export const BOT_LINES: readonly string[] = [...new Set([...CASES.map((c) => c.text), ...MIXED_STREAM])];
 
 let counter = 0;
 function message(text: string): IncomingMessage {
@@ -58,10 +74,6 @@ function benchConfig(dataDir: string, lookup: Config['lookup'], cache: boolean):
   };
 }
 
-function quantile(sorted: Float64Array, q: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-}
-
 /** p50/p99 (ms) of `fn` and `other`, measured in alternating blocks. */
 async function compare(a: () => Promise<unknown>, b: () => Promise<unknown>) {
   const times = [new Float64Array(PER_SIDE), new Float64Array(PER_SIDE)];
@@ -88,15 +100,6 @@ async function compare(a: () => Promise<unknown>, b: () => Promise<unknown>) {
     const sorted = t.sort();
     return { p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99) };
   });
-}
-
-function table(rows: string[][]): void {
-  const widths = rows[0]!.map((_, col) => Math.max(...rows.map((r) => (r[col] ?? '').length)));
-  for (const r of rows) {
-    console.log(
-      r.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join('  '),
-    );
-  }
 }
 
 /**
@@ -194,16 +197,7 @@ export async function bench(): Promise<void> {
       transport,
       lookup: client,
     });
-    const stream = [
-      'ruc 20123456786',
-      'placa abc-123',
-      'ruc 2010007097',
-      'placa 12',
-      'la placa del camión está sucia',
-      'buenos días a todos',
-      'ok, gracias',
-      '/plaka ABC123',
-    ];
+    const stream = MIXED_STREAM;
     for (const text of stream) await cached.handle(message(text));
     const started = performance.now();
     for (let i = 0; i < MIXED; i++) {

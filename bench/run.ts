@@ -5,6 +5,7 @@
 import { bench as batchBench } from './batch.js';
 import { bench as botBench } from './bot.js';
 import { bench as cacheBench } from './cache.js';
+import { bench as languageBench } from './language.js';
 import { bench as lookupBench } from './lookup.js';
 import { bench as loteHostileBench } from './lote-hostile.js';
 import { bench as padronBench } from './padron.js';
@@ -17,6 +18,7 @@ const sections: Record<string, { title: string; run: () => Promise<void> }> = {
   cache: { title: 'SQLite cache and coalescing (issue 3)', run: cacheBench },
   templates: { title: 'Reply templates (issue 3)', run: templatesBench },
   bot: { title: 'Router + validation + template overhead (issue 3)', run: botBench },
+  language: { title: 'Language layer: understand() per message (issue 18)', run: languageBench },
   render: { title: 'Guide PDF rendering (issue 5)', run: renderBench },
   whatsapp: { title: 'WhatsApp load test through the fake socket (issue 4)', run: whatsappBench },
   batch: { title: 'Batch check: lote of 200 RUC against the sandbox (issue 14)', run: batchBench },

@@ -220,6 +220,7 @@ export const guia = defineCommand<GuiaArgs>({
     { parts: ['c:guide-carrier'], keepsWords: true },
     { parts: ['v:send', 'c:guide'], keepsWords: true },
     { parts: ['v:send', 'c:driver', 'c:guide'], keepsWords: true },
+    { parts: ['v:send', 'c:drivers', 'c:guide'], keepsWords: true },
     { parts: ['k:format=pdf', 'c:guide'], keepsWords: true },
   ],
   slots: {

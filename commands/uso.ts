@@ -57,6 +57,9 @@ export const uso = defineCommand({
     { parts: ['c:usage'] },
     { parts: ['v*:spend', 'c:usage'] },
     { parts: ['k:question-word', 'k:usage-unit', 'k:auxiliary?', 'v*:spend'] },
+    // `cuántas consultas van`, `cuánto llevamos de consultas`: the count so far.
+    { parts: ['k:question-word', 'k:usage-unit', 'k:auxiliary'] },
+    { parts: ['k:question-word', 'k:auxiliary', 'k:usage-unit'] },
     { parts: ['k:question-word', 'k:auxiliary?', 'v*:spend'], needs: 'k:usage-unit' },
     { parts: ['k:question-word', 'k:auxiliary?', 'v*:spend'], needs: 'bot' },
   ],

@@ -177,7 +177,9 @@ export function createApp(options: AppOptions): App {
     if (!options.db) db.close();
   };
   try {
-    const usage = createUsageRepo(db);
+    const usage = createUsageRepo(db, {
+      onError: (error) => logger.warn({ err: error }, 'usage log write failed'),
+    });
     const commands = options.commands ?? registeredCommands;
     const templates = options.templates ?? createTemplates({ maxListItems: config.maxListItems });
     const groupSettings = createGroupSettingsRepo(db, { now });
@@ -258,6 +260,10 @@ export function createApp(options: AppOptions): App {
       clock: { now },
       isGroupActive: (chatId) => groupSettings.isActive(chatId),
     });
+    const edits = createEditStore(db, {
+      now: () => now().getTime(),
+      onError: (error) => logger.warn({ err: error }, 'edit log write failed'),
+    });
     const services: BotServices = {
       settings: {
         maxListItems: config.maxListItems,
@@ -273,7 +279,7 @@ export function createApp(options: AppOptions): App {
       commands,
       schedules: scheduler,
       driverContacts,
-      edits: createEditStore(db, { now: () => now().getTime() }),
+      edits,
       ...(tracker ? { delivery: tracker } : {}),
       owners,
       budget,
@@ -338,6 +344,8 @@ export function createApp(options: AppOptions): App {
         }
         if (started) await transport.stop();
         await ownClient?.close();
+        edits.flush();
+        usage.flush();
         closeDb();
       },
     };

@@ -6,6 +6,7 @@ const USAGE = `Uso / usage: chasqui <comando>
 
   start     Conecta a WhatsApp y atiende los grupos (connects to WhatsApp)
   chat      Chat en la terminal con el mismo bot (terminal chat, scriptable)
+  entender  Muestra cómo lee Chasqui un mensaje y por qué (how a message is read, no API call)
   sandbox   Servidor local que imita la API de consultas (local fake lookup API)
   backup    Copia consistente de la base de datos, también en marcha (online backup)
   restore   Restaura una copia verificada (con el bot detenido) / restore a verified backup
@@ -18,6 +19,7 @@ type Runner = (argv: string[]) => Promise<number>;
 const subcommands: Record<string, () => Promise<Runner>> = {
   sandbox: async () => (await import('./cli/sandbox.js')).runSandbox,
   chat: async () => (await import('./cli/chat.js')).runChat,
+  entender: async () => (await import('./cli/entender.js')).runEntender,
   start: async () => (await import('./cli/start.js')).runStart,
   backup: async () => (await import('./cli/backup.js')).runBackup,
   restore: async () => (await import('./cli/backup.js')).runRestore,

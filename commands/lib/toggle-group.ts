@@ -18,7 +18,15 @@ export function groupToggleCommand(options: {
   return defineCommand<Record<string, never>>({
     name: options.name,
     triggers: options.triggers,
-    ignores: ['k:bot-name', 'k:place-here', 'k:duration', 'c:groups'],
+    ignores: [
+      'k:bot-name',
+      'k:place-here',
+      'k:duration',
+      'c:groups',
+      'k:range-to',
+      'k:weekday',
+      'k:relative-day',
+    ],
     summary: options.summary,
     usage: options.name,
     examples: [options.name],

@@ -189,4 +189,6 @@ export interface DeliveryPort {
 export interface EditLogPort {
   /** Records the signature; false when it is the one already recorded (an unchanged edit). */
   claimSignature(chatId: string, messageId: string, signature: string): boolean;
+  /** Records the signature of a message seen for the first time (written soon, in a batch). */
+  noteSignature(chatId: string, messageId: string, signature: string): void;
 }

@@ -10,9 +10,12 @@ import { readConfigFile } from '../config/file.js';
 import { createLogger } from '../logger.js';
 import { ensureDataDir } from '../store/data-dir.js';
 import { acquireDataDirLock } from '../store/lock.js';
+import { understandContext } from '../bot/stages/understand.js';
 import { createTerminalTransport } from '../transports/terminal.js';
+import type { IncomingMessage } from '../transports/transport.js';
 import { EXIT_CODES, storeFailure } from './exit-codes.js';
 import { lateConfigProblem, usageProblem } from './problems.js';
+import { compactReading, readingJson } from './reading-text.js';
 
 /** Defaults of the terminal chat: the fixture admin in the fixture group marked for personal data. */
 export const CHAT_DEFAULTS = {
@@ -36,6 +39,8 @@ const USAGE = `Uso: chasqui chat [opciones]
 
 Conversa con el bot en la terminal: cada línea es un mensaje; las respuestas salen por stdout.
 Con entrada por tubería (printf 'ruc 20123456786\\n' | chasqui chat) responde todo y termina.
+Un mensaje de varias líneas (una lista pegada): escriba """ solo en una línea, pegue o escriba
+las líneas y cierre con otra línea """.
 
   --json            una línea JSON por mensaje enviado: {"chat","text"} o {"chat","document":{...}}
   --out DIR         carpeta para los documentos (por defecto una carpeta temporal)
@@ -48,6 +53,8 @@ Con entrada por tubería (printf 'ruc 20123456786\\n' | chasqui chat) responde t
   --schedules       ejecuta las publicaciones programadas también sobre datos persistentes
                     (por defecto solo en una carpeta temporal e interactiva)
   --attach ARCHIVO  envía el archivo con la primera línea como leyenda (p. ej. "lote")
+  --explain         antes de cada respuesta, una línea con cómo leyó el mensaje (acto, comando,
+                    argumentos y reglas; como «chasqui entender»); con --json, {"text","reading"}
 
 Sin LOOKUP_BASE_URL usa el sandbox local con datos ficticios.`;
 
@@ -61,6 +68,7 @@ interface ChatFlags {
   dataDir?: string;
   schedules: boolean;
   attach?: string;
+  explain: boolean;
 }
 
 function parseFlags(argv: string[]): ChatFlags | 'help' {
@@ -78,6 +86,7 @@ function parseFlags(argv: string[]): ChatFlags | 'help' {
       'data-dir': { type: 'string' },
       schedules: { type: 'boolean', default: false },
       attach: { type: 'string' },
+      explain: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -92,6 +101,7 @@ function parseFlags(argv: string[]): ChatFlags | 'help' {
     direct: values.direct,
     admin: !values['no-admin'],
     schedules: values.schedules,
+    explain: values.explain,
   };
   if (values.out) flags.out = values.out;
   if (values['data-dir']) flags.dataDir = values['data-dir'];
@@ -210,6 +220,7 @@ export async function runChat(argv: string[], io: ChatIo = process): Promise<num
       senderName: 'Usuario de terminal',
       senderIsGroupAdmin: false,
       ...(flags.attach ? { attach: flags.attach } : {}),
+      ...(flags.explain ? { beforeHandle: await explainer(config, flags.json, io.stdout) } : {}),
     });
     // Scheduled posts on a persistent store only when asked: a quick chat must not post to groups.
     const runSchedules = flags.schedules || (interactive && !persistent);
@@ -243,6 +254,28 @@ export async function runChat(argv: string[], io: ChatIo = process): Promise<num
   } finally {
     for (const step of cleanup) await step();
   }
+}
+
+/** `--explain`: prints the reading of each message (the router's own context) before its replies. */
+async function explainer(
+  config: Config,
+  json: boolean,
+  out: NodeJS.WritableStream,
+): Promise<(message: IncomingMessage) => void> {
+  const [{ commands }, { createUnderstanding }] = await Promise.all([
+    import('../../commands/index.js'),
+    import('../language/understand/understand.js'),
+  ]);
+  const understanding = createUnderstanding(commands);
+  const settings = {
+    ...(config.taxPortal ? { taxPortal: config.taxPortal } : {}),
+    holidays: config.scheduler.holidays,
+  };
+  return (message) => {
+    const context = understandContext(message.isGroup, [], settings, new Date());
+    const reading = understanding.understand(message.text, context);
+    out.write(`${json ? readingJson(message.text, reading) : compactReading(reading)}\n`);
+  };
 }
 
 /**

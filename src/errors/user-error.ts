@@ -122,7 +122,11 @@ export class UserError extends Error {
     readonly data: Record<string, unknown> = {},
     options: UserErrorOptions = {},
   ) {
+    // A reply to a typing mistake, not a bug: no stack (capturing one cost more than the reading).
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(identifier);
+    Error.stackTraceLimit = limit;
     this.name = 'UserError';
     this.example = options.example;
   }

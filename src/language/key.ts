@@ -8,12 +8,53 @@ import { fold } from '../text/fold.js';
  */
 export function key(token: string): string {
   if (PLAIN.test(token)) return unstretch(token); // the common case (`ruc`, digits)
-  const bare = unstretch(fold(token).replace(LEADING, '').replace(TRAILING, ''));
+  const folded = fold(token).replace(LEADING, '');
+  const bare = unstretch(folded.slice(0, trailingStart(folded, TRAILING_MARK)));
   return ABBREVIATION.test(bare) ? bare.replace(/\./gu, '') : bare;
 }
 
+/**
+ * Where the run of `mark` characters that ends `text` starts (`text.length` when none), scanned
+ * from the end: a `[…]+$` regex retries from every position and goes quadratic on a long run of
+ * marks before a letter (`……a`, 👍×300 then a word), which anyone can paste.
+ */
+export function trailingStart(text: string, mark: RegExp): number {
+  const isMark = markTest(mark);
+  let end = text.length;
+  while (end > 0) {
+    const point = text.codePointAt(end - 1)!;
+    const high = end > 1 ? text.charCodeAt(end - 2) : 0;
+    // A low surrogate after its high one is one character (an emoji); a lone one stands alone.
+    const pair = point >= 0xdc00 && point <= 0xdfff && high >= 0xd800 && high <= 0xdbff;
+    const width = pair ? 2 : 1;
+    if (!isMark(pair ? text.codePointAt(end - 2)! : point)) break;
+    end -= width;
+  }
+  return end;
+}
+
+/** `mark` (a one-character class) as a test on code points, remembered per code point. */
+const MARK_TESTS = new WeakMap<RegExp, (point: number) => boolean>();
+function markTest(mark: RegExp): (point: number) => boolean {
+  let test = MARK_TESTS.get(mark);
+  if (!test) {
+    const seen = new Map<number, boolean>();
+    test = (point) => {
+      let is = seen.get(point);
+      if (is === undefined) {
+        is = mark.test(String.fromCodePoint(point));
+        if (seen.size < 4_096) seen.set(point, is);
+      }
+      return is;
+    };
+    MARK_TESTS.set(mark, test);
+  }
+  return test;
+}
+
 const LEADING = /^[¿¡("'«“@*_~]+/u;
-const TRAILING = /[?!,;.:)"'»”…*_~\p{Extended_Pictographic}\p{Emoji_Modifier}\u20E3]+$/u;
+/** One character of what ends a token without belonging to it (see `trailingStart`). */
+const TRAILING_MARK = /^[?!,;.:)"'»”…*_~\p{Extended_Pictographic}\p{Emoji_Modifier}\u20E3]$/u;
 const ABBREVIATION = /^(?:\p{L}\.)+\p{L}?$/u;
 const PLAIN = /^[a-z0-9]+$/;
 /** A letter typed three times or more (`holaaa`, `graaacias`), or twice at the end of a long word (`porfaa`). */

@@ -24,10 +24,14 @@ const DASHES = /[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/gu;
 // WhatsApp's bold, italic and strike marks at a word's edges: `*20123456786*`, `_ABC-123_`.
 const FORMAT_MARKS = /(?<=^|\s)[*_~]+(?=[^\s*_~])|(?<=[^\s*_~])[*_~]+(?=\s|$)/gu;
 
+/** Printable ASCII: nothing to remove, compose or fold (NFKC leaves it as it is). */
+const PLAIN_ASCII = /^[\x20-\x7E]*$/u;
+
 /** One line made readable (see the module comment); never longer than MAX_LINE_LENGTH. */
 export function normalizeLine(raw: string): string {
   const bounded = raw.length > MAX_LINE_LENGTH ? raw.slice(0, MAX_LINE_LENGTH) : raw;
-  return bounded
+  if (PLAIN_ASCII.test(bounded)) return bounded.replace(FORMAT_MARKS, '').replace(/ {2,}/gu, ' ').trim();
+  const clean = bounded
     .replace(LONE_SURROGATE, '')
     .replace(CONTROL, ' ')
     .replace(INVISIBLE, '')
@@ -38,6 +42,10 @@ export function normalizeLine(raw: string): string {
     .replace(FORMAT_MARKS, '')
     .replace(/\s+/gu, ' ')
     .trim();
+  // NFKC may lengthen a line (`…` is `...`, `ﷺ` 18 letters): the cap holds after it too.
+  return clean.length > MAX_LINE_LENGTH
+    ? clean.slice(0, MAX_LINE_LENGTH).replace(LONE_SURROGATE, '').trimEnd()
+    : clean;
 }
 
 /**

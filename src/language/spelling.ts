@@ -17,7 +17,7 @@ const MIN_EDIT = 5;
 
 /**
  * A key by its sound in Peruvian Spanish: s/z/c before e-i, b/v, j/g before e-i, y/ll, silent h,
- * qu/k/c before a-o-u, doubled letters once.
+ * qu/k/c before a-o-u (a doubled letter stays: `caro` is no `carro`).
  */
 export function soundKey(word: string): string {
   return word
@@ -30,8 +30,7 @@ export function soundKey(word: string): string {
     .replace(/v/gu, 'b')
     .replace(/g(?=[ei])/gu, 'j')
     .replace(/ll/gu, 'y')
-    .replace(/x(?=[^aeiou]|$)/gu, 's')
-    .replace(/(\p{L})\1+/gu, '$1');
+    .replace(/x(?=[^aeiou]|$)/gu, 's');
 }
 
 interface Index {
@@ -74,10 +73,14 @@ function build(): Index {
 }
 
 /**
- * A slip typing makes: a letter left out (`fatura`, `cabio`) or two swapped (`factrua`). A letter
- * changed or added is as often another real word (`pista`/`lista`, `listar`/`lista`): not guessed.
+ * A slip typing makes: a letter left out (`fatura`, `cabio`) or two swapped (`factrua`), inside
+ * the word. A letter changed or added is as often another real word (`pista`/`lista`,
+ * `listar`/`lista`): not guessed.
  */
 function typingSlip(typed: string, word: string): boolean {
+  // A slip keeps the word's ends (`factrua`, `cabio`); a changed end is more often another word
+  // (`camino` is no `camion`).
+  if (typed[0] !== word[0] || typed.at(-1) !== word.at(-1)) return false;
   if (typed.length === word.length - 1) return editDistance(typed, word, 1) <= 1;
   if (typed.length !== word.length || [...typed].sort().join('') !== [...word].sort().join('')) return false;
   return editDistance(typed, word, 1) <= 1;

@@ -1,5 +1,5 @@
 import { dictate } from './dictation.js';
-import { key } from './key.js';
+import { key, trailingStart } from './key.js';
 import { lexicon } from './lexicon/index.js';
 
 /**
@@ -35,7 +35,8 @@ export interface Token {
 }
 
 const LEADING = /^[¿¡("'«“*_~[{]+/u;
-const TRAILING = /[?!,;.:)"'»”…*_~\]}\p{Extended_Pictographic}\p{Emoji_Modifier}\u20E3\u200D]+$/u;
+/** One character of the marks closing a word (a run of them is found by `trailingStart`). */
+const TRAILING_MARK = /^[?!,;.:)"'»”…*_~\]}\p{Extended_Pictographic}\p{Emoji_Modifier}\u20E3\u200D]$/u;
 const SENTENCE_MARK = /[?!,;.:]/u;
 const LETTER = /\p{L}/u;
 const DIGIT = /\d/u;
@@ -99,24 +100,46 @@ function split(piece: string): [word: string, marks: string][] {
   return [[piece, '']];
 }
 
+/** The tokens of one space-separated piece (`¿ruc?`, `RUC:2012…`, `🙏`). */
+function readPiece(piece: string): Token[] {
+  const lead = LEADING.exec(piece)?.[0] ?? '';
+  const rest = piece.slice(lead.length);
+  const trail = rest.slice(trailingStart(rest, TRAILING_MARK));
+  const body = rest.slice(0, rest.length - trail.length);
+  // A token of marks alone (`?`, `🙏`, `-`) keeps them as its text.
+  if (body === '') return [makeToken(piece, '', '')];
+  const words = split(body).filter(([word]) => word !== '');
+  return words.map(([word, marks], i) =>
+    makeToken(word, i === 0 ? lead : '', i === words.length - 1 ? trail : marks),
+  );
+}
+
+/**
+ * Pieces already read, so a line read again (a message's lines joined, a hand-off) and the words
+ * every message repeats (`ruc`, `porfa`) are not tokenised twice. Bounded: cleared when full;
+ * longer pieces (pasted runs) are read each time. Tokens are immutable, so they are shared.
+ */
+const PIECES = new Map<string, readonly Token[]>();
+const MAX_PIECES = 4_096;
+const MAX_CACHED_PIECE = 64;
+
+function tokensOf(piece: string): readonly Token[] {
+  if (piece.length > MAX_CACHED_PIECE) return readPiece(piece);
+  let tokens = PIECES.get(piece);
+  if (tokens === undefined) {
+    tokens = readPiece(piece);
+    if (PIECES.size >= MAX_PIECES) PIECES.clear();
+    PIECES.set(piece, tokens);
+  }
+  return tokens;
+}
+
 /** The tokens of one normalised line; said punctuation and dictated codes as typed (dictation.ts). */
 export function tokenize(line: string): Token[] {
   const out: Token[] = [];
   for (const piece of line.split(' ')) {
     if (piece === '') continue;
-    const lead = LEADING.exec(piece)?.[0] ?? '';
-    const rest = piece.slice(lead.length);
-    const trail = TRAILING.exec(rest)?.[0] ?? '';
-    const body = rest.slice(0, rest.length - trail.length);
-    // A token of marks alone (`?`, `🙏`, `-`) keeps them as its text.
-    if (body === '') {
-      out.push(makeToken(piece, '', ''));
-      continue;
-    }
-    const words = split(body).filter(([word]) => word !== '');
-    words.forEach(([word, marks], i) =>
-      out.push(makeToken(word, i === 0 ? lead : '', i === words.length - 1 ? trail : marks)),
-    );
+    for (const token of tokensOf(piece)) out.push(token);
   }
   return dictate(out, makeToken);
 }

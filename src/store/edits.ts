@@ -1,5 +1,6 @@
 import { createCacheCrypto } from './keyed-crypto.js';
 import type { SqliteDatabase } from './sqlite.js';
+import { writeBehind } from './write-behind.js';
 
 /**
  * Table `message_edits` (migration 6), two facts per received message: the last parse the router
@@ -14,16 +15,39 @@ export interface EditStore {
    * (an unchanged edit, or the same edit reported twice). Atomic.
    */
   claimSignature(chatId: string, messageId: string, signature: string): boolean;
+  /**
+   * Records the answered parse of a message seen for the first time, written behind (see
+   * write-behind.ts: a crash loses a second of them, and then an unchanged edit is answered
+   * again); `claimSignature` and `flush` write what is pending first.
+   */
+  noteSignature(chatId: string, messageId: string, signature: string): void;
+  /** Writes the pending signatures now (before closing the database). */
+  flush(): void;
   rememberSecret(chatId: string, messageId: string, secret: Uint8Array, senderIds: readonly string[]): void;
   secretOf(chatId: string, messageId: string): { secret: Uint8Array; senderIds: string[] } | undefined;
   /** Drops rows older than `before` (edits are allowed for 15 minutes; a day is plenty). */
   prune(before: number): number;
 }
 
-export function createEditStore(db: SqliteDatabase, options: { now?: () => number } = {}): EditStore {
+/** Chats whose keyed hash is kept (one HMAC per chat, not per message). */
+const MAX_CHAT_KEYS = 1_024;
+
+export function createEditStore(
+  db: SqliteDatabase,
+  options: { now?: () => number; onError?: (error: unknown) => void } = {},
+): EditStore {
   const now = options.now ?? Date.now;
   const crypto = createCacheCrypto(db);
-  const chatKey = (chatId: string) => crypto.hash(`edits:${chatId}`);
+  const chatKeys = new Map<string, string>();
+  const chatKey = (chatId: string) => {
+    let hashed = chatKeys.get(chatId);
+    if (hashed === undefined) {
+      hashed = crypto.hash(`edits:${chatId}`);
+      if (chatKeys.size >= MAX_CHAT_KEYS) chatKeys.clear();
+      chatKeys.set(chatId, hashed);
+    }
+    return hashed;
+  };
   const claim = db.prepare<[string, string, string, number]>(
     `INSERT INTO message_edits (chat_id, message_id, signature, at) VALUES (?, ?, ?, ?)
      ON CONFLICT (chat_id, message_id) DO UPDATE SET signature = excluded.signature
@@ -41,11 +65,24 @@ export function createEditStore(db: SqliteDatabase, options: { now?: () => numbe
   const maybePrune = () => {
     if (++writes % 1000 === 0) prune.run(now() - 24 * 3600_000);
   };
+  const notes = writeBehind<[string, string, string, number]>(
+    db,
+    (row) => {
+      maybePrune();
+      claim.run(...row);
+    },
+    options,
+  );
   return {
     claimSignature(chatId, messageId, signature) {
+      notes.flush();
       maybePrune();
       return claim.run(chatKey(chatId), messageId, crypto.hash(signature), now()).changes === 1;
     },
+    noteSignature(chatId, messageId, signature) {
+      notes.add([chatKey(chatId), messageId, crypto.hash(signature), now()]);
+    },
+    flush: () => notes.flush(),
     rememberSecret(chatId, messageId, value, senderIds) {
       maybePrune();
       const sealed = crypto.seal(JSON.stringify(senderIds), `edits:${messageId}`);

@@ -38,17 +38,30 @@ export function createGroupSettingsRepo(
   const all = db.prepare<[], { chat_id: string; active: number; updated_by: string; updated_at: number }>(
     'SELECT chat_id, active, updated_by, updated_at FROM group_settings ORDER BY chat_id',
   );
+  // Every message asks for its chat's row; only setActive changes it (the data folder is locked
+  // to one process, restore runs with the bot stopped), so rows read are kept, `null` for none.
+  const rows = new Map<string, { active: number; owner_allowed: number } | null>();
+  const rowOf = (chatId: string) => {
+    let row = rows.get(chatId);
+    if (row === undefined) {
+      row = select.get(chatId) ?? null;
+      if (rows.size >= 4_096) rows.clear();
+      rows.set(chatId, row);
+    }
+    return row;
+  };
   return {
     isActive(chatId) {
-      const row = select.get(chatId);
-      return row === undefined ? undefined : row.active === 1;
+      const row = rowOf(chatId);
+      return row === null ? undefined : row.active === 1;
     },
     setActive(chatId, active, by, options) {
       const owner = options?.byOwner ? (active ? 1 : 0) : null;
+      rows.delete(chatId);
       upsert.run(chatId, active ? 1 : 0, actor(by), now().getTime(), owner, owner);
     },
     ownerAllowed(chatId) {
-      return select.get(chatId)?.owner_allowed === 1;
+      return rowOf(chatId)?.owner_allowed === 1;
     },
     list() {
       return all.all().map((row) => ({

@@ -62,7 +62,17 @@ export function createPseudonymizer(db: SqliteDatabase): Pseudonymizer {
   const key = Buffer.from(
     hkdfSync('sha256', loadSecret(db), Buffer.alloc(0), 'chasqui identifier pseudonym', 32),
   );
-  return (value) => createHmac('sha256', key).update(value, 'utf8').digest('hex').slice(0, 16);
+  // The same few senders write every message: each pseudonym is computed once (bounded).
+  const known = new Map<string, string>();
+  return (value) => {
+    let pseudonym = known.get(value);
+    if (pseudonym === undefined) {
+      pseudonym = createHmac('sha256', key).update(value, 'utf8').digest('hex').slice(0, 16);
+      if (known.size >= 4_096) known.clear();
+      known.set(value, pseudonym);
+    }
+    return pseudonym;
+  };
 }
 
 /** The key lives outside the database (store/secret.ts): CHASQUI_SECRET or `secret.key`. */

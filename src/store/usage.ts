@@ -2,6 +2,7 @@ import type { UsageEvent, UsagePort, UsageRow } from '../bot/ports.js';
 import { createPseudonymizer, type Pseudonymizer } from './keyed-crypto.js';
 import { limaMonthRange } from '../time/lima.js';
 import type { SqliteDatabase } from './sqlite.js';
+import { writeBehind } from './write-behind.js';
 
 /** Usage-log key of a direct chat: a keyed pseudonym, never the phone number in it. */
 export const DIRECT_CHAT_PREFIX = 'direct:';
@@ -27,13 +28,21 @@ export function usageChatKey(chatId: string, pseudonym: Pseudonymizer): string {
  * The usage log. Lookup inputs are never stored, only chat + operation + outcome, and direct
  * chats only as a keyed pseudonym (see `usageChatKey`). Month totals are the `uso` command's.
  */
-export type UsageRepo = UsagePort;
+export interface UsageRepo extends UsagePort {
+  /** Writes the pending cache hits now (before closing the database). */
+  flush(): void;
+}
+
+type UsageInsert = [at: number, chatId: string, operation: string, saved: number, outcome: string];
 
 /**
  * Backs the usage log with the `usage_log` table; statements prepared once. Rows written before
  * direct chats were pseudonymised are rewritten on open, so no phone number stays readable.
  */
-export function createUsageRepo(db: SqliteDatabase): UsageRepo {
+export function createUsageRepo(
+  db: SqliteDatabase,
+  options: { onError?: (error: unknown) => void } = {},
+): UsageRepo {
   const pseudonym = createPseudonymizer(db);
   scrubDirectChats(db, pseudonym);
   const insert = db.prepare(
@@ -51,17 +60,24 @@ export function createUsageRepo(db: SqliteDatabase): UsageRepo {
        FROM usage_log WHERE at >= ? AND at < ?
        GROUP BY operation, chat_id ORDER BY operation, chat_id`,
   );
+  // A credit (saved = 0) is written at once: the budget counts it before the next call. A cache
+  // hit, which the budget never counts, is written behind (write-behind.ts).
+  const hits = writeBehind<UsageInsert>(db, (row) => insert.run(...row), options);
   const repo: UsageRepo = {
     record(event: UsageEvent) {
-      insert.run(
+      const row: UsageInsert = [
         event.at.getTime(),
         usageChatKey(event.chatId, pseudonym),
         event.operation,
         event.saved ? 1 : 0,
         event.outcome,
-      );
+      ];
+      if (event.saved) hits.add(row);
+      else insert.run(...row);
     },
+    flush: () => hits.flush(),
     month(now: Date): UsageRow[] {
+      hits.flush();
       const range = limaMonthRange(now);
       return month
         .all(range.start, range.end)

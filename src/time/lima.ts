@@ -35,8 +35,20 @@ function pad(n: number): string {
   return String(n).padStart(2, '0');
 }
 
+/** The last instant's fields, by its second: every line of a message asks for the same `now`. */
+let last: { second: number; parts: LimaParts } | undefined;
+
 /** Wall-clock fields of an instant in Lima. */
 export function limaParts(at: Date): LimaParts {
+  const second = Math.floor(at.getTime() / 1000);
+  if (last?.second === second) return { ...last.parts };
+  const parts = formatParts(at);
+  last = { second, parts };
+  return { ...parts };
+}
+
+/** Intl's reading of an instant (a few microseconds: limaParts keeps the last one). */
+function formatParts(at: Date): LimaParts {
   const fields: Record<string, number> = {};
   for (const part of formatter.formatToParts(at)) {
     if (part.type !== 'literal') fields[part.type] = Number(part.value);

@@ -13,7 +13,8 @@ import {
 /**
  * The terminal chat's transport: each stdin line is one message from the configured sender in the
  * configured chat; replies go to stdout (plain text or one JSON object per message), documents to
- * files. Lines are handled one after another so piped scripts get their replies in order.
+ * files. Lines are handled one after another so piped scripts get their replies in order. The
+ * lines between two lines of `"""` are one message with line breaks (a pasted list).
  */
 export interface TerminalTransportOptions {
   input: NodeJS.ReadableStream;
@@ -32,7 +33,12 @@ export interface TerminalTransportOptions {
   senderIsGroupAdmin?: boolean;
   /** A file sent with the first line, which becomes its caption (`chasqui chat --attach FILE`). */
   attach?: string;
+  /** Called with each message before it is handled (`chat --explain` prints its reading). */
+  beforeHandle?: (message: IncomingMessage) => void;
 }
+
+/** A line of only this opens a block of lines sent as one message, and closes it (a paste). */
+export const BLOCK_MARK = '"""';
 
 const MIMETYPES: Readonly<Record<string, string>> = {
   '.txt': 'text/plain',
@@ -128,16 +134,42 @@ export function createTerminalTransport(options: TerminalTransportOptions): Term
       };
       readline.setPrompt('tú> ');
       showPrompt();
+      /** The lines of an open `"""` block, or undefined outside one. */
+      let block: string[] | undefined;
+      const submit = (text: string) => {
+        const message = toMessage(text);
+        chain = chain
+          .then(() => {
+            options.beforeHandle?.(message);
+            return handler(message);
+          })
+          .then(showPrompt, showPrompt);
+      };
       readline.on('line', (line) => {
+        if (line.trim() === BLOCK_MARK) {
+          const text = block?.join('\n');
+          block = text === undefined ? [] : undefined;
+          readline?.setPrompt(block ? '...> ' : 'tú> ');
+          if (text?.trim()) submit(text);
+          else showPrompt();
+          return;
+        }
+        if (block) {
+          block.push(line);
+          showPrompt();
+          return;
+        }
         if (!line.trim()) {
           showPrompt();
           return;
         }
-        const message = toMessage(line);
-        chain = chain.then(() => handler(message)).then(showPrompt, showPrompt);
+        submit(line);
       });
       readline.on('SIGINT', () => readline?.close());
       readline.on('close', () => {
+        // An unclosed block at the end of the input is still sent.
+        if (block?.join('').trim()) submit(block.join('\n'));
+        block = undefined;
         void chain.then(resolveFinished);
       });
     },

@@ -139,6 +139,26 @@ describe('chasqui chat (in-process)', () => {
     expect(result.out).toMatch(/^\*TRANSPORTES ANDINOS DEL SUR S\.A\.C\.\*\n/);
   });
 
+  it('--explain prints the reading of each message before its replies; """ blocks are one message', async () => {
+    const mark = '"""';
+    const lines = ['ruc 20123456786', mark, 'buenos días', 'placa abc-123', 'gracias', mark, 'ok gracias'];
+    const result = await chat(lines, ['--json', '--explain']);
+    const printed = result.json() as unknown as Record<string, unknown>[];
+    expect(printed.map((line) => ('reading' in line ? `reading ${String(line.text)}` : 'reply'))).toEqual([
+      'reading ruc 20123456786',
+      'reply',
+      'reading buenos días\nplaca abc-123\ngracias',
+      'reply',
+      'reading ok gracias',
+    ]);
+    expect(printed[2]).toMatchObject({ reading: { act: 'request', command: 'placa' } });
+    expect(printed[4]).toMatchObject({ reading: { act: 'thanks', because: ['social:thanks'] } });
+    const plain = await chat(['ruc 20123456786'], ['--explain']);
+    expect(plain.out.split('\n')[0]).toBe(
+      '» pedido · ruc · ruc = 20123456786 [command:ruc, slot:ruc, ruc-digits]',
+    );
+  });
+
   it('rejects unknown flags with exit code 2 and the usage', async () => {
     const result = await chat([], ['--bogus']);
     expect(result.code).toBe(2);

@@ -46,6 +46,21 @@ describe('group settings repo', () => {
     expect(raw).not.toContain('51911111111');
   });
 
+  it('answers every read after a toggle with the toggle, though it keeps the rows it read', () => {
+    const db = openDatabase({ dir: mkdtempSync(path.join(dir, 'cache-')) });
+    const settings = createGroupSettingsRepo(db);
+    const group = '120363000000000009@g.us';
+    expect(settings.isActive(group)).toBeUndefined();
+    expect(settings.ownerAllowed(group)).toBe(false);
+    settings.setActive(group, true, '51987654321', { byOwner: true });
+    expect(settings.isActive(group)).toBe(true);
+    expect(settings.ownerAllowed(group)).toBe(true);
+    settings.setActive(group, false, '51911111111');
+    expect(settings.isActive(group)).toBe(false);
+    expect(settings.ownerAllowed(group)).toBe(true);
+    db.close();
+  });
+
   it('keeps who toggled only as a keyed pseudonym: a full JID and its digits give the same one', () => {
     const db = openDatabase({ dir: ':memory:' });
     const settings = createGroupSettingsRepo(db);

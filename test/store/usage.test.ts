@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { UsageEvent } from '../../src/bot/ports.js';
 import { openDatabase } from '../../src/store/sqlite.js';
 import { createPseudonymizer } from '../../src/store/keyed-crypto.js';
@@ -156,3 +156,25 @@ function readRaw(file: string): string {
     return '';
   }
 }
+
+describe('usage repo writes', () => {
+  it('writes a credit at once (the budget counts it) and cache hits a second later, in one batch', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const db = openDatabase({ dir: mkdtempSync(path.join(dir, 'batch-')) });
+    const usage = createUsageRepo(db);
+    const count = (saved: number) =>
+      (db.prepare('SELECT COUNT(*) AS n FROM usage_log WHERE saved = ?').get(saved) as { n: number }).n;
+    usage.record(event('2026-11-05T12:00:00Z', GROUP_A, 'ruc'));
+    for (let i = 0; i < 3; i++) usage.record(event('2026-11-05T12:00:01Z', GROUP_A, 'ruc', true));
+    expect([count(0), count(1)]).toEqual([1, 0]);
+    vi.advanceTimersByTime(1_000);
+    expect(count(1)).toBe(3);
+    usage.record(event('2026-11-05T12:00:02Z', GROUP_B, 'ruc', true));
+    expect(usage.month(new Date('2026-11-30T12:00:00Z'))).toEqual([
+      { operation: 'ruc', chatId: GROUP_A, calls: 4, saved: 3 },
+      { operation: 'ruc', chatId: GROUP_B, calls: 1, saved: 1 },
+    ]);
+    db.close();
+    vi.useRealTimers();
+  });
+});

@@ -68,3 +68,13 @@ describe('business days', () => {
     expect(previousBusinessDay('2026-04-06', new Set(['2026-04-03', '2026-04-02']))).toBe('2026-04-01');
   });
 });
+
+describe('limaParts keeps the last second it read', () => {
+  it('reads the next instant anew across midnight and gives each caller its own object', () => {
+    const before = limaParts(new Date('2026-11-22T04:59:59.999Z'));
+    expect(before).toMatchObject({ date: '2026-11-21', hour: 23, minute: 59 });
+    before.date = 'changed';
+    expect(limaParts(new Date('2026-11-22T04:59:59.001Z')).date).toBe('2026-11-21');
+    expect(limaParts(new Date('2026-11-22T05:00:00.000Z'))).toMatchObject({ date: '2026-11-22', hour: 0 });
+  });
+});

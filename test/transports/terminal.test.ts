@@ -127,4 +127,56 @@ describe('terminal transport', () => {
     await transport.finished();
     expect(seen).toEqual(['uno', 'dos']);
   });
+
+  it('sends the lines between two """ lines as one message with line breaks, in order', async () => {
+    const { transport, input } = setup(true);
+    const received: string[] = [];
+    await transport.start(async (message) => {
+      received.push(message.text);
+    });
+    const mark = '"""';
+    input.end(
+      [
+        'antes',
+        mark,
+        'hola',
+        '',
+        'ruc 20123456786',
+        '  placa abc-123',
+        mark,
+        mark,
+        mark,
+        'después',
+        mark,
+        'sin cerrar',
+        '',
+      ].join('\n'),
+    );
+    await transport.finished();
+    // an empty block sends nothing; a block left open at the end of the input is still sent
+    expect(received).toEqual(['antes', 'hola\n\nruc 20123456786\n  placa abc-123', 'después', 'sin cerrar']);
+  });
+
+  it('calls beforeHandle with each message just before it is handled, after the previous replies', async () => {
+    const outDir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-term-'));
+    dirs.push(outDir);
+    const input = new PassThrough();
+    const events: string[] = [];
+    const transport = createTerminalTransport({
+      input,
+      output: new PassThrough(),
+      outDir,
+      chatId: 'g1@g.us',
+      isGroup: true,
+      senderIds: ['51987654321@s.whatsapp.net'],
+      beforeHandle: (message) => events.push(`before ${message.text}`),
+    });
+    await transport.start(async (message) => {
+      await new Promise((resolve) => setTimeout(resolve, message.text === 'uno' ? 20 : 1));
+      events.push(`handled ${message.text}`);
+    });
+    input.end('uno\ndos\n');
+    await transport.finished();
+    expect(events).toEqual(['before uno', 'handled uno', 'before dos', 'handled dos']);
+  });
 });

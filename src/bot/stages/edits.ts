@@ -13,8 +13,14 @@ export const edits: Stage = {
     const signature = requests
       .map((r) => `${r.command ?? r.word ?? ''}\u0000${r.rawArgs ?? ''}`)
       .join('\u0001');
-    const fresh = deps.services.edits?.claimSignature(message.chatId, message.id, signature) ?? true;
-    if (message.editOf && !fresh) {
+    const log = deps.services.edits;
+    // A first message only records its parse for a later edit; an edit compares with it.
+    if (!message.editOf) {
+      log?.noteSignature(message.chatId, message.id, signature);
+      return undefined;
+    }
+    const fresh = log?.claimSignature(message.chatId, message.id, signature) ?? true;
+    if (!fresh) {
       return {
         outcome: 'ignored',
         reason: 'edit-unchanged',

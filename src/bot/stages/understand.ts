@@ -1,5 +1,26 @@
+import type { UnderstandContext } from '../../language/understand/understand.js';
 import { isOwner } from '../guards.js';
+import type { BotSettings } from '../ports.js';
 import { answered, driverHelp, type Stage } from './turn.js';
+
+/**
+ * What `understand()` is told about one message: the router's, and `chasqui entender` and
+ * `chat --explain` build it the same way so they show the reading the bot acts on.
+ */
+export function understandContext(
+  isGroup: boolean,
+  selfDigits: readonly string[],
+  settings: Pick<BotSettings, 'taxPortal' | 'holidays'>,
+  now: Date,
+): UnderstandContext {
+  return {
+    isGroup,
+    selfDigits,
+    now,
+    ...(settings.taxPortal?.ruc ? { ownRuc: settings.taxPortal.ruc } : {}),
+    ...(settings.holidays ? { holidays: settings.holidays } : {}),
+  };
+}
 
 /**
  * Reads the message (src/language: pure, bounded, explained). Empty messages and chatter end here:
@@ -9,14 +30,13 @@ import { answered, driverHelp, type Stage } from './turn.js';
 export const understandStage: Stage = {
   name: 'understand',
   run(turn, deps) {
-    const settings = deps.services.settings;
-    const reading = deps.understanding.understand(turn.message.text, {
-      isGroup: turn.message.isGroup,
-      selfDigits: turn.selfDigits,
-      now: deps.now(),
-      ...(settings.taxPortal?.ruc ? { ownRuc: settings.taxPortal.ruc } : {}),
-      ...(settings.holidays ? { holidays: settings.holidays } : {}),
-    });
+    const context = understandContext(
+      turn.message.isGroup,
+      turn.selfDigits,
+      deps.services.settings,
+      deps.now(),
+    );
+    const reading = deps.understanding.understand(turn.message.text, context);
     turn.reading = reading;
     const because = reading.because;
     if (reading.because[0] === 'empty' && reading.act === 'unknown') {

@@ -65,6 +65,7 @@ const guideClauses: SlotGrammar<GuideClauses> = {
     let format: 'xml' | 'pdf' | undefined;
     let preposition: string | undefined;
     const keys = tokens.map((t) => t.key);
+    let end = tokens.length;
     for (let i = 0; i < tokens.length; i++) {
       const token = tokens[i]!;
       const sends = lexicon
@@ -82,7 +83,7 @@ const guideClauses: SlotGrammar<GuideClauses> = {
       const concept = lexicon.entries(token.key).find((e) => e.class === 'concept');
       if (concept?.value === 'driver' || concept?.value === 'drivers' || concept?.value === 'carrier') {
         if (preposition === undefined && concept.value === 'carrier') carrier = true;
-        else if (preposition === 'a' || preposition === 'al') driver = true;
+        else if (preposition === 'to') driver = true;
         preposition = undefined;
         continue;
       }
@@ -92,16 +93,22 @@ const guideClauses: SlotGrammar<GuideClauses> = {
         i += formatHit.length - 1;
         continue;
       }
-      if (token.key === 'a' || token.key === 'al' || token.key === 'para') preposition = token.key;
+      const toward = lexicon
+        .entries(token.key)
+        .find((e) => e.class === 'preposition' && e.value !== undefined);
+      if (toward) preposition = String(toward.value);
       if (token.shape === 'emoji' || token.shape === 'punct') continue;
       if (
         !GLUE.some((cls) => lexicon.is(token.key, cls)) &&
         !is(token, 'addressee') &&
         token.key !== 'todos'
       ) {
-        return undefined;
+        // The clauses end here; what follows is the line's, judged by the reader (a reason, chatter).
+        end = i;
+        break;
       }
     }
+    if (end === 0) return undefined;
     const toOthers = verb !== undefined && !verb.toMe && (verb.lemma !== 'pasar' || driver);
     const send = verb === undefined ? driver : toOthers;
     // The XML and a send are two different requests: neither is guessed.
@@ -112,7 +119,7 @@ const guideClauses: SlotGrammar<GuideClauses> = {
       carrier,
       ...(format ? { format } : {}),
     };
-    return { start: 0, end: tokens.length, result: { value }, because: ['guide-clauses'] };
+    return { start: 0, end, result: { value }, because: ['guide-clauses'] };
   },
 };
 

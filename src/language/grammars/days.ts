@@ -82,7 +82,11 @@ export function readDays(atoms: Atoms, defaults: readonly Weekday[]): DaysResult
     const set = phraseAt(atoms, i, DAY_SET);
     const day = dayNameAt(atoms, i, 'schedule');
     if (set) {
-      add(SETS[String(set.entry.value)] ?? [], 'days-set');
+      // `diario de lunes a viernes`: every day of the days named, when some are named.
+      if (set.entry.value === 'all' && !excepting) {
+        named = true;
+        rules.add('days-set');
+      } else add(SETS[String(set.entry.value)] ?? [], 'days-set');
       i += set.length;
     } else if (day !== undefined) {
       const end = rangeEndAt(atoms, i + 1);

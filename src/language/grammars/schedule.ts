@@ -42,7 +42,11 @@ export class ScheduleSpecError extends Error {
     readonly problem: ScheduleSpecProblem,
     readonly token: string,
   ) {
+    // Thrown and caught while reading (a tc line tries the schedule hand-off): no stack to capture.
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(`${problem}: ${token}`);
+    Error.stackTraceLimit = limit;
     this.name = 'ScheduleSpecError';
   }
 }

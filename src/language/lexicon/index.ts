@@ -78,6 +78,7 @@ export class Lexicon {
   readonly #verbPhrases: Node & { forms?: VerbForm[] } = { entries: [], next: new Map() };
   readonly #byClass = new Map<WordClass, LexEntry[]>();
   readonly #patterns: readonly LexPattern[];
+  readonly #shapes = new Map<string, readonly LexEntry[]>();
   /** The longest phrase, in tokens. */
   readonly longest: number;
 
@@ -164,14 +165,17 @@ export class Lexicon {
   /** The one-word entries of `key`, listed or recognised by shape (`jajaja`, `2do`). */
   entries(key: string): readonly LexEntry[] {
     const listed = this.#root.next.get(key)?.entries ?? [];
-    const shaped = this.#patterns.filter((p) => p.pattern.test(key));
-    if (shaped.length === 0) return listed;
-    return [...listed, ...shaped.map((p) => ({ forms: [key], class: p.class, variety: p.variety }))];
+    const shaped = this.#shaped(key);
+    return shaped.length === 0 ? listed : [...listed, ...shaped];
   }
 
   /** True when `key` is a one-word entry of `cls`. */
   is(key: string, cls: WordClass): boolean {
-    return this.entries(key).some((entry) => entry.class === cls);
+    const listed = this.#root.next.get(key)?.entries;
+    return (
+      (listed !== undefined && listed.some((entry) => entry.class === cls)) ||
+      this.#shaped(key).some((entry) => entry.class === cls)
+    );
   }
 
   /** The verb readings of a one-word `key` (`mandame` → mandar, imperative, me). */
@@ -194,19 +198,36 @@ export class Lexicon {
       }
     }
     if (at < keys.length) {
-      for (const p of this.#patterns) {
-        const k = keys[at] ?? '';
-        if ((!classes || classes.has(p.class)) && p.pattern.test(k)) {
-          hits.push({ entry: { forms: [k], class: p.class, variety: p.variety }, length: 1 });
-        }
+      for (const entry of this.#shaped(keys[at] ?? '')) {
+        if (!classes || classes.has(entry.class)) hits.push({ entry, length: 1 });
       }
     }
-    return hits.sort((a, b) => b.length - a.length);
+    return hits.length > 1 ? hits.sort((a, b) => b.length - a.length) : hits;
   }
 
   /** Length of the longest phrase of one of `classes` at `keys[at]` (0 when none). */
   lengthAt(keys: readonly string[], at: number, classes: ReadonlySet<WordClass>): number {
-    return this.phrasesAt(keys, at, classes)[0]?.length ?? 0;
+    let longest = 0;
+    let node: Node | undefined = this.#root;
+    for (let i = at; i < keys.length && i - at < this.longest; i++) {
+      node = node.next.get(keys[i] ?? '');
+      if (!node) break;
+      if (node.entries.some((entry) => classes.has(entry.class))) longest = i - at + 1;
+    }
+    if (longest > 0 || at >= keys.length) return longest;
+    return this.#shaped(keys[at] ?? '').some((entry) => classes.has(entry.class)) ? 1 : 0;
+  }
+
+  /** Entries recognised by shape (`jajaja`, `2do`), remembered per key (bounded). */
+  #shaped(key: string): readonly LexEntry[] {
+    let shaped = this.#shapes.get(key);
+    if (shaped === undefined) {
+      const found = this.#patterns.filter((p) => p.pattern.test(key));
+      shaped = found.map((p) => ({ forms: [key], class: p.class, variety: p.variety }));
+      if (this.#shapes.size >= 4_096) this.#shapes.clear();
+      this.#shapes.set(key, shaped);
+    }
+    return shaped;
   }
 
   /** Every entry of a class (for display lists and generated phrases). */

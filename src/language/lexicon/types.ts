@@ -49,6 +49,7 @@ export const WORD_CLASSES = [
   'rate-move', // cerró, amaneció: how a rate moved, asked about
   'owner-lead', // correspondiente al, perteneciente a: whose an identifier is, after it
   'owner-of', // de, del: the same, in one word (`dni … del postulante`)
+  'header', // Atención contabilidad, Asunto: who or what a message of several lines is for
   'reason', // para la cotización, que el cliente espera: why, after a request
   'person-noun', // señor, proveedor, cliente: whose identifier
   'place-here', // aquí, en este grupo

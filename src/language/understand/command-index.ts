@@ -82,6 +82,14 @@ export function parsePart(written: string, command: string): Part {
   throw new Error(`command ${command}: trigger part "${text}" is not c:, v:, v*:, not:, stop:, k: or name`);
 }
 
+const CLASS_SETS = new Map<WordClass, ReadonlySet<WordClass>>();
+/** The one-class set of a `k:` part, made once per class. */
+function classSet(cls: WordClass): ReadonlySet<WordClass> {
+  let classes = CLASS_SETS.get(cls);
+  if (!classes) CLASS_SETS.set(cls, (classes = new Set([cls])));
+  return classes;
+}
+
 /** A verb reading that asks: an asking form, or `necesito`/`quiero` (the writer's need). */
 export function asks(form: VerbForm): boolean {
   return (
@@ -103,7 +111,7 @@ export function partLength(part: Part, keys: readonly string[], at: number, name
     case 'concept':
       return lexicon.phrasesAt(keys, at, CONCEPT).find((hit) => hit.entry.value === part.id)?.length ?? 0;
     case 'class': {
-      const hits = lexicon.phrasesAt(keys, at, new Set([part.cls]));
+      const hits = lexicon.phrasesAt(keys, at, classSet(part.cls));
       return (
         hits.find((hit) => part.value === undefined || String(hit.entry.value) === part.value)?.length ?? 0
       );
@@ -183,6 +191,8 @@ export class CommandIndex {
   readonly triggers: readonly ParsedTrigger[];
   readonly #names = new Map<string, CommandLanguage>();
   readonly #byFirst = new Map<string, ParsedTrigger[]>();
+  /** Each command's name as a key, made once. */
+  readonly #nameKeys = new Map<CommandLanguage, string>();
 
   constructor(commands: readonly CommandLanguage[]) {
     const triggers: ParsedTrigger[] = [];
@@ -193,6 +203,7 @@ export class CommandIndex {
       if (other)
         throw new Error(`command word "${command.name}" of "${command.name}" is already "${other.name}"`);
       this.#names.set(name, command);
+      this.#nameKeys.set(command, name);
       command.triggers.forEach((trigger, order) => {
         // Two commands named by the same words would make the line's reading a coin toss.
         const words = trigger.parts.map((part) => (part === 'name' ? `name:${name}` : part)).join(' ');
@@ -273,7 +284,7 @@ export class CommandIndex {
 
   /** Where `trigger` ends when it matches at `keys[at]`, else `at`. */
   #match(trigger: ParsedTrigger, keys: readonly string[], at: number): number {
-    const name = key(trigger.command.name);
+    const name = this.#nameKeys.get(trigger.command) ?? key(trigger.command.name);
     let pos = at;
     for (const [i, part] of trigger.parts.entries()) {
       let length = partLength(part, keys, pos, name);

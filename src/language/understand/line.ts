@@ -53,6 +53,7 @@ const LEAD_IN = set(
   'place-here',
   'pronoun',
   'adverb',
+  'auxiliary',
 );
 
 /** In a question, what is asked about is no statement: `¿está activo el ruc …?`, `¿a cuánto cerró?`. */
@@ -79,7 +80,7 @@ const TAIL = set(...SOCIAL, 'adverb', 'spelled-letter');
 const TELLING = set('state-verb', 'auxiliary', 'report-verb', 'adverb', 'negation');
 
 /** Words that tell rather than ask: `es`, `ya llegó`, `tenía`. */
-const STATEMENT = set('state-verb', 'report-verb');
+export const STATEMENT = set('state-verb', 'report-verb');
 
 /** True for a token of marks alone (`-`, `→`) or emoji (`🙏`). */
 export function isMark(token: Token | undefined): boolean {
@@ -115,6 +116,7 @@ export function leadInLength(
   if (!token) return 0;
   if (isMark(token)) return 1;
   if (token.shape === 'number' || lexicon.is(keys[at] ?? '', 'negation')) return 0;
+  if (perfectAt(keys, at)) return 0; // `he pedido el ruc …` tells what was done
   const afterQuestionWord = at > 0 && lexicon.is(keys[at - 1] ?? '', 'question-word');
   const asked = question || afterQuestionWord ? classAt(keys, at, QUESTION) : 0;
   const today =
@@ -208,12 +210,14 @@ export function statementAt(
     return hit.entry.class;
   }
   if (k === 'ya' && at + 1 < tokens.length) return 'report-verb';
+  if (perfectAt(keys, at)) return 'report';
   const verb = lexicon.verbAt(keys, at);
   if (verb && verb.length === 1 && reports(verb.forms, token.text)) {
     // In a question, what is asked about is no report (`¿está activo?`), and the present of an
     // event asks (`¿en qué grupos participas?`); a past still tells (typed `activó`, or only past).
     if (question && classAt(keys, at, QUESTION) > 0) return undefined;
     if (describesNoun(tokens, keys, at)) return undefined;
+    if (question && askedState(keys, at)) return undefined;
     const isPast = (form: VerbForm) => form.form === 'past' || form.form === 'participle';
     const past = verb.forms.some(isPast) && (token.accented || verb.forms.every(isPast));
     if (!question || past) return 'report';
@@ -232,6 +236,20 @@ export function describesNoun(tokens: readonly Token[], keys: readonly string[],
   return tokens[at - 1]?.shape === 'word' && !told;
 }
 
+/** In a question, a participle after a verb of state asks about a state (`¿está anulada?`). */
+export function askedState(keys: readonly string[], at: number): boolean {
+  const verb = lexicon.verbAt(keys, at);
+  const participle = verb !== undefined && verb.forms.every((form) => form.form === 'participle');
+  return participle && lexicon.lengthAt(keys, at - 1, set('state-verb')) > 0;
+}
+
+/** `he pedido`, `hemos enviado`, `ya han llegado`: an auxiliary and a participle (what was done). */
+export function perfectAt(keys: readonly string[], at: number): boolean {
+  if (!lexicon.is(keys[at] ?? '', 'auxiliary')) return false;
+  const next = lexicon.verbAt(keys, at + 1);
+  return next !== undefined && next.forms.some((form) => form.form === 'participle');
+}
+
 /** A part of time follows (`esta semana`, `esta tarde`, `este lunes`). */
 function beforeTime(keys: readonly string[], at: number): boolean {
   return classAt(keys, at, set('date-unit', 'day-part', 'weekday', 'relative-day')) > 0;
@@ -243,7 +261,8 @@ const TIME = set('weekday', 'relative-day', 'date-unit', 'day-part', 'month', 'u
 /** A reason said after a complete request: `es para la cotización`, `que el cliente espera`. */
 export function reasonAt(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
   const length = classAt(keys, at, set('reason'));
-  if (length === 0) return false;
+  // `para que lo tengan …`, `para su conocimiento`: said so others know, not why it is asked.
+  if (length === 0 || classAt(keys, at, STATEMENT) > length) return false;
   const next = keys[at + length] ?? '';
   // `que` + a verb in the past (`que me pasaste`, `q pasó`) is a relative clause or a question.
   if (length === 1 && lexicon.is(keys[at] ?? '', 'question-word')) {

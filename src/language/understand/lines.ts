@@ -24,7 +24,16 @@ const set = (...classes: WordClass[]) => new Set<WordClass>(classes);
 const CLOSING = set('regards', 'farewell', 'thanks');
 
 /** What a line that is no request is, around requests. */
-type Aside = 'social' | 'closing' | 'reason' | undefined;
+type Aside = 'social' | 'closing' | 'reason' | 'header' | 'signature' | undefined;
+
+/** After a closing: the name, title and area lines of a signature (`Luis Pacheco` / `Jefe de Ventas`). */
+const MAX_SIGNATURE_WORDS = 5;
+
+function signatureLine(line: string, asides: readonly string[]): Aside {
+  if (!asides.includes('closing') && !asides.includes('signature')) return undefined;
+  const words = line.trim().split(/\s+/u);
+  return words.length <= MAX_SIGNATURE_WORDS && !/\d/u.test(line) ? 'signature' : undefined;
+}
 
 /**
  * `Atte. Carmen`, `Saludos, Luis Pérez`, `Muchas gracias señorita`: a closing, then at most a
@@ -52,12 +61,20 @@ function closingLine(tokens: readonly Token[], keys: readonly string[]): boolean
 }
 
 /** What a line that is no request is, given whether a request came before it. */
-function asideOf(line: string, reading: Reading, afterRequest: boolean): Aside {
-  if (reading.act === 'greeting' || reading.act === 'thanks') return 'social';
+function asideOf(line: string, reading: Reading, afterRequest: boolean, first: boolean): Aside {
   const tokens = tokenize(line);
   const keys = tokens.map((t) => t.key);
   if (closingLine(tokens, keys)) return 'closing';
-  if (afterRequest && reasonAt(tokens, keys, 0)) return 'reason';
+  if (reading.act === 'greeting' || reading.act === 'thanks') return 'social';
+  // `Atención contabilidad`, `Para: ventas`, `Asunto: guías`: who the message is for.
+  if (first && classAt(keys, 0, set('header')) > 0 && !tokens.some((t) => /\d/u.test(t.text)))
+    return 'header';
+  // `es el nuevo transportista, para registrarlo`: a line that gives the request's reason.
+  if (
+    afterRequest &&
+    keys.some((_, i) => reasonAt(tokens, keys, i) && !lexicon.is(keys[i] ?? '', 'question-word'))
+  )
+    return 'reason';
   return undefined;
 }
 
@@ -86,9 +103,13 @@ export function readLines(
       }
     }
     carried = undefined;
-    if (next !== undefined && reading.act !== 'request') {
+    // A command word alone may be a request already (`tc` is today's rate): the next line may
+    // still be its argument (`tc` / `20/11`).
+    const bare = reading.act === 'request' && (reading.rawArgs ?? '').trim() === '';
+    if (next !== undefined && (reading.act !== 'request' || bare)) {
       const joined = readLine(`${line} ${next}`);
-      if (joined.act === 'request') {
+      const more = !bare || (joined.command === reading.command && (joined.rawArgs ?? '').trim() !== '');
+      if (joined.act === 'request' && more) {
         reading = { ...joined, because: ['joined-lines', ...joined.because] };
         carried = line;
         carriedCommand = joined.command;
@@ -104,7 +125,7 @@ export function readLines(
       requests.push(reading);
       continue;
     }
-    const aside = asideOf(line, reading, requests.length > 0);
+    const aside = asideOf(line, reading, requests.length > 0, i === 0) ?? signatureLine(line, asides);
     if (aside) asides.push(aside);
     else other += 1;
   }

@@ -27,6 +27,12 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
     no: ['ruc 20123456786', 'el ruc 20123456786 tiene deuda coactiva'],
   },
   {
+    name: 'owner-of',
+    decides: "a command word right after another's word and `de` says whose that one is, not what is asked",
+    yes: ['chofer de la placa ABC-123'],
+    no: ['placa del camión ABC-123', 'datos del vehículo C3X918', 'la razón social del RUC 20123456786'],
+  },
+  {
     name: 'quoted-value',
     decides: 'a rate someone quotes (`tc 3.79`, `afp 10%`) is no request for one',
     yes: ['tc 3.79', 'el dólar a 3,75 hoy'],
@@ -35,8 +41,12 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
   {
     name: 'pasted-field',
     decides: 'a name after a field label (`Razón social: …`) is a pasted form, not a paid search',
-    yes: ['razón social: Inversiones Mar Azul S.A.C.'],
-    no: ['buscar "Inversiones Mar Azul"', '@51900000000 razón social: Inversiones Mar Azul S.A.C.'],
+    yes: ['razón social: Inversiones Mar Azul S.A.C.', 'placa nueva del camión: C3X918'],
+    no: [
+      'buscar "Inversiones Mar Azul"',
+      '@51900000000 razón social: Inversiones Mar Azul S.A.C.',
+      'RUC: 20601234565',
+    ],
   },
   {
     name: 'statement',
@@ -88,15 +98,6 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
     no: ['el chofer 41234567, ya no trabaja con nosotros', 'borra al chofer 41234567'],
   },
   {
-    name: 'relative-clause',
-    decides: 'after a command without argument, a clause describing what it lists',
-    yes: [
-      'Sírvase indicar los grupos en los que participa el asistente',
-      'lista los choferes que trabajan con nosotros',
-    ],
-    no: ['grupos', 'los grupos donde estuviste ya no sirven'],
-  },
-  {
     name: 'weak-slot',
     decides: 'a value read only loosely (a name without quotes or capitals) needs the bot addressed',
     yes: ['busca a la panificadora la espiga de oro', 'búscame a molinera del sur'],
@@ -107,6 +108,24 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
     decides: 'laughing at a bare command word, without asking or thanking, is no request',
     yes: ['jajaja el dólar 📈📈'],
     no: ['jaja tc porfa', 'el dólar de hoy?'],
+  },
+  {
+    name: 'answers-a-quote',
+    decides: 'under a quoted line (`> …`), a value given unaddressed answers the quote, not asks',
+    yes: ['> necesito el ruc del proveedor\nruc 20612345679'],
+    no: ['> pueden verificar el 20100456789?\n@51900000000 deuda 20100456789', 'ruc 20612345679'],
+  },
+  {
+    name: 'asked-after',
+    decides: 'the ask after the value: `la guía T001-72 me la pueden mandar`, `…, la necesito impresa`',
+    yes: ['la guía T001-72 me la pueden mandar en pdf', 'planilla del 20601234565, quiero ver si es grande'],
+    no: ['la guía T001-72 me la mandaron ayer'],
+  },
+  {
+    name: 'asked-detail',
+    decides: 'in a question, where or which is asked about the value (`¿tiene locales en Arequipa?`)',
+    yes: ['el proveedor 20612345679 tiene locales en Arequipa?'],
+    no: ['el proveedor 20612345679 tiene locales en Arequipa'],
   },
   {
     name: 'pasted-note',
@@ -131,9 +150,21 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
     no: ['es para el contrato\nel dni 41234567'],
   },
   {
+    name: 'aside:header',
+    decides: 'a first line saying who the message is for (`Atención contabilidad`) is no note',
+    yes: ['Atención contabilidad\nxml F001-902\npdf F001-902'],
+    no: ['Cliente: Ferretería San Jorge\nRUC 20601234565'],
+  },
+  {
+    name: 'aside:signature',
+    decides: 'after a closing, short lines without numbers are the signature (name, title, area)',
+    yes: ['ruc 20601234565\nQuedo atento.\nLuis Pacheco\nJefe de Ventas'],
+    no: ['ruc 20601234565\nLuis Pacheco\nJefe de Ventas'],
+  },
+  {
     name: 'joined-lines',
     decides: 'a line of only a command word takes the next line as its argument',
-    yes: ['RUC:\n20601234565', 'Solicito lo siguiente:\n1. Tipo de cambio de ayer.'],
+    yes: ['RUC:\n20601234565', 'Solicito lo siguiente:\n1. Tipo de cambio de ayer.', 'tc\n20/11'],
     no: ['RUC 20601234565\nDNI 45678912'],
   },
   {

@@ -20,6 +20,8 @@ export interface HandOff {
   ): string | undefined;
   readonly yes: readonly string[];
   readonly no: readonly string[];
+  /** Only when a verb named the command (`verifica …`), not its own word (`lote …`). */
+  readonly byVerb?: boolean;
 }
 
 const eightDigits = (tokens: readonly Token[], from: number) =>
@@ -49,18 +51,53 @@ function recurring(job: string): HandOff['when'] {
   };
 }
 
+/** The one RUC (11 digits) or DNI (8) of a list, when the list holds exactly one number. */
+function onlyId(length: number): HandOff['when'] {
+  return (tokens, _keys, from) => {
+    const numbers = tokens.slice(from).filter((t) => /\d/u.test(t.text));
+    const digits = numbers[0]?.text.replace(/[.\s-]/gu, '') ?? '';
+    return numbers.length === 1 && digits.length === length ? digits : undefined;
+  };
+}
+
 export const HAND_OFFS: readonly HandOff[] = [
+  {
+    name: 'one-ruc-checked',
+    from: 'lote',
+    to: 'ruc',
+    byVerb: true,
+    when: onlyId(11),
+    yes: ['verifica el 20601234565', 'me confirmas la razón social del 20612345679?'],
+    no: ['verifica 20601234565 y 20100456789', 'lote 20601234565'],
+  },
+  {
+    name: 'one-dni-checked',
+    from: 'lote',
+    to: 'dni',
+    byVerb: true,
+    when: onlyId(8),
+    yes: ['verifica 45678912'],
+    no: ['lote 45678912'],
+  },
   {
     name: 'dni-named-in-ruc',
     from: 'ruc',
     to: 'dniruc',
     when(tokens, keys, from) {
-      const dni = eightDigits(tokens, from);
-      if (dni.length !== 1 || !names(keys, from, 'dni')) return undefined;
-      if (tokens.slice(from).some((t) => t.text.replace(/[.-]/gu, '').match(/\d{9,}/u))) return undefined;
+      // The number may come first: `el 45678912 tiene ruc?`.
+      const start = eightDigits(tokens, from).length > 0 ? from : 0;
+      const dni = eightDigits(tokens, start);
+      // An 8-digit number is no RUC: asked as a question, it asks for the RUC of that DNI.
+      const asked = names(keys, start, 'dni') || tokens.some((t) => t.trail.includes('?'));
+      if (dni.length !== 1 || !asked) return undefined;
+      if (tokens.slice(start).some((t) => t.text.replace(/[.-]/gu, '').match(/\d{9,}/u))) return undefined;
       return dni[0]!.text;
     },
-    yes: ['ruc de la señora identificada con dni 70123456', '¿tiene ruc el dni 45678912?'],
+    yes: [
+      'ruc de la señora identificada con dni 70123456',
+      '¿tiene ruc el dni 45678912?',
+      'el 45678912 tiene ruc?',
+    ],
     no: ['ruc 20123456786', 'ruc 20123456786 del dni 45678912'],
   },
   {

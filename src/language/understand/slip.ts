@@ -11,8 +11,8 @@ const MIN_LENGTH = 3;
 const MAX_LEAD_IN = 16;
 
 /** The one-word forms that name each command by itself: its name, and its concepts' words. */
-function slipTargets(index: CommandIndex): { key: string; trigger: ParsedTrigger }[] {
-  const out: { key: string; trigger: ParsedTrigger }[] = [];
+function slipTargets(index: CommandIndex): Target[] {
+  const out: Target[] = [];
   for (const trigger of index.triggers) {
     if (trigger.parts.length !== 1 || trigger.needs !== undefined) continue;
     if (trigger.command.argShape !== 'required') continue;
@@ -28,7 +28,24 @@ function slipTargets(index: CommandIndex): { key: string; trigger: ParsedTrigger
   return out;
 }
 
-const targetsOf = new WeakMap<CommandIndex, { key: string; trigger: ParsedTrigger }[]>();
+type Target = { key: string; trigger: ParsedTrigger };
+const targetsOf = new WeakMap<CommandIndex, Target[]>();
+/** The targets one edit from a word, per index and word (bounded): unknown words repeat. */
+const closeOf = new WeakMap<CommandIndex, Map<string, Target[]>>();
+
+function closeTargets(index: CommandIndex, word: string): Target[] {
+  let known = closeOf.get(index);
+  if (!known) closeOf.set(index, (known = new Map()));
+  let close = known.get(word);
+  if (!close) {
+    let targets = targetsOf.get(index);
+    if (!targets) targetsOf.set(index, (targets = slipTargets(index)));
+    close = targets.filter((target) => editDistance(word, target.key, 1) <= 1);
+    if (known.size >= 1_024) known.clear();
+    known.set(word, close);
+  }
+  return close;
+}
 
 /**
  * `rcu 2012…`, `pllaca ABC-123`: the first word past the lead-in, one edit from a command word,
@@ -51,9 +68,7 @@ export function slipOf(
     at += n;
   const k = keys[at] ?? '';
   if (k.length < MIN_LENGTH || !/^\p{L}+$/u.test(k) || lexicon.entries(k).length > 0) return undefined;
-  let targets = targetsOf.get(index);
-  if (!targets) targetsOf.set(index, (targets = slipTargets(index)));
-  const close = targets.filter((target) => editDistance(k, target.key, 1) <= 1);
+  const close = closeTargets(index, k);
   const commands = new Set(close.map((target) => target.trigger.command.name));
   if (commands.size !== 1 || !close[0]) return undefined;
   const { trigger } = close[0];

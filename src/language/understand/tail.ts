@@ -26,6 +26,8 @@ export interface TailContext {
   readonly asked: boolean;
   /** The line is courteous or a question (`por favor`, `gracias`, `?`). */
   readonly polite: boolean;
+  /** The line asks a question. */
+  readonly question: boolean;
 }
 
 const set = (...classes: WordClass[]) => new Set<WordClass>(classes);
@@ -34,6 +36,7 @@ const ID_DIGITS = /\d{6,}/u;
 /** Words that may open an owner note: `correspondiente al postulante` (and `de`, `del`). */
 const OWNER_LEAD = set('owner-lead');
 /** Who may own an identifier: `postulante`, `empresa`, `Transportes Andinos SAC`. */
+const COURTESY = set('courtesy');
 const OWNER = set('person-noun', 'company-word', 'legal-form');
 /** Inside a note: determiners and adjectives around the noun. */
 const NOTE_GLUE = set('article', 'possessive', 'demonstrative', 'qualifier', 'preposition', 'conjunction');
@@ -67,8 +70,46 @@ export function tailRule(ctx: TailContext, at: number): string | undefined {
   if (ownerNote(ctx, at)) return 'owner-note';
   if (nameNote(tokens, at, ctx.slots)) return 'company-name-note';
   if (ctx.forMe && !tokens.slice(at).some((t) => /\d/u.test(t.text))) return 'asked-for-the-writer';
-  if (ctx.asked && afterPause(tokens, keys, at) && !hasId(tokens, at)) return 'said-after-asking';
+  if (askedAfter(tokens, keys, at)) return 'asked-after';
+  if (ctx.question && askedDetail(tokens, keys, at)) return 'asked-detail';
+  // Asked by a verb; or by a question already closed (`¿tienen el xml de la guía …? lo pide …`)
+  // or courtesy (`el brevete de … porfa, lo vamos a contratar`) when what follows tells nothing
+  // done (`uso? ya lo revisé` answers itself).
+  let closed = false;
+  for (let i = 0; i < at; i++) closed ||= tokens[i]!.trail.includes('?') || classAt(keys, i, COURTESY) > 0;
+  const context = ctx.asked || (closed && !tellsFrom(tokens, keys, at));
+  if (context && afterPause(tokens, keys, at) && !hasId(tokens, at)) return 'said-after-asking';
   return undefined;
+}
+
+/**
+ * `la guía T001-72 me la pueden mandar en pdf`, `…, la necesito impresa`, `…, quiero ver si …`:
+ * the ask itself comes after the value (clitics, then a verb that asks or needs).
+ */
+function askedAfter(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
+  // `a la factura`, `de la cuenta`: a place or an owner, not an ask.
+  let before = at;
+  while (before > 0 && lexicon.is(keys[before - 1] ?? '', 'article')) before -= 1;
+  if (lexicon.is(keys[at] ?? '', 'preposition') || lexicon.is(keys[before - 1] ?? '', 'preposition'))
+    return false;
+  let i = at;
+  while (lexicon.is(keys[i] ?? '', 'clitic') || lexicon.is(keys[i] ?? '', 'article')) i += 1;
+  const verb = lexicon.verbAt(keys, i);
+  if (!verb || hasId(tokens, at)) return false;
+  // A word that is also a noun (`factura`) asks only after a clitic: `… me la facturas`.
+  const clitic = keys.slice(at, i).some((k) => lexicon.entries(k).every((e) => e.class === 'clitic'));
+  if (lexicon.entries(keys[i] ?? '').length > 0 && !clitic) return false;
+  return verb.forms.some((form) => asks(form) && form.form !== 'infinitive' && form.form !== 'gerund');
+}
+
+/** In a question, where or which is asked about the value: `¿tiene locales en Arequipa?`. */
+function askedDetail(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
+  if (!lexicon.is(keys[at] ?? '', 'preposition') || hasId(tokens, at)) return false;
+  for (let i = at + 1; i < tokens.length; i++) {
+    if (isMark(tokens[i]) || classAt(keys, i, NOTE_GLUE) > 0) continue;
+    if (lexicon.verbAt(keys, i) || lexicon.is(keys[i] ?? '', 'negation')) return false;
+  }
+  return true;
 }
 
 /**
@@ -95,6 +136,8 @@ function ownerNote(ctx: TailContext, at: number): boolean {
       i += glue - 1;
       continue;
     }
+    // `del nuevo chofer para su legajo`: a reason may follow whose it is.
+    if (owners > 0 && reasonAt(tokens, keys, i)) return true;
     const owner = lexicon
       .phrasesAt(keys, i)
       .find(
@@ -162,20 +205,11 @@ function nameNote(tokens: readonly Token[], at: number, slots: Slots): boolean {
     : named || (capitals.length >= 2 && capitals.length >= words.length - 2);
 }
 
-/**
- * `los grupos en los que participas`, `los choferes que tenemos`, `los grupos donde estás`: a
- * relative clause describing what a command without argument lists; nothing in it tells (no past,
- * no negation, no number).
- */
-export function relativeClause(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
-  let i = at;
-  while (classAt(keys, i, set('preposition', 'article')) > 0)
-    i += classAt(keys, i, set('preposition', 'article'));
-  if (!lexicon.is(keys[i] ?? '', 'question-word') || tokens[i]?.accented) return false;
-  for (let k = i + 1; k < tokens.length; k++) {
-    const token = tokens[k]!;
-    if (/\d/u.test(token.text) || lexicon.is(keys[k] ?? '', 'negation')) return false;
-    if (statementAt(tokens, keys, k, true)) return false;
+/** Whether a word from `at` on tells (a past, a report, `ya`). */
+function tellsFrom(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
+  for (let i = at; i < tokens.length; i++) {
+    const told = statementAt(tokens, keys, i, true);
+    if (told !== undefined || lexicon.is(keys[i] ?? '', 'negation')) return true;
   }
-  return true;
+  return false;
 }

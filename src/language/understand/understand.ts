@@ -10,6 +10,7 @@ import { type Token, tokenize } from '../tokenize.js';
 import { type CommandMatch, CommandIndex, parsePart, partLength } from './command-index.js';
 import { type CommandLanguage, isTopical, type Part } from './declare.js';
 import {
+  askedState,
   classAt,
   describesNoun,
   edgeLength,
@@ -17,6 +18,7 @@ import {
   leadInLength,
   socialKind,
   statementAt,
+  STATEMENT,
   tailStart,
 } from './line.js';
 import type { Addressed, Reading } from './reading.js';
@@ -24,7 +26,7 @@ import { HAND_OFFS } from './rules.js';
 import { readLines } from './lines.js';
 import { type Candidate, scanLine } from './scan.js';
 import { slipOf } from './slip.js';
-import { askedExplicitly, asksForMe, relativeClause, tailRule, YIELDING_TAILS } from './tail.js';
+import { askedExplicitly, asksForMe, tailRule, YIELDING_TAILS } from './tail.js';
 
 /**
  * `understand(text, context) → Reading`: pure (no I/O, no clock but `context.now`), bounded (at
@@ -52,6 +54,8 @@ export { MAX_REQUESTS } from './lines.js';
 
 const PREFIXES = /^[¿¡]*([/!.])(?=\p{L})/u;
 const MENTION = /^@(\d+)$/u;
+/** A line quoted with `>` (as e-mail and WhatsApp users quote). */
+const QUOTED = /^\s*>/u;
 /** `@519… `, `@519…, `, `@519… — `: mention tokens and their punctuation at a line's start. */
 const LEADING_MENTIONS = /^(?:[([«"'“]?@\d+(?:[\p{P}\p{S}]+|(?=\s|$))\s*)+/u;
 const set = (...classes: WordClass[]) => new Set<WordClass>(classes);
@@ -70,6 +74,7 @@ const BEFORE_SLOT = set(
 const POLITE = set('courtesy', 'thanks');
 /** In a question, what is asked about may sit anywhere: `¿de qué marca es la placa …?`. */
 const ASKED = set(
+  'ack',
   'state-verb',
   'state-adjective',
   'attribute',
@@ -216,6 +221,21 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     const firstSpan = spans.length > 0 ? Math.min(...spans.map((s) => s.start)) : tokens.length;
     const lastSpan = spans.length > 0 ? Math.max(...spans.map((s) => s.end)) : from;
     for (const [name, slot] of Object.entries(slots)) because.push(`slot:${name}`, ...slot.match.because);
+    // A slot that reads several values spans the words between them: they must not tell either.
+    for (const slot of spans) {
+      for (let i = slot.start; i < slot.end; i++) {
+        if (namedInSpan(keys, i, slot.start)) continue; // `xml de la factura …`, `tipo de cambio`
+        if (statementAt(tokens, keys, i, line.question)) return remark(`statement:${keys[i]}`);
+      }
+    }
+    // `placa nueva del camión: C3X918`: words, a colon, the value: a labelled field someone shares.
+    const colonOnWords =
+      /:$/u.test(tokens[match.end - 1]?.trail ?? '') &&
+      tokens.slice(0, match.start).some((_, i) => leadInLength(tokens, keys, i, line.question) === 0);
+    const labelled = colonOnWords || tokens.slice(wordsEnd, firstSpan).some((t) => t.trail.endsWith(':'));
+    const askedFirst = askedExplicitly(keys, match, 0);
+    if (labelled && !late && !askedFirst && line.addressed === undefined && !line.question)
+      return remark('pasted-field');
     // The words left: before the slots, between them, after them.
     const afterAll = Math.max(lastSpan, wordsEnd);
     const tail = Math.max(afterAll, tailStart(tokens, keys, afterAll, ignoredSet(command)));
@@ -227,6 +247,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
       forMe: asksForMe(keys, match.start),
       asked: askedExplicitly(keys, match, 0),
       polite: line.question || keys.some((_, i) => classAt(keys, i, POLITE) > 0),
+      question: line.question,
     };
     const valued = spans.some((s) => s.match.weak !== true && s.match.vague !== true);
     for (let at = from; at < tail;) {
@@ -239,9 +260,10 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
         at += ignored;
         continue;
       }
-      const after = at >= afterAll && spans.length > 0;
+      const noSlots = Object.keys(command.slots ?? {}).length === 0;
+      const after = at >= afterAll && (spans.length > 0 || noSlots);
       // After a complete request: a reason, whose it is, a name, what it is for (see tail.ts).
-      const rule = after && valued ? tailRule(tailContext, at) : undefined;
+      const rule = after && (valued || noSlots) ? tailRule(tailContext, at) : undefined;
       if (rule) {
         because.push(rule);
         break;
@@ -255,7 +277,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
         line.question ? classAt(keys, at, ASKED) : 0,
         line.question && spans.length === 0 && presentVerb(keys, at) ? 1 : 0,
         spans.length > 0 && at < firstSpan ? classAt(keys, at, BEFORE_SLOT) : 0,
-        describesNoun(tokens, keys, at) ? 1 : 0,
+        describesNoun(tokens, keys, at) || (line.question && askedState(keys, at)) ? 1 : 0,
       );
       if (edge > 0) {
         at += edge;
@@ -264,14 +286,6 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
       const lateRule = after ? tailRule(tailContext, at) : undefined;
       if (lateRule) {
         because.push(lateRule);
-        break;
-      }
-      if (
-        Object.keys(command.slots ?? {}).length === 0 &&
-        at >= wordsEnd &&
-        relativeClause(tokens, keys, at)
-      ) {
-        because.push('relative-clause');
         break;
       }
       return remark(`word-beside:${keys[at]}`);
@@ -466,7 +480,10 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     const candidates = scanLine(index, tokens, keys, question);
     const judgedAll: { match: Candidate; judged: Judged; asking: boolean }[] = [];
     for (const match of candidates) {
-      const judged = handOff(match, tokens, keys, line) ?? judge(match, tokens, keys, line);
+      const owner = ownerOfEarlier(match, candidates, keys);
+      const judged: Judged = owner
+        ? { request: false, reading: { act: 'remark', command: match.command.name, because: [owner] } }
+        : (handOff(match, tokens, keys, line) ?? judge(match, tokens, keys, line));
       const words = tokens.slice(match.start, match.end);
       // Help gives way only to an identifier: `ayuda con el ruc 2012…` looks it up, `ayuda ruc` explains.
       const topical = isTopical(match.command);
@@ -491,7 +508,11 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     if (lineAddressed && named)
       return { ...base, ...addressedReading(named.match, tokens, line, named.judged) };
     const first = judgedAll[0];
-    if (first && !lineAddressed) return { ...base, ...first.judged.reading };
+    const owners = judgedAll.flatMap((c) =>
+      c.judged.reading.because.filter((r) => r.startsWith('owner-of:')),
+    );
+    if (first && !lineAddressed)
+      return { ...base, ...first.judged.reading, because: [...first.judged.reading.because, ...owners] };
     const slip = slipOf(tokens, keys, question, index, (match) => judge(match, tokens, keys, line));
     if (slip) return { ...base, ...slip };
     const social = socialKind(tokens, keys);
@@ -509,6 +530,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
   ): Judged | undefined {
     for (const rule of HAND_OFFS) {
       if (rule.from !== match.command.name) continue;
+      if (rule.byVerb === true && !match.trigger.parts.every((p) => p.kind === 'verb')) continue;
       const target = index.byName(rule.to);
       if (!target) continue;
       const end = tailStart(tokens, keys, match.end, new Set());
@@ -538,17 +560,32 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
   }
 
   function understand(text: string, context: UnderstandContext): Reading {
-    const lines = messageLines(text);
+    // Lines quoted from someone else (`> necesito el ruc…`) are theirs, not a request of this message.
+    const all = messageLines(text);
+    const lines = all.filter((line) => !QUOTED.test(line));
     const self = new Set(context.selfDigits);
     let addressed: Addressed | undefined = context.isGroup ? undefined : 'direct';
     const mentioned = lines.some((l) =>
       l.split(' ').some((w) => self.has(MENTION.exec(w.replace(/[^\w@]+$/u, ''))?.[1] ?? '')),
     );
     if (mentioned) addressed ??= 'mention';
-    if (lines.length === 0)
-      return { act: 'unknown', because: ['empty'], ...(addressed ? { addressed } : {}) };
-    if (lines.length === 1) return readLine(lines[0]!, addressed, context);
-    return readLines(lines, addressed, (line) => readLine(line, addressed, context));
+    if (lines.length === 0) {
+      const because = all.length > 0 ? ['quoted-lines'] : ['empty'];
+      return { act: 'unknown', because, ...(addressed ? { addressed } : {}) };
+    }
+    const reading =
+      lines.length === 1
+        ? readLine(lines[0]!, addressed, context)
+        : readLines(lines, addressed, (line) => readLine(line, addressed, context));
+    // Under a quoted question (`> necesito el ruc del proveedor` / `ruc 2061…`), a line that only
+    // names a value answers it; it asks only when addressed to the bot.
+    if (lines.length < all.length && addressed === undefined && reading.act === 'request')
+      return {
+        act: 'remark',
+        ...(reading.command ? { command: reading.command } : {}),
+        because: ['answers-a-quote', ...reading.because],
+      };
+    return reading;
   }
 
   return {
@@ -625,16 +662,53 @@ function pickCandidate<
  */
 function asksQuestion(text: string, tokens: readonly Token[], keys: readonly string[]): boolean {
   if (/[?¿]/u.test(text)) return true;
-  for (let at = 0; at < tokens.length && at < 10; at++) {
+  let digits = false;
+  for (let at = 0; at < tokens.length && at < 20; at++) {
     const token = tokens[at]!;
-    if (/\d/u.test(token.text)) return false;
     const k = keys[at] ?? '';
-    if (lexicon.is(k, 'question-word')) {
+    if (k === 'si' && !token.accented && at > 0 && lexicon.verbAt(keys, at - 1) !== undefined) return true;
+    if (/\d/u.test(token.text)) digits = true;
+    if (!digits && lexicon.is(k, 'question-word')) {
       const only = lexicon.entries(k).every((e) => e.class === 'question-word');
       if (token.accented || (only && at === 0) || (only && !lexicon.is(keys[at - 1] ?? '', 'preposition')))
         return true;
     }
-    if (k === 'si' && !token.accented && at > 0 && lexicon.verbAt(keys, at - 1) !== undefined) return true;
+  }
+  return false;
+}
+
+/**
+ * `chofer de la placa ABC-123`: a command word right after another command's word and `de` names
+ * whose that one is (the truck's driver), not what is asked: `owner-of:<command>`.
+ */
+function ownerOfEarlier(
+  match: Candidate,
+  all: readonly Candidate[],
+  keys: readonly string[],
+): string | undefined {
+  if (match.lateFrom !== undefined) return undefined;
+  const before = all.find((c) => c !== match && c.lateFrom === undefined && c.end <= match.start);
+  if (!before || before.command === match.command) return undefined;
+  // What a lookup shows is asked of the later one: `la razón social del RUC …`.
+  if (classAt(keys, before.start, set('topic-noun', 'attribute')) >= before.end - before.start)
+    return undefined;
+  const between = keys.slice(before.end, match.start);
+  const joined =
+    between.length > 0 && between.every((k) => lexicon.is(k, 'owner-of') || lexicon.is(k, 'article'));
+  return joined && between.some((k) => lexicon.is(k, 'owner-of'))
+    ? `owner-of:${before.command.name}`
+    : undefined;
+}
+
+/**
+ * A word the lexicon knows as something other than a verb, alone or inside a phrase that starts
+ * within the slot (`factura` the document, `tipo de cambio`, `el envío`): the slot's own words.
+ */
+function namedInSpan(keys: readonly string[], at: number, spanStart: number): boolean {
+  if (lexicon.entries(keys[at] ?? '').some((e) => !STATEMENT.has(e.class))) return true;
+  for (let from = Math.max(spanStart, at - 4); from < at; from++) {
+    const hits = lexicon.phrasesAt(keys, from);
+    if (hits.some((h) => from + h.length > at && !STATEMENT.has(h.entry.class))) return true;
   }
   return false;
 }

@@ -11,7 +11,7 @@ export const CHAT_WORDS: readonly LexEntry[] = [
   ...list('urgency', 'chat', 'c/ urgencia', 'x urgencia', 'urgent pls', 'asap pls', 'ya mismo pls'),
   ...list('conjunction', 'chat', 'tb', 'tmb', 'tbn', 'tmbn', 'tamb', 'tambn'),
   // `x` alone stays unread (`dia x 09:00` is no day); `x favor`, `ruc x dni` are phrases.
-  ...list('preposition', 'chat', 'p/', 'c/', 'pa la', 'pal', 'xa'),
+  ...list('preposition', 'chat', 'c/', 'pa la'),
   // `ruc … xq el cliente espera`: the cause said after a request, as `porque` (see ambiguities.ts).
   ...valued('reason', 'chat', { cause: ['xq', 'pq', 'q', 'xk', 'porq', 'pork'] }, false),
   ...list('topic-noun', 'chat', 'inf', 'infor', 'inform', 'datitos', 'detall'),

@@ -9,6 +9,8 @@ import type { LexEntry } from '../types.js';
 export const ASKING_WORDS: readonly LexEntry[] = [
   ...list('question-word', 'es', 'que', 'cual', 'cuales', 'cuanto', 'cuanta', 'cuantos', 'cuantas'),
   ...list('question-word', 'es', 'quien', 'quienes', 'donde', 'como', 'cuando', 'por que'),
+  // Question tags: `¿está anulada o no?`, `¿sigue activo, verdad?`.
+  ...list('question-word', 'es', 'o no', 'si o no', 'verdad', 'cierto', 'no es cierto', 'o que'),
   ...list('question-word', 'chat', 'q', 'xq', 'pq', 'k'),
   ...list('asking-noun', 'es', 'consulta', 'consultas', 'consultita', 'pregunta', 'preguntita', 'duda'),
   ...list('asking-noun', 'es', 'dudita', 'pedido', 'solicitud', 'encargo', 'encarguito', 'ayudita'),
@@ -33,6 +35,7 @@ export const ASKING_WORDS: readonly LexEntry[] = [
     'inactivo',
     'inactiva',
   ]),
+  named('state-adjective', 'es', 'taxpayer', ['activos', 'habidos', 'habidas', 'inactivos']),
   named('state-adjective', 'es', 'taxpayer', [
     'no habido',
     'no habida',
@@ -50,7 +53,24 @@ export const ASKING_WORDS: readonly LexEntry[] = [
   ...list('state-verb', 'es', 'hay', 'tienes', 'tenemos', 'estas', 'estamos', 'estoy', 'tengo', 'tiene que'),
   // Reports: what happened (`guía T001-42 ya llegó`). Events (`llegar`, `subir`) are verbs of
   // sense `event` in verbs.ts; these are the forms of verbs that are no lemma there.
-  ...list('report-verb', 'es', 'fue', 'fueron', 'sera', 'seria', 'estuvo', 'quedo', 'tenia', 'hubo'),
+  // A past state asks in a question (`¿cuánto fue el dólar ayer?`) and tells elsewhere.
+  ...list('state-verb', 'es', 'fue', 'fueron', 'estuvo', 'estuvieron', 'cerro en', 'quedo en'),
+  ...list('report-verb', 'es', 'sera', 'seria', 'quedo', 'tenia', 'hubo'),
+  // What happened to something, asked of people: `¿qué fue del camión ABC-123?`.
+  ...list(
+    'report-verb',
+    'es',
+    'que fue de',
+    'que fue del',
+    'que paso con',
+    'que paso con el',
+    'que sucedio con',
+  ),
+  // Said so the others know, not asked: `RUC: 2060… (para que lo tengan a la mano)`.
+  ...list('report-verb', 'es', 'para que lo tengan', 'para que lo tengas', 'para que sepan', 'fyi'),
+  ...list('report-verb', 'es', 'para que lo sepan', 'para que lo anoten', 'para su conocimiento'),
+  ...list('report-verb', 'es', 'para conocimiento', 'para que esten al tanto', 'para que tomen nota'),
+  ...list('report-verb', 'es', 'para que lo tengan presente', 'para que lo agenden', 'para tu conocimiento'),
   ...list('report-verb', 'es', 'ha sido', 'ya esta', 'tenian', 'teniamos', 'quedaron', 'estaban listos'),
   ...list('report-verb', 'es', 'ya estan', 'ya tengo', 'ya lo tengo', 'ya la tengo', 'ya lo vi'),
   // What a notice waits for: `avísame si cambia el ruc …`, `cuando cambie de estado`.
@@ -86,12 +106,23 @@ export const ASKING_WORDS: readonly LexEntry[] = [
   ...list('owner-lead', 'es', 'correspondiente a', 'correspondiente al', 'correspondiente a la'),
   ...list('owner-lead', 'es', 'perteneciente a', 'perteneciente al', 'que pertenece a', 'que corresponde a'),
   ...list('owner-lead', 'es', 'que corresponde al', 'que pertenece al', 'asignado a', 'asignada a'),
+  ...list('topic-noun', 'es', 'resumen', 'reporte', 'publicaciones', 'envios', 'mensajes', 'posts'),
   // Why, said after a complete request: `… es para la cotización`, `… que el cliente espera`.
   ...valued(
     'reason',
     'es',
     {
-      purpose: ['es para', 'para', 'lo necesito para', 'lo necesitamos para', 'necesito para'],
+      purpose: [
+        'es para',
+        'para',
+        'lo necesito para',
+        'lo necesitamos para',
+        'necesito para',
+        'para poder',
+        'pa',
+        'pal',
+      ],
+      before: ['antes de', 'antes que', 'despues de', 'a fin de', 'con el fin de', 'con miras a'],
       cause: ['que', 'porque', 'ya que', 'es que', 'debido a que', 'puesto que', 'dado que'],
     },
     false,

@@ -32,6 +32,7 @@ export const FORMAL_WORDS: readonly LexEntry[] = [
     'a la espera de su respuesta',
     'reciban un cordial saludo',
   ),
+  ...list('urgency', 'es', 'ahorita mismo', 'ya mismo', 'en este rato', 'apenas puedas'),
   ...list('urgency', 'es', 'a la brevedad', 'a la brevedad posible', 'a la mayor brevedad'),
   ...list('urgency', 'es', 'con caracter de urgencia', 'de manera urgente', 'con urgencia', 'dentro del dia'),
   // What a formal request asks for: `la búsqueda de`, `la verificación del RUC …`.

@@ -4,10 +4,13 @@ import type { LexEntry } from '../types.js';
 /** Articles, prepositions, conjunctions, possessives, demonstratives, clitics, labels, negation. */
 export const FUNCTION_WORDS: readonly LexEntry[] = [
   ...list('article', 'es', 'el', 'la', 'los', 'las', 'lo', 'un', 'una', 'unos', 'unas'),
-  ...list('preposition', 'es', 'a', 'de', 'del', 'al', 'para', 'con', 'en', 'sobre', 'por', 'sin', 'desde'),
+  // Toward whom (`al chofer`: a send) and for whom (`para el chofer`: shown here, for them).
+  ...valued('preposition', 'es', { to: ['a', 'al'], for: ['para'] }, false),
+  ...list('preposition', 'es', 'de', 'del', 'con', 'en', 'sobre', 'por', 'sin', 'desde'),
   ...list('preposition', 'es', 'entre', 'segun', 'respecto', 'respecto a', 'respecto al', 'acerca de'),
   // `tc d hoy`, `placa dl camión`: chat spellings of `de`, `del`; `pa` for `para`.
-  ...list('preposition', 'chat', 'd', 'dl', 'pa'),
+  ...list('preposition', 'chat', 'd', 'dl'),
+  ...valued('preposition', 'chat', { for: ['pa', 'pal', 'xa', 'p/'] }, false),
   ...list('conjunction', 'es', 'y', 'e', 'o', 'u', 'pero', 'ni', 'ademas', 'tambien', 'asimismo', 'si'),
   ...list('possessive', 'es', 'mi', 'su', 'mis', 'sus', 'tu', 'tus', 'nuestro', 'nuestra', 'nuestros'),
   ...list('possessive', 'es', 'nuestras', 'vuestro', 'vuestra'),
@@ -16,6 +19,8 @@ export const FUNCTION_WORDS: readonly LexEntry[] = [
   ...list('pronoun', 'es', 'esto', 'eso', 'tu', 'usted', 'ustedes', 'yo', 'nosotros', 'el mismo', 'ello'),
   ...list('auxiliary', 'es', 'he', 'has', 'ha', 'hemos', 'han', 'habia', 'habiamos', 'llevamos', 'llevo'),
   ...list('auxiliary', 'es', 'lleva', 'llevan', 'vamos', 'van', 'voy'),
+  // `vuelve a activar el bot`: again, then the verb that asks.
+  ...list('auxiliary', 'es', 'vuelve a', 'vuelva a', 'vuelvan a', 'volver a', 'de nuevo'),
   ...list(
     'adverb',
     'es',

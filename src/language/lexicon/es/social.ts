@@ -29,6 +29,7 @@ export const SOCIAL_WORDS: readonly LexEntry[] = [
   ...list('regards', 'es', 'saludos', 'saludos cordiales', 'cordiales saludos', 'cordialmente'),
   ...list('regards', 'es', 'atentamente', 'un abrazo', 'abrazo', 'abrazos', 'bendiciones'),
   ...list('regards', 'es', 'quedo atento', 'quedo atenta', 'quedamos atentos', 'quedo a la espera'),
+  ...list('header', 'es', 'atencion', 'a la atencion de', 'attn', 'asunto', 'area de', 'para el area de'),
   ...list('regards', 'es', 'dios le bendiga', 'dios te bendiga', 'dios los bendiga', 'dios les bendiga'),
   ...list('regards', 'es', 'cordial saludo', 'un cordial saludo', 'reciba un cordial saludo', 'slds'),
   ...list('regards', 'es', 'a la espera', 'quedo pendiente', 'estare atento', 'estare atenta', 'besos'),

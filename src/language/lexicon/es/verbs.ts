@@ -219,6 +219,7 @@ export const VERBS: readonly VerbLemma[] = [
   // Credits.
   verb('gastar', ['spend']),
   verb('quemar', ['spend'], {}, 'pe'),
+  verb('costar', ['spend'], { strongStem: 'cuest' }),
   verb('consumir', ['spend']),
   verb('usar', ['spend']),
   verb('utilizar', ['spend']),
