@@ -1,13 +1,13 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from '../store/lock.js';
-import { PadronError } from './errors.js';
+import { lockUpdates, type UpdateLock } from './update-lock.js';
 
 /**
  * Where the mirror lives in the data directory: the live edition `padron.db` beside chasqui.db,
- * and `padron-work/` for the edition being built and the lock of the one update at a time. An
- * edition becomes live by one rename (atomic on the same file system) after it is synced; a
- * process killed mid-build leaves only files in `padron-work/`, removed by the next update or start.
+ * and `padron-work/` for the edition being built and the lock of the one update at a time
+ * (update-lock.ts). An edition becomes live by one rename (atomic on the same file system) after
+ * it is synced; a process killed mid-build leaves only files in `padron-work/`, removed by the
+ * next update or start.
  */
 
 export const LIVE_FILE = 'padron.db';
@@ -25,33 +25,6 @@ export function workDir(dataDir: string): string {
 /** A fresh path for an edition under construction. */
 export function buildPath(dataDir: string, now: Date): string {
   return path.join(workDir(dataDir), `${BUILD_PREFIX}${now.getTime()}-${process.pid}.db`);
-}
-
-/** Work directories with an update running in this process (the file lock sees its own pid as stale). */
-const held = new Set<string>();
-
-const busy = (pid: number) =>
-  new PadronError('busy', `ya hay una actualización del padrón en curso (pid ${pid}); espere a que termine`);
-
-/** Takes the update lock: one update per data directory, across processes and within this one. */
-export function lockUpdates(dataDir: string): DataDirLock {
-  const dir = path.resolve(workDir(dataDir));
-  if (held.has(dir)) throw busy(process.pid);
-  let lock: DataDirLock;
-  try {
-    lock = acquireDataDirLock(dir);
-  } catch (error) {
-    if (error instanceof DataDirLockedError) throw busy(error.pid);
-    throw error;
-  }
-  held.add(dir);
-  return {
-    file: lock.file,
-    release: () => {
-      held.delete(dir);
-      lock.release();
-    },
-  };
 }
 
 /**
@@ -73,10 +46,9 @@ export function removeLeftovers(dataDir: string): string[] {
 
 /** Removes leftovers unless an update is running right now (then they are its own files). */
 export function removeLeftoversIfIdle(dataDir: string): string[] {
-  mkdirSync(workDir(dataDir), { recursive: true });
-  let lock: DataDirLock;
+  let lock: UpdateLock;
   try {
-    lock = lockUpdates(dataDir);
+    lock = lockUpdates(workDir(dataDir));
   } catch {
     return [];
   }

@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync, statSync } from 'node:fs';
+import { rmSync, statSync } from 'node:fs';
 import type { Logger } from 'pino';
 import type { Dispatcher } from 'undici';
 import { limaDate } from '../time/lima.js';
@@ -6,8 +6,9 @@ import { downloadPadron, saveDownload } from './download.js';
 import { startEditionBuild } from './edition-build.js';
 import { type EditionMeta, readEditionFile } from './edition-file.js';
 import { PadronError } from './errors.js';
-import { buildPath, livePath, lockUpdates, removeLeftovers, swapIn, workDir } from './files.js';
+import { buildPath, livePath, removeLeftovers, swapIn, workDir } from './files.js';
 import { loadPadron } from './load.js';
+import { lockUpdates } from './update-lock.js';
 import { inflateZipFile } from './zip-file.js';
 
 /**
@@ -50,8 +51,7 @@ function diskError(error: unknown): unknown {
 export async function updatePadron(options: UpdateOptions): Promise<UpdateResult> {
   const now = options.now ?? (() => new Date());
   const log = options.logger?.child({ module: 'padron' });
-  mkdirSync(workDir(options.dataDir), { recursive: true });
-  const lock = lockUpdates(options.dataDir);
+  const lock = lockUpdates(workDir(options.dataDir));
   try {
     const removed = removeLeftovers(options.dataDir);
     if (removed.length > 0) log?.info({ removed }, 'removed files of an interrupted padrón update');

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { removeLeftoversIfIdle, workDir } from '../../src/padron/files.js';
+import { workDir } from '../../src/padron/files.js';
 import { updatePadron } from '../../src/padron/importer.js';
 import { openPadronReader } from '../../src/padron/reader.js';
 import { startSandbox } from '../../src/sandbox/server.js';
@@ -11,8 +11,8 @@ import type { SandboxHandle } from '../../src/sandbox/types.js';
 
 /**
  * `kill -9` during `chasqui padron update`, run as a user runs it (a child process through tsx):
- * the live edition keeps being served, the half-built file is the only trace, and the next start
- * (or update) removes it.
+ * the live edition keeps being served, the half-built file is the only trace, and the next update
+ * runs at once and removes it (start-up cleanup: update-lock.spawn.test.ts).
  */
 
 let sandbox: SandboxHandle;
@@ -38,7 +38,7 @@ async function waitFor(check: () => boolean, timeoutMs: number): Promise<void> {
 }
 
 describe('chasqui padron update killed with SIGKILL', () => {
-  it('leaves the old edition served and only a leftover that the next start removes', async () => {
+  it('leaves the old edition served and only a leftover, and the next update runs at once and removes it', async () => {
     await updatePadron({ dataDir, url: `${sandbox.padronUrl}?edition=2026-11-20`, minRowFraction: 0.9 });
     const reader = openPadronReader(dataDir, { recheckMs: 0 });
     expect(reader.edition()?.edition).toBe('2026-11-20');
@@ -65,15 +65,14 @@ describe('chasqui padron update killed with SIGKILL', () => {
     expect(reader.edition()?.edition).toBe('2026-11-20');
     expect(reader.lookupRuc('20123456786')?.name).toBe('TRANSPORTES ANDINOS DEL SUR S.A.C.');
 
-    // What `chasqui start` does first: the dead child's lock is stale, its file goes.
-    expect(removeLeftoversIfIdle(dataDir)).toHaveLength(1);
-    expect(building()).toEqual([]);
+    // The next update, right away: the dead child's lock died with it, its half-built file goes.
     const next = await updatePadron({
       dataDir,
       url: `${sandbox.padronUrl}?edition=2026-11-22`,
       minRowFraction: 0.9,
     });
     expect(next.status).toBe('updated');
+    expect(building()).toEqual([]);
     expect(reader.edition()?.edition).toBe('2026-11-22');
     reader.close();
   }, 40_000);
