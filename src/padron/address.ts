@@ -1,3 +1,5 @@
+import type { PadronTaxpayer } from './port.js';
+
 /**
  * The 13 parts after the name in a register line, and the one-line address SUNAT's own lookup
  * shows ("AV. X NRO. 12 INT. 3 URB. Y"). Parts written `-` (or `----`) are absent.
@@ -23,50 +25,57 @@ export interface PadronParts {
   kilometro: string | null;
 }
 
-const KEYS = [
-  'estado',
-  'condicion',
-  'ubigeo',
-  'tipoVia',
-  'nombreVia',
-  'codigoZona',
-  'tipoZona',
-  'numero',
-  'interior',
-  'lote',
-  'departamento',
-  'manzana',
-  'kilometro',
-] as const satisfies readonly (keyof PadronParts)[];
-
+/** A part as the register wrote it; null when blank or dashes only (`-`, `----`). */
 function present(value: string | undefined): string | null {
-  const text = value?.trim() ?? '';
-  return text === '' || /^-+$/u.test(text) ? null : text;
+  if (value === undefined) return null;
+  const text = value.trim();
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) !== 0x2d) return text;
+  return null;
 }
 
-/** Splits the stored `rest` of a line into its named parts. */
-export function splitParts(rest: string): PadronParts {
-  const values = rest.split('|');
-  const parts = {} as Record<keyof PadronParts, string | null>;
-  KEYS.forEach((key, i) => {
-    parts[key] = present(values[i]);
-  });
-  return parts;
+/**
+ * The taxpayer of a stored row (`NAME|13 parts`), built as one object literal: a lookup's cost is
+ * mostly this (a spread of the parts into the answer had cost half of it).
+ */
+export function taxpayerOf(ruc: string, line: string): PadronTaxpayer {
+  const v = line.split('|');
+  const p: PadronTaxpayer = {
+    ruc,
+    name: (v[0] ?? '').trimEnd(),
+    estado: present(v[1]),
+    condicion: present(v[2]),
+    ubigeo: present(v[3]),
+    tipoVia: present(v[4]),
+    nombreVia: present(v[5]),
+    codigoZona: present(v[6]),
+    tipoZona: present(v[7]),
+    numero: present(v[8]),
+    interior: present(v[9]),
+    lote: present(v[10]),
+    departamento: present(v[11]),
+    manzana: present(v[12]),
+    kilometro: present(v[13]),
+    address: null,
+  };
+  p.address = addressLine(p);
+  return p;
 }
 
 /** The address as one line, in the order SUNAT's lookup prints it; null when no part is known. */
 export function addressLine(p: PadronParts): string | null {
-  const words = [
-    p.tipoVia,
-    p.nombreVia,
-    p.numero && `NRO. ${p.numero}`,
-    p.kilometro && `KM. ${p.kilometro}`,
-    p.manzana && `MZA. ${p.manzana}`,
-    p.lote && `LOTE ${p.lote}`,
-    p.departamento && `DPTO. ${p.departamento}`,
-    p.interior && `INT. ${p.interior}`,
-    p.codigoZona,
-    p.tipoZona,
-  ].filter((word): word is string => Boolean(word));
-  return words.length > 0 ? words.join(' ') : null;
+  let line = '';
+  const add = (word: string | null, label = '') => {
+    if (word !== null) line += `${line === '' ? '' : ' '}${label}${word}`;
+  };
+  add(p.tipoVia);
+  add(p.nombreVia);
+  add(p.numero, 'NRO. ');
+  add(p.kilometro, 'KM. ');
+  add(p.manzana, 'MZA. ');
+  add(p.lote, 'LOTE ');
+  add(p.departamento, 'DPTO. ');
+  add(p.interior, 'INT. ');
+  add(p.codigoZona);
+  add(p.tipoZona);
+  return line === '' ? null : line;
 }

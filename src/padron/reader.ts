@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { addressLine, splitParts } from './address.js';
+import { taxpayerOf } from './address.js';
 import { fold } from '../text/fold.js';
 import { MAX_ROWS, readMeta } from './edition-file.js';
 import { livePath } from './files.js';
@@ -11,6 +11,13 @@ import type { PadronEdition, PadronPort, PadronTaxpayer } from './port.js';
  * edition over it (checked at most once per `recheckMs`; the old file stays readable until then),
  * closed when it disappears. Never downloads: without an edition every lookup answers undefined.
  */
+
+/**
+ * The edition is read through a memory map (up to SQLite's 2 GB cap) rather than a copy of each
+ * 16 KiB page per read: a lookup's two page reads had been half its time. Pages touched count in
+ * the process's RSS as shared file cache, which the kernel can drop at any time.
+ */
+const MMAP_BYTES = 0x7fff0000;
 
 export interface PadronReader extends PadronPort {
   /** Checks for a new edition now (after an update in this process). */
@@ -33,16 +40,7 @@ interface Row {
   line: string;
 }
 
-function toTaxpayer(row: Row): PadronTaxpayer {
-  const bar = row.line.indexOf('|');
-  const parts = splitParts(row.line.slice(bar + 1));
-  return {
-    ruc: String(row.ruc),
-    name: row.line.slice(0, bar).trimEnd(),
-    ...parts,
-    address: addressLine(parts),
-  };
-}
+const toTaxpayer = (row: Row): PadronTaxpayer => taxpayerOf(String(row.ruc), row.line);
 
 /**
  * The FTS5 queries for what someone typed: every word required as written (accents and case
@@ -63,6 +61,7 @@ function openEdition(file: string, inode: number): Open | undefined {
   let db: Database.Database | undefined;
   try {
     db = new Database(file, { readonly: true, fileMustExist: true });
+    db.pragma(`mmap_size = ${MMAP_BYTES}`);
     const meta = readMeta(db);
     if (!meta) {
       db.close();
