@@ -77,15 +77,6 @@ export function decodeWindows1252(bytes: Buffer, mayHaveC1 = true): string {
     : text;
 }
 
-/** True when a byte of `bytes[start, end)` is in 0x80–0x9F (Windows-1252's extra characters). */
-export function hasC1(bytes: Uint8Array, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) {
-    const byte = bytes[i]!;
-    if (byte >= 0x80 && byte <= 0x9f) return true;
-  }
-  return false;
-}
-
 /**
  * UTF-8 bytes decoded as Windows-1252 ("PEÃ‘A" for "PEÑA"): a lead byte Â/Ã then a continuation
  * byte, which 0x80–0x9F may have turned into one of the 27 characters above.

@@ -1,5 +1,5 @@
 import { isValidRuc } from '../language/grammars/identifiers/ruc-digits.js';
-import { decodeWindows1252, hasC1 } from './format.js';
+import { decodeWindows1252 } from './format.js';
 
 /**
  * Splits the register's bytes into rows without making a string: each chunk's whole lines travel
@@ -72,7 +72,7 @@ function emptyBatch(bytes: number): RowBatch {
 const isBlank = (byte: number) => byte <= 32 || byte === 0xa0;
 
 /** UTF-8 read as Latin-1: a lead byte 0xC2/0xC3 (Â, Ã) then a continuation byte 0x80–0xBF. */
-function looksUtf8(bytes: Buffer, start: number, end: number): boolean {
+function looksUtf8(bytes: Uint8Array, start: number, end: number): boolean {
   for (let i = start; i < end - 1; i++) {
     const byte = bytes[i]!;
     if ((byte === 0xc2 || byte === 0xc3) && bytes[i + 1]! >= 0x80 && bytes[i + 1]! <= 0xbf) return true;
@@ -80,7 +80,7 @@ function looksUtf8(bytes: Buffer, start: number, end: number): boolean {
   return false;
 }
 
-function countWords(bytes: Buffer, start: number, end: number): number {
+function countWords(bytes: Uint8Array, start: number, end: number): number {
   let words = 0;
   let inWord = false;
   for (let i = start; i < end; i++) {
@@ -166,39 +166,54 @@ export class PadronParser {
   /** Parses the lines in `batch.bytes[0, batch.length)`, which ends at a line's end. */
   private fill(batch: RowBatch): RowBatch | undefined {
     const length = batch.length;
-    const bytes = Buffer.from(batch.bytes.buffer, 0, length);
+    const bytes = batch.bytes;
     let pos = 0;
     if (!this.headerSeen) {
       this.headerSeen = true;
       const nl = bytes.indexOf(NEWLINE);
       let end = nl === -1 ? length : nl;
       if (end > 0 && bytes[end - 1] === CR) end--;
-      this.checkHeader(decodeWindows1252(bytes.subarray(0, end)));
+      this.checkHeader(decodeWindows1252(Buffer.from(bytes.buffer, 0, end)));
       pos = nl === -1 ? length : nl + 1;
     }
     batch.rows = 0;
-    batch.windows1252 = hasC1(bytes, pos, length);
-    this.checkNames = bytes.includes(0xc3, pos) || bytes.includes(0xc2, pos);
+    const whole = Buffer.from(bytes.buffer, 0, length);
+    this.checkNames = whole.includes(0xc3, pos) || whole.includes(0xc2, pos);
+    // One pass over the bytes: line ends, the pipes of each line, and any Windows-1252 extra.
+    let c1 = false;
     while (pos < length) {
-      let nl = bytes.indexOf(NEWLINE, pos);
-      if (nl === -1) nl = length;
-      const end = nl > pos && bytes[nl - 1] === CR ? nl - 1 : nl;
-      if (end > pos) this.line(batch, bytes, pos, end);
-      pos = nl + 1;
+      let pipes = 0;
+      let bar1 = -1;
+      let bar2 = -1;
+      let at = pos;
+      for (; at < length; at++) {
+        const byte = bytes[at]!;
+        if (byte === NEWLINE) break;
+        if (byte === PIPE) {
+          if (pipes === 0) bar1 = at;
+          else if (pipes === 1) bar2 = at;
+          pipes++;
+        } else if (byte >= 0x80 && byte <= 0x9f) c1 = true;
+      }
+      const end = at > pos && bytes[at - 1] === CR ? at - 1 : at;
+      if (end > pos) this.line(batch, pos, end, bar1, bar2, pipes);
+      pos = at + 1;
     }
+    batch.windows1252 = c1;
     if (batch.rows > 0) return batch;
     this.idle = batch;
     return undefined;
   }
 
   /**
-   * One data line: 11 digits, `|`, a name, then 13 more parts (15 in all, a trailing `|`
-   * optional). Anything else is counted as malformed and skipped.
+   * One data line, its pipes counted: 11 digits, `|`, a name, then 13 more parts (15 in all, a
+   * trailing `|` optional). Anything else is counted as malformed and skipped.
    */
-  private line(batch: RowBatch, bytes: Buffer, start: number, end: number): void {
+  private line(batch: RowBatch, start: number, end: number, bar1: number, bar2: number, pipes: number): void {
     const stats = this.stats;
-    const bar1 = start + 11;
-    if (end - start < MIN_LINE || bytes[bar1] !== PIPE) {
+    const bytes = batch.bytes;
+    const trailing = bytes[end - 1] === PIPE;
+    if (end - start < MIN_LINE || bar1 !== start + 11 || pipes !== (trailing ? 15 : 14)) {
       stats.malformed++;
       return;
     }
@@ -211,27 +226,18 @@ export class PadronParser {
       }
       ruc = ruc * 10 + digit;
     }
-    const bar2 = bytes.indexOf(PIPE, bar1 + 1);
-    if (bar2 === -1 || bar2 >= end) {
-      stats.malformed++;
-      return;
-    }
-    const trailing = bytes[end - 1] === PIPE;
-    let pipes = 0;
-    for (let at = bytes.indexOf(PIPE, bar2 + 1); at !== -1 && at < end; at = bytes.indexOf(PIPE, at + 1))
-      pipes++;
     let nameStart = bar1 + 1;
     let nameEnd = bar2;
     while (nameStart < nameEnd && isBlank(bytes[nameStart]!)) nameStart++;
     while (nameEnd > nameStart && isBlank(bytes[nameEnd - 1]!)) nameEnd--;
-    if (pipes !== (trailing ? 13 : 12) || nameStart === nameEnd) {
+    if (nameStart === nameEnd) {
       stats.malformed++;
       return;
     }
     if (this.checkNames && looksUtf8(bytes, nameStart, nameEnd)) stats.mojibake++;
     if (stats.rows % SAMPLE_EVERY === 0) {
       stats.sampled++;
-      if (!isValidRuc(bytes.toString('latin1', start, bar1))) stats.badCheckDigits++;
+      if (!isValidRuc(String(ruc).padStart(11, '0'))) stats.badCheckDigits++;
     }
     stats.rows++;
     const i = batch.rows++;

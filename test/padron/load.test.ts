@@ -26,8 +26,9 @@ function collector(): { lines: Line[]; add: (batch: RowBatch) => void } {
   const lines: Line[] = [];
   return {
     lines,
-    add: ({ bytes, length, rows, rucs, spans, words }) => {
-      const text = decodeWindows1252(Buffer.from(bytes.subarray(0, length)));
+    add: ({ bytes, length, windows1252, rows, rucs, spans, words }) => {
+      // As the edition writer decodes: the batch says whether Windows-1252's extras occur.
+      const text = decodeWindows1252(Buffer.from(bytes.subarray(0, length)), windows1252);
       for (let i = 0; i < rows; i++) {
         lines.push({
           ruc: String(rucs[i]),
