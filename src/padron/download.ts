@@ -21,11 +21,8 @@ export type Download =
   | { status: 'new'; body: AsyncIterable<Buffer>; validators: Validators; length?: number; cancel(): void };
 
 export interface DownloadOptions {
-  /** Test seam (MockAgent); default: an agent that follows up to 5 redirects. */
-  dispatcher?: Dispatcher;
   /** Milliseconds without a byte before giving up (default 60 s). */
   idleTimeoutMs?: number;
-  signal?: AbortSignal;
 }
 
 let defaultAgent: Dispatcher | undefined;
@@ -54,10 +51,9 @@ export async function downloadPadron(
     response = await request(url, {
       method: 'GET',
       headers,
-      dispatcher: options.dispatcher ?? agent(),
+      dispatcher: agent(),
       headersTimeout: idle,
       bodyTimeout: idle,
-      ...(options.signal ? { signal: options.signal } : {}),
     });
   } catch (error) {
     throw new PadronError(

@@ -1,6 +1,6 @@
-import { Worker } from 'node:worker_threads';
 import type { EditionMeta } from './edition-file.js';
 import type { RowBatch } from './parse.js';
+import { spawnWorker } from './spawn-worker.js';
 
 /**
  * The main thread's handle on an edition being built by the edition worker: batches are posted
@@ -46,15 +46,6 @@ export interface EditionBuild {
  */
 const LIMITS = { maxYoungGenerationSizeMb: 4 };
 
-/** The worker's module: compiled JS under dist, TypeScript through tsx in tests and `tsx src/main.ts`. */
-function spawn(file: string): Worker {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const entry = new URL(fromSource ? './edition-worker.ts' : './edition-worker.js', import.meta.url);
-  if (!fromSource) return new Worker(entry, { workerData: { file }, resourceLimits: LIMITS });
-  const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry.href)}); });`;
-  return new Worker(boot, { eval: true, workerData: { file }, resourceLimits: LIMITS });
-}
-
 class WorkerFailure extends Error {
   constructor(
     message: string,
@@ -67,7 +58,7 @@ class WorkerFailure extends Error {
 
 /** Starts a worker that creates `file` (which must not exist) and fills it. */
 export function startEditionBuild(file: string): EditionBuild {
-  const worker = spawn(file);
+  const worker = spawnWorker('edition-worker', { file }, LIMITS);
   let inFlight = 0;
   let failure: Error | undefined;
   let finished = false;

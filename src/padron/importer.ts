@@ -1,8 +1,7 @@
 import { rmSync, statSync } from 'node:fs';
 import type { Logger } from 'pino';
-import type { Dispatcher } from 'undici';
 import { limaDate } from '../time/lima.js';
-import { downloadPadron, saveDownload } from './download.js';
+import { downloadToFile } from './download-thread.js';
 import { startEditionBuild } from './edition-build.js';
 import { type EditionMeta, readEditionFile } from './edition-file.js';
 import { PadronError } from './errors.js';
@@ -13,7 +12,7 @@ import { inflateZipFile } from './zip-file.js';
 
 /**
  * `chasqui padron update` and the daily job: one conditional download of SUNAT's register, saved
- * beside the live edition, then unzipped, decoded and parsed on this thread while the edition
+ * beside the live edition by the download worker, then unzipped, decoded and parsed on this thread while the edition
  * worker inserts and indexes into a new edition file; checked (ZIP CRC and sizes, header,
  * malformed lines, encoding, check digits, row count against the last edition) and only then
  * swapped in. Any failure deletes the new files and leaves the live edition as it was.
@@ -27,7 +26,6 @@ export interface UpdateOptions {
   /** The rows are the sandbox's fictional ones. */
   sandbox?: boolean;
   now?: () => Date;
-  dispatcher?: Dispatcher;
   signal?: AbortSignal;
   logger?: Logger;
 }
@@ -56,31 +54,18 @@ export async function updatePadron(options: UpdateOptions): Promise<UpdateResult
     const removed = removeLeftovers(options.dataDir);
     if (removed.length > 0) log?.info({ removed }, 'removed files of an interrupted padrón update');
     const live = readEditionFile(livePath(options.dataDir));
-    const download = await downloadPadron(
-      options.url,
-      live
-        ? {
-            ...(live.etag ? { etag: live.etag } : {}),
-            ...(live.lastModified ? { lastModified: live.lastModified } : {}),
-          }
-        : {},
-      {
-        ...(options.dispatcher ? { dispatcher: options.dispatcher } : {}),
-        ...(options.signal ? { signal: options.signal } : {}),
-      },
-    );
-    if (download.status === 'unchanged')
-      return live ? { status: 'unchanged', edition: live } : { status: 'unchanged' };
-    if (live?.etag !== undefined && download.validators.etag === live.etag) {
-      download.cancel();
-      return { status: 'unchanged', edition: live };
-    }
     const started = now();
     const file = buildPath(options.dataDir, started);
     const zipFile = `${file}.zip`;
     let build: ReturnType<typeof startEditionBuild> | undefined;
     try {
-      const received = await saveDownload(download, zipFile);
+      const known = {
+        ...(live?.etag ? { etag: live.etag } : {}),
+        ...(live?.lastModified ? { lastModified: live.lastModified } : {}),
+      };
+      const download = await downloadToFile({ url: options.url, known, file: zipFile }, options.signal);
+      if (download.status === 'unchanged')
+        return live ? { status: 'unchanged', edition: live } : { status: 'unchanged' };
       build = startEditionBuild(file);
       const stats = await loadPadron(inflateZipFile(zipFile), build);
       if (live && stats.rows < live.rows * options.minRowFraction) {
@@ -100,8 +85,8 @@ export async function updatePadron(options: UpdateOptions): Promise<UpdateResult
         importedAt: now().toISOString(),
         rows: stats.rows,
         malformed: stats.malformed,
-        zipBytes: received.bytes,
-        sha256: received.sha256,
+        zipBytes: download.bytes,
+        sha256: download.sha256,
         source: options.url,
         sandbox: options.sandbox ?? false,
         ...(etag ? { etag } : {}),
@@ -119,7 +104,6 @@ export async function updatePadron(options: UpdateOptions): Promise<UpdateResult
       return { status: 'updated', edition, ...(live ? { previous: live } : {}), seconds, fileBytes };
     } catch (error) {
       await build?.abandon();
-      download.cancel();
       rmSync(file, { force: true });
       rmSync(zipFile, { force: true });
       throw diskError(error);
