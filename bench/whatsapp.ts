@@ -13,8 +13,7 @@ import { createApp } from '../src/app.js';
 import { parseConfig } from '../src/config.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { openDatabase } from '../src/store/sqlite.js';
-import { createWhatsAppSetup } from '../src/transports/baileys-setup.js';
-import type { SocketConfig, SocketLike } from '../src/transports/baileys-socket.js';
+import { createWhatsAppSetup, type SocketConfig, type SocketLike } from '../src/transports/whatsapp/index.js';
 
 /**
  * Load test of the WhatsApp path: 1,000 commands from 50 groups arrive through a fake Baileys

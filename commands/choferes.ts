@@ -1,5 +1,6 @@
 import { defineCommand } from '../src/bot/command.js';
 import { LIST_LIMIT_KEY } from '../src/render/templates.js';
+import { directChat } from '../src/transports/ids.js';
 
 /**
  * `choferes` (admins): every driver the bot can send guides to, from config and from chat, with
@@ -19,7 +20,7 @@ export const choferes = defineCommand<Record<string, never>>({
     const { driverContacts, delivery } = ctx.services;
     const rows = ctx.services.drivers.list().map((driver) => {
       const contact = driverContacts?.get(driver.documentNumber);
-      const chats = [`${driver.phone}@s.whatsapp.net`, ...(contact?.lid ? [contact.lid] : [])];
+      const chats = [directChat(driver.phone), ...(contact?.lid ? [contact.lid] : [])];
       const last = delivery?.latestFor(chats);
       return {
         documento: driver.documentNumber,

@@ -3,6 +3,7 @@ import type { DocumentRef } from '../src/bot/ports.js';
 import type { Guide } from '../src/lookup/schemas/guide.js';
 import type { GuideClauses } from '../src/language/grammars/registry.js';
 import { personalNumber } from '../src/bot/guards.js';
+import { directChat } from '../src/transports/ids.js';
 import { buildGuideView, type GuideView } from '../src/render/pdf/guide-view.js';
 import { replyGuideXml } from './guiaxml.js';
 
@@ -157,7 +158,7 @@ async function sendToDrivers(ctx: CommandContext<GuiaArgs>, guide: Guide) {
       const row = { nombre: driver.name, telefono: masked, documento: shownDocument(driver) };
       // The LID WhatsApp gave for the number when it is known: v7 addresses 1:1 chats by LID, and
       // a PN-addressed first message is the one most often dropped (Baileys #1768).
-      const chatId = contact?.lid ?? `${phone}@s.whatsapp.net`;
+      const chatId = contact?.lid ?? directChat(phone);
       const message = { kind: 'document', bytes, fileName, mimetype: 'application/pdf', caption } as const;
       try {
         let waId: string | undefined;

@@ -5,6 +5,7 @@ import { currentPeriod } from '../src/time/lima.js';
 import { OPERATIONS, type OperationName } from '../src/lookup/operations.js';
 import { LookupConfigError } from '../src/lookup/options.js';
 import { WATCH_ACCOUNT } from '../src/watch/port.js';
+import { isGroupChat } from '../src/transports/ids.js';
 
 interface Tally {
   /** Answered lookups (ok or not found). */
@@ -82,8 +83,7 @@ export const uso = defineCommand({
   async run(ctx) {
     const now = ctx.now();
     const rows = ctx.services.usage.month(now);
-    const isGroup = (id: string) => id.endsWith('@g.us');
-    const names = rows.some((row) => isGroup(row.chatId)) ? await groupNames(ctx) : new Map();
+    const names = rows.some((row) => isGroupChat(row.chatId)) ? await groupNames(ctx) : new Map();
     const operaciones = [...tally(rows, (r) => r.operation)]
       .map(([operacion, t]) => ({ operacion, etiqueta: label(operacion), ...t }))
       .sort(byCallsDesc);
@@ -92,7 +92,7 @@ export const uso = defineCommand({
       .sort(([, a], [, b]) => byCallsDesc(a, b))
       .map(([id, t]) => {
         const vigilados = id === WATCH_ACCOUNT;
-        const directo = !isGroup(id) && !vigilados;
+        const directo = !isGroupChat(id) && !vigilados;
         if (directo) directos += 1;
         return {
           id: directo ? undefined : id,

@@ -1,4 +1,4 @@
-import { idDigits } from './ids.js';
+import { idDigits, isLid } from '../transports/ids.js';
 import type { Driver, DriverContactsPort, DriversPort } from './ports.js';
 import type { IncomingMessage } from '../transports/transport.js';
 
@@ -7,11 +7,6 @@ import type { IncomingMessage } from '../transports/transport.js';
  * device's first message to a number that never wrote to it (error ack 463, or nothing; Baileys
  * #2441, #2653, #2688, #2707), so a driver's own message is what makes the guide deliverable.
  */
-
-/** True for a LID id (`…@lid`): its digits are not a phone number. */
-function isLid(id: string): boolean {
-  return id.endsWith('@lid');
-}
 
 /**
  * The registered driver a direct chat is with, judged by the chat's own id only: the driver's

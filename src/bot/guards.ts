@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { IncomingMessage } from '../transports/transport.js';
 import { fold } from '../text/fold.js';
-import { idDigits } from './ids.js';
+import { idDigits, isPhoneId } from '../transports/ids.js';
 import type { GroupDirectoryPort, GroupSettingsPort } from './ports.js';
 import type { Access } from './command.js';
 
@@ -49,12 +49,9 @@ export function canRun(access: Access, role: Role): boolean {
   return role === 'owner';
 }
 
-/** True for a phone-number id (not a LID, group or broadcast id). */
-function isPhoneId(id: string): boolean {
-  const at = id.indexOf('@');
-  if (at === -1) return /^\+?\d+$/.test(id);
-  const domain = id.slice(at + 1);
-  return domain === 's.whatsapp.net' || domain === 'c.us';
+/** True for a phone-number id or a bare number (not a LID, group or broadcast id). */
+function isPhoneSender(id: string): boolean {
+  return id.includes('@') ? isPhoneId(id) : /^\+?\d+$/.test(id);
 }
 
 /**
@@ -62,7 +59,7 @@ function isPhoneId(id: string): boolean {
  * LID and PN of one person share a bucket), else the first id.
  */
 export function senderKey(message: IncomingMessage): string {
-  const phone = message.senderIds.find(isPhoneId);
+  const phone = message.senderIds.find(isPhoneSender);
   if (phone) return idDigits(phone);
   return message.senderIds[0] ?? message.chatId;
 }

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { directChat } from '../transports/ids.js';
 import { type SendFn, sendSafely, type TemplateRenderer } from './command.js';
 
 /**
@@ -30,7 +31,7 @@ export function createOwnerNotices(deps: OwnerNoticeDeps): OwnerNoticePort {
       }
       for (const phone of deps.owners()) {
         try {
-          await sendSafely(deps.send, `${phone}@s.whatsapp.net`, { kind: 'text', text });
+          await sendSafely(deps.send, directChat(phone), { kind: 'text', text });
         } catch (error) {
           deps.logger.warn({ err: error, template }, 'owner notice not sent');
         }

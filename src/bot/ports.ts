@@ -134,7 +134,7 @@ export type { DocumentRef };
 /** What WhatsApp told us about a driver's number, and whether the driver wrote to the bot. */
 export interface DriverContact {
   documentNumber: string;
-  /** The number's LID (`…@lid`), when WhatsApp gave one: sends prefer it. */
+  /** The number's LID (see transports/ids.ts), when WhatsApp gave one: sends prefer it. */
   lid?: string;
   /** Last `onWhatsApp` answer; absent when never checked or the check could not be made. */
   hasWhatsApp?: boolean;

@@ -7,7 +7,7 @@ import { type CommandDefinition, sendSafely, type TemplateRenderer } from './com
 import { LAST_RESORT_TEXT } from './error-reply.js';
 import { type AccessPolicy, senderKey } from './guards.js';
 import { logOutcome, type PseudonymFn, type RouteResult } from './outcome.js';
-import { idDigits } from './ids.js';
+import { idDigits } from '../transports/ids.js';
 import type { BotServices } from './ports.js';
 import { createRateLimiter } from './rate-limit.js';
 import { access } from './stages/access.js';

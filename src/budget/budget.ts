@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { OwnerNoticePort } from '../bot/owners.js';
 import { addDays, limaDate, limaInstant } from '../time/lima.js';
+import { isGroupChat } from '../transports/ids.js';
 import { BudgetExceededError } from './errors.js';
 import {
   type Caps,
@@ -101,7 +102,7 @@ export function createBudget(deps: BudgetDeps): Budget {
   }
 
   async function capsOfGroup(chatId: string): Promise<Caps | undefined> {
-    if (!chatId.endsWith('@g.us')) return undefined;
+    if (!isGroupChat(chatId)) return undefined;
     const caps = await deps.groupCaps(chatId);
     knownGroupCaps.set(chatId, caps);
     return caps;
@@ -126,7 +127,7 @@ export function createBudget(deps: BudgetDeps): Budget {
 
   return {
     async beforeUpstream(chatId, operation) {
-      if (!hasCaps(deps.caps()) && !chatId.endsWith('@g.us')) return;
+      if (!hasCaps(deps.caps()) && !isGroupChat(chatId)) return;
       const groupCaps = await capsOfGroup(chatId);
       if (!hasCaps(deps.caps()) && !hasCaps(groupCaps)) return;
       const w = windowAt(now());

@@ -11,6 +11,7 @@ import { createLogger } from '../logger.js';
 import { ensureDataDir } from '../store/data-dir.js';
 import { acquireDataDirLock } from '../store/lock.js';
 import { understandContext } from '../bot/stages/understand.js';
+import { directChat, groupChat, isGroupChat } from '../transports/ids.js';
 import { createTerminalTransport } from '../transports/terminal.js';
 import type { IncomingMessage } from '../transports/transport.js';
 import { EXIT_CODES, storeFailure } from './exit-codes.js';
@@ -21,7 +22,7 @@ import { compactReading, readingJson } from './reading-text.js';
 export const CHAT_DEFAULTS = {
   user: '51987654321',
   groupName: 'Despacho Lima',
-  groupId: '120363000000000001@g.us',
+  groupId: groupChat('120363000000000001'),
   sandboxTaxPortal: { ruc: '20123456786', user: 'CHASQUI1', password: 'sandbox-clave' },
   /** Per-user limit when none is configured: one person at a keyboard or a piped script, not a group. */
   rateLimitPerMinute: 600,
@@ -204,7 +205,7 @@ export async function runChat(argv: string[], io: ChatIo = process): Promise<num
       level: io.env.LOG_LEVEL ?? 'warn',
       destination: io.stderr === process.stderr ? pino.destination(2) : (io.stderr as pino.DestinationStream),
     });
-    const senderJid = `${flags.user}@s.whatsapp.net`;
+    const senderJid = directChat(flags.user);
     const chat = flags.direct
       ? { chatId: senderJid, isGroup: false }
       : { ...(await resolveGroup(config, flags.group)), isGroup: true };
@@ -286,14 +287,14 @@ async function explainer(
 async function resolveGroup(config: Config, name: string): Promise<{ chatId: string; chatName: string }> {
   const folded = fold(name);
   const isDefault = folded === fold(CHAT_DEFAULTS.groupName) || name === CHAT_DEFAULTS.groupId;
-  let chatId: string | undefined = name.endsWith('@g.us') ? name : undefined;
+  let chatId: string | undefined = isGroupChat(name) ? name : undefined;
   const configured = config.groups.find(
     (group) => group.id === name || (group.name !== undefined && fold(group.name) === folded),
   );
   chatId ??= configured?.id ?? (isDefault ? CHAT_DEFAULTS.groupId : undefined);
   const chatName = isDefault ? CHAT_DEFAULTS.groupName : (configured?.name ?? name);
   chatId ??= await lookupGroupId(config, name);
-  chatId ??= `${folded.replace(/[^a-z0-9]+/g, '-')}@g.us`;
+  chatId ??= groupChat(folded.replace(/[^a-z0-9]+/g, '-'));
   if (!configured) {
     config.groups.push({ id: chatId, name: chatName, personalData: isDefault, schedules: [] });
   }

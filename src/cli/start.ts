@@ -14,10 +14,12 @@ import { ensureDataDir } from '../store/data-dir.js';
 import { acquireDataDirLock } from '../store/lock.js';
 import type { OutboxItem, OutboxOptions } from '../store/outbox.js';
 import { openDatabase, type SqliteDatabase } from '../store/sqlite.js';
-import type { WhatsAppStatus } from '../transports/baileys.js';
-import type { StopReason } from '../transports/baileys-policy.js';
-import { createWhatsAppSetup } from '../transports/baileys-setup.js';
-import type { SocketFactory } from '../transports/baileys-socket.js';
+import {
+  createWhatsAppSetup,
+  type SocketFactory,
+  type StopReason,
+  type WhatsAppStatus,
+} from '../transports/whatsapp/index.js';
 import { withSandboxMark } from '../transports/sandbox-mark.js';
 import { EXIT_CODES, storeFailure } from './exit-codes.js';
 import { lateConfigProblem, usageProblem } from './problems.js';

@@ -9,6 +9,7 @@ import {
 import { consoleFileSchema } from './console-keys.js';
 import { booleanSchema, intRange, logLevelSchema, phoneSchema, urlSchema, waVersionSchema } from './rules.js';
 import { fold } from '../text/fold.js';
+import { GROUP_ID_SHAPE, groupChat } from '../transports/ids.js';
 import { WATCH_SUMMARY_DAYS } from './types.js';
 import { maskTail, normalizePhone } from './values.js';
 
@@ -18,7 +19,7 @@ import { maskTail, normalizePhone } from './values.js';
  * are applied after the merge (see config.ts).
  */
 
-const GROUP_ID_MESSAGE = 'expected a WhatsApp group id such as "120363000000000001@g.us"';
+const GROUP_ID_MESSAGE = `expected a WhatsApp group id such as "${groupChat('120363000000000001')}"`;
 const nonEmpty = (what: string) =>
   z
     .string({ error: `expected ${what}` })
@@ -38,11 +39,7 @@ const scheduleSchema = z.strictObject({
 
 const groupSchema = z
   .strictObject({
-    id: z
-      .string({ error: GROUP_ID_MESSAGE })
-      .trim()
-      .regex(/^\d+(-\d+)?@g\.us$/, GROUP_ID_MESSAGE)
-      .optional(),
+    id: z.string({ error: GROUP_ID_MESSAGE }).trim().regex(GROUP_ID_SHAPE, GROUP_ID_MESSAGE).optional(),
     name: nonEmpty('the group name as shown in WhatsApp').optional(),
     personalData: booleanSchema.default(false),
     schedules: z.array(scheduleSchema, { error: 'expected a list of {job, spec}' }).default([]),

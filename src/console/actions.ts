@@ -1,6 +1,7 @@
 import { normalizePhone } from '../config/values.js';
 import { isJobName } from '../scheduler/port.js';
 import { parseScheduleSpec } from '../scheduler/schedule-spec.js';
+import { isGroupChat } from '../transports/ids.js';
 import type { ConsoleDeps } from './context.js';
 
 /**
@@ -35,7 +36,7 @@ export const ACTIONS: Record<string, Action> = {
   },
   '/groups/toggle': (deps, form) => {
     const chatId = form.get('chatId') ?? '';
-    if (!chatId.endsWith('@g.us')) return { to: '/groups', note: 'invalid' };
+    if (!isGroupChat(chatId)) return { to: '/groups', note: 'invalid' };
     deps.services.groupSettings.setActive(chatId, form.get('active') === '1', CONSOLE_USER);
     return { to: '/groups', note: form.get('active') === '1' ? 'group-on' : 'group-off' };
   },
@@ -54,7 +55,7 @@ export const ACTIONS: Record<string, Action> = {
     const port = deps.services.schedules;
     const chatId = form.get('chatId') ?? '';
     const job = form.get('job') ?? '';
-    if (!port || !chatId.endsWith('@g.us') || !isJobName(job)) return { to: '/schedules', note: 'invalid' };
+    if (!port || !isGroupChat(chatId) || !isJobName(job)) return { to: '/schedules', note: 'invalid' };
     let spec;
     try {
       spec = parseScheduleSpec(form.get('spec') ?? '');

@@ -1,5 +1,6 @@
 import type { SqliteDatabase } from '../store/sqlite.js';
 import { addDays, limaDate, limaMonthRange } from '../time/lima.js';
+import { groupUser } from '../transports/ids.js';
 
 /**
  * The Usage page's chart data from the usage log: lookups per Lima day over the last 30 days
@@ -124,5 +125,5 @@ function sum(values: number[]): number {
 
 function groupLabel(chatId: string, name?: (chatId: string) => string | undefined): string {
   if (chatId.startsWith('direct:')) return 'Chats directos';
-  return name?.(chatId) ?? chatId.replace('@g.us', '');
+  return name?.(chatId) ?? groupUser(chatId);
 }

@@ -1,4 +1,4 @@
-import { idDigits } from '../bot/ids.js';
+import { idDigits, isLid, isPhoneId } from '../transports/ids.js';
 import type { DriversPort } from '../bot/ports.js';
 import type { DriverContactsRepo } from '../store/driver-contacts.js';
 import type { IncomingMessage } from '../transports/transport.js';
@@ -24,10 +24,8 @@ export function learnDriverLid(
 ): string | undefined {
   if (!message.isGroup && !isPhoneChat(message.chatId)) return undefined;
   const senderIds = message.senderIds;
-  const lids = [...new Set(senderIds.filter((id) => id.endsWith('@lid')))];
-  const phones = [
-    ...new Set(senderIds.filter((id) => id.endsWith('@s.whatsapp.net')).map((id) => idDigits(id))),
-  ];
+  const lids = [...new Set(senderIds.filter(isLid))];
+  const phones = [...new Set(senderIds.filter(isPhoneId).map((id) => idDigits(id)))];
   const lid = lids[0];
   // Ambiguous (several of either) or nothing to pair: learn nothing rather than guess.
   if (lids.length !== 1 || phones.length !== 1 || lid === undefined) return undefined;
@@ -37,7 +35,7 @@ export function learnDriverLid(
   return contacts.learnLid(driver.documentNumber, lid) ? driver.documentNumber : undefined;
 }
 
-/** True for a 1:1 phone-number chat (`…@s.whatsapp.net`), the addressing a LID may replace. */
+/** True for a 1:1 phone-number chat, the addressing a LID may replace. */
 export function isPhoneChat(chatId: string): boolean {
-  return chatId.endsWith('@s.whatsapp.net');
+  return isPhoneId(chatId);
 }

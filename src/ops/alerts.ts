@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import { maskTail } from '../config/values.js';
+import { rewritePersonIds } from '../transports/ids.js';
 
 /**
  * Operator alerts: one typed list of kinds and one `raise(kind, details)` for every feature
@@ -87,12 +88,9 @@ export function createAlerts(options: AlertsOptions = {}): Alerts {
   };
 }
 
-/** A person's WhatsApp id (phone number or LID, with an optional device): a direct chat, a sender. */
-const PERSON_ID = /\b(\d{6,})(?::\d+)?@(s\.whatsapp\.net|c\.us|lid)\b/gu;
-
-/** Text with every person's WhatsApp id masked to its last 3 digits (`*********321@s.whatsapp.net`). */
+/** Text with every person's WhatsApp id (a direct chat, a sender) masked to its last 3 digits. */
 export function maskPersonIds(text: string): string {
-  return text.replace(PERSON_ID, (_, digits: string, host: string) => `${maskTail(digits)}@${host}`);
+  return rewritePersonIds(text, maskTail);
 }
 
 /**

@@ -5,6 +5,7 @@ import { createDeliveryRepo, type DeliveryRepo } from '../store/delivery.js';
 import { createDriverContactsRepo } from '../store/driver-contacts.js';
 import { createDriversRepo } from '../store/drivers.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
+import { directChat } from '../transports/ids.js';
 
 /**
  * Driver deliveries (issue 12) as the console's Drivers page and /metrics read them: state counts
@@ -23,7 +24,7 @@ export function createDeliveryStates(options: {
       const out: Record<string, { state: string; at: Date }> = {};
       for (const driver of drivers.list()) {
         const lid = contacts.get(driver.documentNumber)?.lid;
-        const record = deliveries.latestGuideFor([`${driver.phone}@s.whatsapp.net`, ...(lid ? [lid] : [])]);
+        const record = deliveries.latestGuideFor([directChat(driver.phone), ...(lid ? [lid] : [])]);
         if (record) out[driver.documentNumber] = { state: record.state, at: new Date(record.stateAt) };
       }
       return out;

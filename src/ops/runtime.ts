@@ -10,8 +10,8 @@ import type { LookupMiddleware } from '../lookup/call.js';
 import { createScheduleStore } from '../scheduler/store.js';
 import type { OutboxItem } from '../store/outbox.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
-import type { WhatsAppStatus } from '../transports/baileys.js';
-import type { WhatsAppSetup } from '../transports/baileys-setup.js';
+import { directChat } from '../transports/ids.js';
+import type { WhatsAppSetup, WhatsAppStatus } from '../transports/whatsapp/index.js';
 import { forwardExtras, type IncomingMessage, type Transport } from '../transports/transport.js';
 import { type Alerts, createAlerts, formatAlert } from './alerts.js';
 import { createWebhookSink } from './alert-webhook.js';
@@ -159,7 +159,7 @@ export function createOpsRuntime(options: OpsOptions): OpsRuntime {
         if (state.snapshot().connection !== 'open') return;
         if (alert.kind === 'outbox-failed' || alert.kind === 'budget-reached') return;
         for (const admin of config.admins) {
-          await setup.transport.send(`${admin}@s.whatsapp.net`, { kind: 'text', text: formatAlert(alert) });
+          await setup.transport.send(directChat(admin), { kind: 'text', text: formatAlert(alert) });
         }
       });
       const watcher = watchScheduleFailures(db, alerts);

@@ -1,7 +1,7 @@
 import { LookupCreditsError } from '../lookup/errors.js';
 import type { LookupMiddleware } from '../lookup/call.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
-import type { WhatsAppStatus } from '../transports/baileys.js';
+import type { WhatsAppStatus } from '../transports/whatsapp/index.js';
 import type { Alerts } from './alerts.js';
 
 /**

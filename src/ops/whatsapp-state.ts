@@ -1,5 +1,6 @@
 import type { ConnectionState, PairingSnapshot, PairingState } from '../console/ports.js';
-import type { WhatsAppStatus } from '../transports/baileys.js';
+import { phoneOf } from '../transports/ids.js';
+import type { WhatsAppStatus } from '../transports/whatsapp/index.js';
 
 /**
  * Keeps the latest WhatsApp connection and pairing state from the transport's statuses, for the
@@ -55,7 +56,7 @@ export function createWhatsAppState(now: () => Date = () => new Date()): WhatsAp
       case 'open': {
         const { qr: _qr, pairingCode: _code, pairingError: _error, code: _c, reason: _r, ...rest } = snapshot;
         snapshot = rest;
-        const linked = status.selfIds.find((id) => id.endsWith('@s.whatsapp.net'))?.split('@')[0];
+        const linked = status.selfIds.map(phoneOf).find(Boolean);
         set('open', linked ? { linkedNumber: linked } : {});
         return;
       }

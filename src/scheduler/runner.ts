@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { LookupApi } from '../lookup/api.js';
 import { LookupError } from '../lookup/errors.js';
+import { directChat } from '../transports/ids.js';
 import type { OutgoingMessage } from '../transports/transport.js';
 import type { Clock } from './clock.js';
 import type { Due } from './due.js';
@@ -68,7 +69,7 @@ export function createRunner(deps: RunnerDeps): (due: RunDue) => Promise<void> {
     });
     for (const phone of deps.admins) {
       try {
-        await deps.send(`${phone}@s.whatsapp.net`, { kind: 'text', text });
+        await deps.send(directChat(phone), { kind: 'text', text });
       } catch (error) {
         log.error({ err: error, schedule: due.key }, 'could not report a failed scheduled post to an admin');
       }

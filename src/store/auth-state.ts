@@ -9,7 +9,7 @@ export interface AuthKeyChange {
 
 /**
  * The WhatsApp auth state as plain SQLite rows (already-serialised strings). Baileys-specific
- * (de)serialisation lives in `src/transports/baileys-auth.ts`, so the store never imports Baileys.
+ * (de)serialisation lives in `src/transports/whatsapp/connection/auth.ts`, so the store never imports Baileys.
  */
 export interface AuthRowStore {
   readCreds(): string | undefined;

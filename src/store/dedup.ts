@@ -1,5 +1,6 @@
 import { createActorKey, scrubActors } from './actor.js';
 import type { SqliteDatabase } from './sqlite.js';
+import { isGroupChat } from '../transports/ids.js';
 
 /**
  * Receive-side dedupe with crash recovery. WhatsApp may upsert the same message several times
@@ -68,7 +69,7 @@ export function createDedupStore(db: SqliteDatabase, options: DedupOptions = {})
   const now = options.now ?? Date.now;
   // Senders and direct chats are stored as keyed pseudonyms (equality is all dedupe needs).
   const actor = createActorKey(db);
-  const hide = (id: string) => (id.endsWith('@g.us') || id === '' ? id : actor(id));
+  const hide = (id: string) => (isGroupChat(id) || id === '' ? id : actor(id));
   scrubActors(db, 'processed_messages', 'participant', hide);
   scrubActors(db, 'processed_messages', 'chat_id', hide);
   const retentionMs = options.retentionMs ?? 7 * DAY_MS;

@@ -1,4 +1,5 @@
 import type { SqliteDatabase } from './sqlite.js';
+import { GROUP_CHAT_LIKE } from '../transports/ids.js';
 
 /**
  * Personal data in the outbox (reply texts, captions, the quoted incoming message, the stored sent
@@ -36,7 +37,7 @@ export function prepareOutboxScrub(db: SqliteDatabase): (beforeMs: number) => nu
   // A direct chat's id is a phone number: it goes too (a group id is not personal data).
   const scrub = db.prepare<[string, string, number]>(
     `UPDATE outbox SET payload = ?, wa_message = NULL, document = NULL,
-            chat_id = CASE WHEN chat_id LIKE '%@g.us' THEN chat_id ELSE 'direct' END
+            chat_id = CASE WHEN chat_id LIKE '${GROUP_CHAT_LIKE}' THEN chat_id ELSE 'direct' END
       WHERE status IN ('sent', 'failed') AND payload <> ? AND ${RETRY_WINDOW_START_SQL} < ?`,
   );
   return (beforeMs) => {

@@ -1,6 +1,7 @@
 import type { UsageEvent, UsagePort, UsageRow } from '../bot/ports.js';
 import { createPseudonymizer, type Pseudonymizer } from './keyed-crypto.js';
 import { limaMonthRange } from '../time/lima.js';
+import { GROUP_CHAT_LIKE, isGroupChat } from '../transports/ids.js';
 import type { SqliteDatabase } from './sqlite.js';
 import { writeBehind } from './write-behind.js';
 
@@ -15,11 +16,7 @@ export const SYSTEM_CHAT_PREFIX = 'chasqui:';
  * chat (a person's JID or LID) as `direct:<keyed pseudonym>`.
  */
 export function usageChatKey(chatId: string, pseudonym: Pseudonymizer): string {
-  if (
-    chatId.endsWith('@g.us') ||
-    chatId.startsWith(DIRECT_CHAT_PREFIX) ||
-    chatId.startsWith(SYSTEM_CHAT_PREFIX)
-  )
+  if (isGroupChat(chatId) || chatId.startsWith(DIRECT_CHAT_PREFIX) || chatId.startsWith(SYSTEM_CHAT_PREFIX))
     return chatId;
   return `${DIRECT_CHAT_PREFIX}${pseudonym(chatId)}`;
 }
@@ -91,7 +88,7 @@ function scrubDirectChats(db: SqliteDatabase, pseudonym: Pseudonymizer): void {
   const clear = db
     .prepare<[], { chatId: string }>(
       `SELECT DISTINCT chat_id AS chatId FROM usage_log
-        WHERE chat_id NOT LIKE '%@g.us' AND chat_id NOT LIKE '${DIRECT_CHAT_PREFIX}%'
+        WHERE chat_id NOT LIKE '${GROUP_CHAT_LIKE}' AND chat_id NOT LIKE '${DIRECT_CHAT_PREFIX}%'
           AND chat_id NOT LIKE '${SYSTEM_CHAT_PREFIX}%'`,
     )
     .all();

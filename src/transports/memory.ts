@@ -17,7 +17,7 @@ export interface MemoryTransport extends Transport {
 }
 
 export interface MemoryTransportOptions {
-  /** Ids the bot answers to when mentioned (e.g. `51900000000@s.whatsapp.net`). */
+  /** Ids the bot answers to when mentioned (e.g. `directChat('51900000000')`, see ids.ts). */
   selfIds?: string[];
   /** Called on every send, after recording it (e.g. to attribute replies). */
   onSend?(sent: SentMessage): void;

@@ -5,14 +5,14 @@
 export interface IncomingMessage {
   /** Platform message id (WhatsApp key.id). */
   id: string;
-  /** Chat id: a group JID (`...@g.us`) or a direct chat JID. */
+  /** Chat id: a group's id or a person's (direct chat); their shapes are in ids.ts. */
   chatId: string;
   isGroup: boolean;
   /** Group subject when known (the allow-list may name groups). */
   chatName?: string;
   /**
-   * Every known id of the sender, most specific first: e.g. `51987654321@s.whatsapp.net` and
-   * `123456789@lid`. Admin lists, roles and rate limits match on any of them.
+   * Every known id of the sender, most specific first: e.g. its phone-number id and its LID
+   * (see ids.ts). Admin lists, roles and rate limits match on any of them.
    */
   senderIds: string[];
   senderName?: string;

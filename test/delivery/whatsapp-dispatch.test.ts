@@ -13,7 +13,7 @@ import { startSandbox } from '../../src/sandbox/server.js';
 import type { SandboxHandle } from '../../src/sandbox/types.js';
 import { createDeliveryRepo } from '../../src/store/delivery.js';
 import { openDatabase, type SqliteDatabase } from '../../src/store/sqlite.js';
-import { createWhatsAppSetup } from '../../src/transports/baileys-setup.js';
+import { createWhatsAppSetup } from '../../src/transports/whatsapp/index.js';
 import { fakeSocketFactory, TEST_WHATSAPP, waitFor, waText } from '../helpers/fake-socket.js';
 
 /**

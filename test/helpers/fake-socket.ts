@@ -14,14 +14,15 @@ import {
 import pino from 'pino';
 import type { WhatsappConfig } from '../../src/config.js';
 import { openDatabase, type SqliteDatabase } from '../../src/store/sqlite.js';
-import type { WhatsAppStatus } from '../../src/transports/baileys.js';
-import type { PolicyOptions } from '../../src/transports/baileys-policy.js';
 import {
   createWhatsAppSetup,
+  type PolicyOptions,
+  type SocketConfig,
+  type SocketLike,
   type WhatsAppSetup,
   type WhatsAppSetupOptions,
-} from '../../src/transports/baileys-setup.js';
-import type { SocketConfig, SocketLike } from '../../src/transports/baileys-socket.js';
+  type WhatsAppStatus,
+} from '../../src/transports/whatsapp/index.js';
 import type { IncomingMessage } from '../../src/transports/transport.js';
 
 /**

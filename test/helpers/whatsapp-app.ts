@@ -6,7 +6,7 @@ import { createApp } from '../../src/app.js';
 import { parseConfig } from '../../src/config.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { openDatabase } from '../../src/store/sqlite.js';
-import { createWhatsAppSetup } from '../../src/transports/baileys-setup.js';
+import { createWhatsAppSetup } from '../../src/transports/whatsapp/index.js';
 import { fakeSocketFactory, TEST_WHATSAPP } from './fake-socket.js';
 
 /** The group the app serves, with personal data, and its owner `51987654321`. */

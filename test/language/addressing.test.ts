@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { commands } from '../../commands/index.js';
-import { idDigits } from '../../src/bot/ids.js';
+import { idDigits } from '../../src/transports/ids.js';
 import { closestWord, editDistance } from '../../src/language/edit-distance.js';
 import { normalizeLine, normalizeText } from '../../src/language/normalize.js';
 import { createUnderstanding } from '../../src/language/understand/understand.js';

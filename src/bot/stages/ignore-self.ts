@@ -1,4 +1,4 @@
-import { idDigits } from '../ids.js';
+import { idDigits } from '../../transports/ids.js';
 import type { Stage } from './turn.js';
 
 /** The bot's own messages (from another device of its account) are never read. */

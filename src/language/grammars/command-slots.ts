@@ -49,6 +49,17 @@ const GLUE: readonly WordClass[] = [
   'document-word',
 ];
 
+const TELLS = new Set<WordClass>(['state-verb', 'report-verb']);
+
+/** A word that tells something (`está`, `fue`), or `ya` before one or before a verb (`ya salió`). */
+function tellsAt(keys: readonly string[], at: number): boolean {
+  if (lexicon.lengthAt(keys, at, TELLS) > 0) return true;
+  const next = at + 1;
+  return (
+    keys[at] === 'ya' && (lexicon.lengthAt(keys, next, TELLS) > 0 || lexicon.verbAt(keys, next) !== undefined)
+  );
+}
+
 /**
  * What staff write around a guide's reference: a send (`envíala al chofer`, `para mandar a los
  * choferes`, `reenviar`), the format (`en xml`), who it is for. Every word must be one of these,
@@ -81,11 +92,18 @@ const guideClauses: SlotGrammar<GuideClauses> = {
         continue;
       }
       const concept = lexicon.entries(token.key).find((e) => e.class === 'concept');
+      // `al wsp del chofer`, `a su celular`: the channel the guide goes by.
+      if (concept?.value === 'phone') continue;
       if (concept?.value === 'driver' || concept?.value === 'drivers' || concept?.value === 'carrier') {
         if (preposition === undefined && concept.value === 'carrier') carrier = true;
         else if (preposition === 'to') driver = true;
         preposition = undefined;
         continue;
+      }
+      // `…, ya está saliendo el camión`: a statement ends the clauses (the reader judges it).
+      if (tellsAt(keys, i)) {
+        end = i;
+        break;
       }
       const formatHit = lexicon.phrasesAt(keys, i, FORMAT)[0];
       if (formatHit) {
@@ -220,7 +238,9 @@ const watchNote: SlotGrammar<string> = {
     let start = 0;
     while (
       start < tokens.length &&
-      (tokens[start]!.shape === 'punct' || is(tokens[start], 'preposition', 'article'))
+      (tokens[start]!.shape === 'punct' ||
+        is(tokens[start], 'preposition', 'article') ||
+        tokens[start]!.key === 'que')
     ) {
       start += 1;
     }

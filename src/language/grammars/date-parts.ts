@@ -261,7 +261,9 @@ function dayOrPartAt(atoms: Atoms, at: number): Step | undefined {
 function keywordAt(atoms: Atoms, at: number): Step | undefined {
   const keyword = phraseAt(atoms, at, KEYWORD);
   const value = keyword?.entry.value;
-  if (keyword && value === 'end')
+  // `fin de mes`, `al cierre del año pasado`; `para el cierre` alone is the accounts' closing.
+  const next = atoms.keys[at + (keyword?.length ?? 0)];
+  if (keyword && value === 'end' && (next === 'de' || next === 'del'))
     return { length: keyword.length, rule: 'date-end', apply: (put) => put('end', true) };
   if (keyword && (value === 'business' || value === 'business-before')) {
     return { length: keyword.length, rule: 'date-business-day', apply: (put) => put('business', true) };

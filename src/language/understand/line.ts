@@ -212,7 +212,11 @@ export function statementAt(
   if (k === 'ya' && at + 1 < tokens.length) return 'report-verb';
   if (perfectAt(keys, at)) return 'report';
   const verb = lexicon.verbAt(keys, at);
-  if (verb && verb.length === 1 && reports(verb.forms, token.text)) {
+  // `pa imprimir`, `para facturar`: an infinitive after a preposition says what for, not what happened.
+  const purpose =
+    verb?.forms.every((form) => form.form === 'infinitive') === true &&
+    (lexicon.is(keys[at - 1] ?? '', 'preposition') || lexicon.is(keys[at - 1] ?? '', 'reason'));
+  if (verb && verb.length === 1 && !purpose && reports(verb.forms, token.text)) {
     // In a question, what is asked about is no report (`¿está activo?`), and the present of an
     // event asks (`¿en qué grupos participas?`); a past still tells (typed `activó`, or only past).
     if (question && classAt(keys, at, QUESTION) > 0) return undefined;

@@ -61,6 +61,15 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
     no: ['ruc 20601234565 porfa', 'placa ABC123 al toque'],
   },
   {
+    name: 'negated',
+    decides: 'a note after a watched RUC may say anything but that the request is off',
+    yes: ['vigilar el ruc 20601234565 ya no es necesario'],
+    no: [
+      'vigila el ruc 20612345679 que es nuestro proveedor de acero',
+      'ponle ojo al ruc 20100456789, es proveedor nuevo',
+    ],
+  },
+  {
     name: 'reason-tail',
     decides: 'after a complete request, why it is wanted (`es para…`, `para…`, `porque…`, `que…`)',
     yes: ['ruc 20601234565 es para la cotización', 'tc de hoy para cerrar la venta'],
@@ -73,8 +82,14 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
     yes: [
       'por favor el dni 45678912 del nuevo chofer',
       'dni 45678912 correspondiente al postulante, gracias',
+      'ruc 20601234565 del proveedor de cemento, está activo?',
+      'ruc 10456789124 del gasfitero que nos cotizó, porfa',
     ],
-    no: ['ruc 20123456786 de la señora', 'quita el ruc 20601234565 del reporte'],
+    no: [
+      'ruc 20123456786 de la señora',
+      'quita el ruc 20601234565 del reporte',
+      'ruc 20601234565 del proveedor, esta semana',
+    ],
   },
   {
     name: 'company-name-note',

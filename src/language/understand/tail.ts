@@ -66,7 +66,7 @@ export const YIELDING_TAILS: ReadonlySet<string> = new Set([
 /** The tail rule that accepts the words from `at` on, or undefined (the line is then a remark). */
 export function tailRule(ctx: TailContext, at: number): string | undefined {
   const { tokens, keys } = ctx;
-  if (reasonAt(tokens, keys, at)) return 'reason-tail';
+  if (reasonAt(tokens, keys, at) || purposeAt(tokens, keys, at)) return 'reason-tail';
   if (ownerNote(ctx, at)) return 'owner-note';
   if (nameNote(tokens, at, ctx.slots)) return 'company-name-note';
   if (ctx.forMe && !tokens.slice(at).some((t) => /\d/u.test(t.text))) return 'asked-for-the-writer';
@@ -80,6 +80,16 @@ export function tailRule(ctx: TailContext, at: number): string | undefined {
   const context = ctx.asked || (closed && !tellsFrom(tokens, keys, at));
   if (context && afterPause(tokens, keys, at) && !hasId(tokens, at)) return 'said-after-asking';
   return undefined;
+}
+
+/**
+ * `guía … pa imprimir`, `tc para pagar`: an infinitive right after `para` (which a slot may have
+ * read as its own word) says what the request is for. Nothing after it may name a number.
+ */
+function purposeAt(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
+  const verb = lexicon.verbAt(keys, at);
+  if (!verb || !verb.forms.every((form) => form.form === 'infinitive') || hasId(tokens, at)) return false;
+  return lexicon.entries(keys[at - 1] ?? '').some((e) => e.class === 'preposition' && e.value === 'for');
 }
 
 /**
@@ -120,6 +130,8 @@ function askedDetail(tokens: readonly Token[], keys: readonly string[], at: numb
 function ownerNote(ctx: TailContext, at: number): boolean {
   const { tokens, keys } = ctx;
   if (!ctx.asked && !ctx.polite) return false;
+  // Whose an identifier is: one was given before (`las comisiones de los vendedores` owns none).
+  if (!tokens.slice(0, at).some((t) => /\d/u.test(t.text) && t.text.length >= 5)) return false;
   const k = keys[at] ?? '';
   const lead = classAt(keys, at, OWNER_LEAD) || (lexicon.keysOf('owner-of').includes(k) ? 1 : 0);
   if (lead === 0) return false;
@@ -131,6 +143,7 @@ function ownerNote(ctx: TailContext, at: number): boolean {
       i += social - 1;
       continue;
     }
+    if (owners > 0 && aboutOwner(ctx, i)) return true;
     const glue = classAt(keys, i, NOTE_GLUE);
     if (glue > 0) {
       i += glue - 1;
@@ -138,6 +151,15 @@ function ownerNote(ctx: TailContext, at: number): boolean {
     }
     // `del nuevo chofer para su legajo`: a reason may follow whose it is.
     if (owners > 0 && reasonAt(tokens, keys, i)) return true;
+    // `del proveedor de cemento`: what the owner deals in (one word after `de`, no number).
+    if (
+      owners > 0 &&
+      /^del?$/u.test(keys[i - 1] ?? '') &&
+      !/\d/u.test(tokens[i]!.text) &&
+      lexicon.entries(keys[i] ?? '').length === 0 &&
+      !lexicon.verbAt(keys, i)
+    )
+      continue;
     const owner = lexicon
       .phrasesAt(keys, i)
       .find(
@@ -149,6 +171,17 @@ function ownerNote(ctx: TailContext, at: number): boolean {
     i += owner.length - 1;
   }
   return owners > 0;
+}
+
+/**
+ * After whose it is, a clause about that one: `… que nos cotizó`, `…, está activo?`. Only the
+ * line's own courtesy or question lets it through (checked by the caller), never a number.
+ */
+function aboutOwner(ctx: TailContext, at: number): boolean {
+  const { tokens, keys } = ctx;
+  if (hasId(tokens, at)) return false;
+  if (keys[at] === 'que' || keys[at] === 'q') return true;
+  return ctx.question && classAt(keys, at, set('state-verb')) > 0;
 }
 
 /** The words at `at` come after a pause (a comma, a dash) or a joining word (`y`, `que`, `porque`). */

@@ -59,6 +59,8 @@ const QUOTED = /^\s*>/u;
 /** `@519… `, `@519…, `, `@519… — `: mention tokens and their punctuation at a line's start. */
 const LEADING_MENTIONS = /^(?:[([«"'“]?@\d+(?:[\p{P}\p{S}]+|(?=\s|$))\s*)+/u;
 const set = (...classes: WordClass[]) => new Set<WordClass>(classes);
+const FREE_TEXT: ReadonlySet<string> = new Set(['watch-note', 'topic', 'text']);
+const TIME_GRAMMARS: ReadonlySet<string> = new Set(['date', 'period', 'schedule', 'job', 'fund']);
 /** Before the slot: what is asked of it (`datos del ruc`), whose it is (`del proveedor`). */
 const BEFORE_SLOT = set(
   'person-noun',
@@ -70,6 +72,7 @@ const BEFORE_SLOT = set(
   'adverb',
   'pronoun',
 );
+const BEFORE_TIME_SLOT = new Set([...BEFORE_SLOT].filter((cls) => cls !== 'person-noun'));
 /** Words that make a line courteous (a request, not a note): `por favor`, `gracias`. */
 const POLITE = set('courtesy', 'thanks');
 /** In a question, what is asked about may sit anywhere: `¿de qué marca es la placa …?`. */
@@ -222,7 +225,14 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     const lastSpan = spans.length > 0 ? Math.max(...spans.map((s) => s.end)) : from;
     for (const [name, slot] of Object.entries(slots)) because.push(`slot:${name}`, ...slot.match.because);
     // A slot that reads several values spans the words between them: they must not tell either.
-    for (const slot of spans) {
+    for (const [name, slot] of Object.entries(slots)) {
+      // A note says what it likes, but not that the request is off (`… ya no es necesario`).
+      const grammarName = command.slots?.[name]?.grammar ?? '';
+      if (FREE_TEXT.has(grammarName)) {
+        for (let i = slot.start; i < slot.end && grammarName === 'watch-note'; i++)
+          if (lexicon.is(keys[i] ?? '', 'negation')) return remark(`negated:${keys[i]}`);
+        continue;
+      }
       for (let i = slot.start; i < slot.end; i++) {
         if (namedInSpan(keys, i, slot.start)) continue; // `xml de la factura …`, `tipo de cambio`
         if (statementAt(tokens, keys, i, line.question)) return remark(`statement:${keys[i]}`);
@@ -250,6 +260,8 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
       question: line.question,
     };
     const valued = spans.some((s) => s.match.weak !== true && s.match.vague !== true);
+    // Whose it is (`del proveedor`) goes before an identifier, not a date (`las comisiones de los vendedores para el 5`).
+    const owned = Object.keys(slots).some((name) => !TIME_GRAMMARS.has(command.slots?.[name]?.grammar ?? ''));
     for (let at = from; at < tail;) {
       if (taken.has(at)) {
         at += 1;
@@ -276,7 +288,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
         edgeLength(tokens, keys, at, line.question, set()),
         line.question ? classAt(keys, at, ASKED) : 0,
         line.question && spans.length === 0 && presentVerb(keys, at) ? 1 : 0,
-        spans.length > 0 && at < firstSpan ? classAt(keys, at, BEFORE_SLOT) : 0,
+        spans.length > 0 && at < firstSpan ? classAt(keys, at, owned ? BEFORE_SLOT : BEFORE_TIME_SLOT) : 0,
         describesNoun(tokens, keys, at) || (line.question && askedState(keys, at)) ? 1 : 0,
       );
       if (edge > 0) {

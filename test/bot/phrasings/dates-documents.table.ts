@@ -99,6 +99,8 @@ export const dateAndDocumentRows: readonly Row[] = [
   ['tc del 31 de este mes', '!invalid-date'],
   ['tc mañana en la tarde', null],
   ['tc de cierre de mes', null],
+  ['tipo de cambio del 30 de octubre para el cierre', 'tc', tc('2026-10-30')],
+  ['tc de ayer pal cierre contable', 'tc', tc('2026-11-21')],
   ['tc de la semana pasada', null],
   ['tc del lunes lo paso yo', null],
   ['tc a las 9', null],

@@ -73,6 +73,15 @@ export const speechActRows: readonly Row[] = [
   ['placa ABC123\nes para el ingreso a planta', [['placa', { placa: 'ABC123' }]]],
   ['Buen día\nla licencia del dni 70123456\nAtte. Rosa Quispe', [['licencia', { dni: D3 }]]],
   ['DNI:\n45678912', [['dni', { dni: D1 }]]],
+  // what follows a complete request: a purpose, the channel, a statement after a pause
+  ['guía T001-219 pa imprimir, la de ayer se mojó', 'guia', { ...ref('T001', '219'), send: false }],
+  [
+    'envíale la guía T001-42 al chofer por favor, ya está saliendo el camión',
+    'guia',
+    { ...ref('T001', '42'), send: true },
+  ],
+  ['pásale la guía T001-88 al whatsapp del chofer', 'guia', { ...ref('T001', '88'), send: true }],
+  ['ruc 20601234565 para facturar', 'ruc', { ruc: '20601234565' }],
   // chatter of the same shapes: silence
   ['dice que el ruc 20601234565 sigue activo', null],
   ['si el 20100456789 tiene deuda no le vendemos', null],

@@ -50,7 +50,7 @@ export const RULES: readonly RuleRow[] = [
   { grammar: 'date', rule: 'date-weekday', yes: ['el lunes', 'el mier', 'viernes 20'], no: ['ayer', 'el 20'] },
   { grammar: 'date', rule: 'date-unit-reference', yes: ['el 3 del mes pasado', 'el martes de la semana pasada', 'el día siguiente'], no: ['el 3 de noviembre'] },
   { grammar: 'date', rule: 'date-calendar', yes: ['20/11/2026', '3 d noviembre', 'el 1ra de noviembre', '20-nov-26', 'noviembre 20', '2026.11.20'], no: ['ayer', '3 de la tarde'] },
-  { grammar: 'date', rule: 'date-end', yes: ['fin de octubre', 'al cierre del mes pasado'], no: ['el último día hábil'] },
+  { grammar: 'date', rule: 'date-end', yes: ['fin de octubre', 'al cierre del mes pasado'], no: ['el último día hábil', 'el 30 de octubre para el cierre'] },
   { grammar: 'date', rule: 'date-business-day', yes: ['el último día hábil', 'último día útil de octubre'], no: ['fin de octubre'] },
   { grammar: 'date', rule: 'date-current', yes: ['actual'], no: ['este'] },
   { grammar: 'date', rule: 'date-day-word', yes: ['el día 5'], no: ['el 5'] },

@@ -100,6 +100,17 @@ export const ASKING_WORDS: readonly LexEntry[] = [
   ...list('person-noun', 'es', 'proveedor', 'proveedora', 'cliente', 'clienta', 'trabajador'),
   ...list('person-noun', 'es', 'trabajadora', 'empresa', 'contribuyente', 'postulante', 'colaborador'),
   ...list('person-noun', 'es', 'colaboradora', 'practicante'),
+  // Trades and people staff name an owner by (`ruc del gasfitero`, `dni del operario venezolano`).
+  ...list('person-noun', 'es', 'gasfitero', 'electricista', 'pintor', 'albanil', 'maestro de obra'),
+  ...list('person-noun', 'es', 'tecnico', 'tecnica', 'operario', 'operaria', 'obrero', 'obrera'),
+  ...list('person-noun', 'es', 'vendedor', 'vendedora', 'contador', 'contadora', 'abogado'),
+  ...list('person-noun', 'es', 'abogada', 'arquitecto', 'arquitecta'),
+  ...list('person-noun', 'es', 'vigilante', 'guardian', 'mecanico', 'cocinero', 'cocinera'),
+  ...list('person-noun', 'es', 'auxiliar', 'ayudante', 'estibador', 'almacenero'),
+  ...list('person-noun', 'es', 'subcontratista', 'contratista', 'locador', 'locadora', 'arrendador'),
+  ...list('person-noun', 'es', 'venezolano', 'venezolana', 'colombiano', 'colombiana', 'extranjero'),
+  ...list('person-noun', 'es', 'extranjera', 'chileno', 'chilena', 'boliviano', 'boliviana'),
+  ...list('person-noun', 'es', 'ecuatoriano', 'ecuatoriana', 'argentino', 'argentina'),
   ...list('person-noun', 'es', 'nuevo proveedor', 'nuevo cliente', 'candidato', 'candidata'),
   // Whose the identifier is, after it: `DNI 7012… correspondiente al postulante`.
   ...list('owner-of', 'es', 'de', 'del'),

@@ -1,0 +1,97 @@
+import type { Logger } from 'pino';
+import type { WhatsappConfig } from '../../config.js';
+import { createAuthRowStore } from '../../store/auth-state.js';
+import { createDedupStore, type DedupStore } from '../../store/dedup.js';
+import { createEditStore } from '../../store/edits.js';
+import { createOutbox, type Outbox, type OutboxOptions } from '../../store/outbox.js';
+import type { SqliteDatabase } from '../../store/sqlite.js';
+import { BaileysTransport } from './transport.js';
+import { type BaileysAuth, createBaileysAuth } from './connection/auth.js';
+import { createSessionGroupSource, GroupMetadataCache } from './connection/groups.js';
+import type { PolicyOptions } from './connection/policy.js';
+import type { WhatsAppStatus } from './connection/types.js';
+import { createBaileysSocket, type SocketFactory } from './connection/socket.js';
+
+/**
+ * Wires the WhatsApp transport from a database and the `whatsapp` config section: SQLite auth
+ * state, persisted dedupe, the durable paced outbox, the group cache and its directory source.
+ */
+export interface WhatsAppSetupOptions {
+  /** The database holding wa_creds, wa_keys, processed_messages and outbox. */
+  db: SqliteDatabase;
+  logger: Logger;
+  whatsapp: WhatsappConfig;
+  /** Defaults to the real `makeWASocket`; tests and the benchmark pass a fake. */
+  createSocket?: SocketFactory;
+  onStatus?: (status: WhatsAppStatus) => void;
+  /** Outbox retry knobs and the alert for a message that failed for good (`onFailed`). */
+  outboxOptions?: Pick<
+    OutboxOptions,
+    'onFailed' | 'maxFailures' | 'retryDelayMs' | 'deferredRetryMs' | 'now'
+  >;
+  policy?: Partial<PolicyOptions>;
+  stableOpenMs?: number;
+  random?: () => number;
+  now?: () => number;
+}
+
+export interface WhatsAppSetup {
+  transport: BaileysTransport;
+  auth: BaileysAuth;
+  dedup: DedupStore;
+  outbox: Outbox;
+  groups: GroupMetadataCache;
+  /** For the group directory when no messaging host is configured (spec record 2.16). */
+  groupSource: ReturnType<typeof createSessionGroupSource>;
+}
+
+/** Builds the WhatsApp transport together with the stores it runs on (auth, dedupe, outbox, groups). */
+export function createWhatsAppSetup(options: WhatsAppSetupOptions): WhatsAppSetup {
+  const { db, logger, whatsapp } = options;
+  const auth = createBaileysAuth(createAuthRowStore(db), logger.child({ module: 'wa-auth' }));
+  // Claims must outlive the oldest message we would still answer.
+  const dedup = createDedupStore(db, {
+    retentionMs: Math.max(7 * 24 * 3600, whatsapp.maxMessageAgeSeconds * 2) * 1000,
+  });
+  const late: { transport?: BaileysTransport } = {}; // the outbox is built before the transport
+  const outbox = createOutbox({
+    db,
+    logger: logger.child({ module: 'outbox' }),
+    ...whatsapp.outbox,
+    ...options.outboxOptions,
+    // A message the outbox gave up on is a failed delivery too (code 'send-error').
+    onFailed: (item, error) => {
+      late.transport?.reportDelivery({
+        messageId: item.waId,
+        chatId: item.chatId,
+        state: 'failed',
+        code: 'send-error',
+        outboxId: item.id,
+        at: (options.now ?? Date.now)(),
+      });
+      options.outboxOptions?.onFailed?.(item, error);
+    },
+    ...(options.random ? { random: options.random } : {}),
+  });
+  const groups = new GroupMetadataCache();
+  const transport = new BaileysTransport({
+    createSocket: options.createSocket ?? createBaileysSocket,
+    edits: createEditStore(db),
+    auth,
+    dedup,
+    outbox,
+    groups,
+    logger,
+    maxMessageAgeSeconds: whatsapp.maxMessageAgeSeconds,
+    shutdownFlushMs: whatsapp.shutdownFlushMs,
+    ...(whatsapp.waVersion ? { waVersion: whatsapp.waVersion } : {}),
+    ...(whatsapp.pairPhone ? { pairPhone: whatsapp.pairPhone } : {}),
+    ...(options.onStatus ? { onStatus: options.onStatus } : {}),
+    ...(options.policy ? { policy: options.policy } : {}),
+    ...(options.stableOpenMs !== undefined ? { stableOpenMs: options.stableOpenMs } : {}),
+    ...(options.random ? { random: options.random } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
+  late.transport = transport;
+  return { transport, auth, dedup, outbox, groups, groupSource: createSessionGroupSource(groups) };
+}
