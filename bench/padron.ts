@@ -160,7 +160,10 @@ export async function bench(): Promise<void> {
     // What a user types for a company: its first two words (one for a one-word name); and the
     // same with the second word cut to 4 letters, as someone still typing it (prefix queries).
     const words = picked.map((p) => p.name.split(' ').slice(0, 2));
-    const whole = timeSearches(reader, words.map((w) => w.join(' ')));
+    const whole = timeSearches(
+      reader,
+      words.map((w) => w.join(' ')),
+    );
     const cut = timeSearches(
       reader,
       words.map(([first, second]) => (second ? `${first} ${second.slice(0, 4)}` : (first ?? ''))),
