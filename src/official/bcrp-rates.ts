@@ -1,4 +1,5 @@
 import { type Dispatcher, request } from 'undici';
+import { lexicon } from '../language/lexicon/index.js';
 
 /**
  * The SBS exchange rate (S/ per US$) from BCRP's free statistics API, no key needed (request and
@@ -19,32 +20,13 @@ export interface SbsRate {
   sell: number;
 }
 
-const MONTHS: Readonly<Record<string, string>> = {
-  ene: '01',
-  feb: '02',
-  mar: '03',
-  abr: '04',
-  may: '05',
-  jun: '06',
-  jul: '07',
-  ago: '08',
-  set: '09',
-  sep: '09',
-  oct: '10',
-  nov: '11',
-  dic: '12',
-  jan: '01',
-  apr: '04',
-  aug: '08',
-  dec: '12',
-};
-
-/** "08.Jul.26" → "2026-07-08" (Spanish month names, `Set` for September); undefined otherwise. */
+/** "08.Jul.26" → "2026-07-08": the month read by the lexicon (Spanish, `Set` for September). */
 export function bcrpDay(name: string): string | undefined {
   const match = /^(\d{1,2})\.([A-Za-z]{3})\.(\d{2})$/u.exec(name.trim());
-  const month = match ? MONTHS[(match[2] ?? '').toLowerCase()] : undefined;
-  if (!match || !month) return undefined;
-  return `20${match[3]}-${month}-${(match[1] ?? '').padStart(2, '0')}`;
+  const abbreviation = (match?.[2] ?? '').toLowerCase();
+  const month = lexicon.entries(abbreviation).find((entry) => entry.class === 'month')?.value;
+  if (!match || typeof month !== 'number') return undefined;
+  return `20${match[3]}-${String(month).padStart(2, '0')}-${(match[1] ?? '').padStart(2, '0')}`;
 }
 
 interface Payload {
