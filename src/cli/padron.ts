@@ -3,7 +3,6 @@ import { parseArgs } from 'node:util';
 import { type Config, ConfigError, loadConfig } from '../config.js';
 import { PadronError } from '../padron/errors.js';
 import { updatePadron } from '../padron/importer.js';
-import { editionAgeDays } from '../padron/job.js';
 import { openPadronReader } from '../padron/reader.js';
 import { ensureDataDir } from '../store/data-dir.js';
 import { EXIT_CODES, storeFailure } from './exit-codes.js';
@@ -62,7 +61,7 @@ function parseFlags(argv: string[]): Flags | 'help' {
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
 
-function status(config: Config, out: Writable, now: Date): number {
+async function status(config: Config, out: Writable, now: Date): Promise<number> {
   const reader = openPadronReader(config.dataDir);
   const edition = reader.edition();
   reader.close();
@@ -72,6 +71,8 @@ function status(config: Config, out: Writable, now: Date): number {
     );
     return EXIT_CODES.ok;
   }
+  // Not imported above: Lima's calendar would weigh 8 MB on every `padron update` (see importer.ts).
+  const { editionAgeDays } = await import('../padron/job.js');
   const age = editionAgeDays(edition.edition, now);
   out.write(
     `Padrón reducido del RUC${edition.sandbox ? ' (FICTICIO, del sandbox)' : ''}: edición del ${edition.edition} ` +

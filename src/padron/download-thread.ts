@@ -6,8 +6,8 @@ import { spawnWorker } from './spawn-worker.js';
  * Downloads the register's ZIP to a file on a worker thread that ends with the download: what the
  * download used (undici, about 20 MB of RSS, and 30–50 MB of socket buffers left scattered in the
  * thread's malloc arena) is free again before the edition worker starts, and the main thread never
- * loads undici. Measured on 2 M rows: `chasqui padron update`'s peak RSS went from 149–157 MB to
- * 138–150 MB.
+ * loads undici. Measured with `npm run bench -- padron` (2 M rows): the import's peak RSS went
+ * from 138–153 MB to 129–141 MB.
  */
 
 export interface DownloadJob {
