@@ -8,6 +8,7 @@ import { bench as cacheBench } from './cache.js';
 import { bench as languageBench } from './language.js';
 import { bench as lookupBench } from './lookup.js';
 import { bench as loteHostileBench } from './lote-hostile.js';
+import { bench as padronBench } from './padron.js';
 import { bench as renderBench } from './render.js';
 import { bench as templatesBench } from './templates.js';
 import { bench as whatsappBench } from './whatsapp.js';
@@ -21,6 +22,10 @@ const sections: Record<string, { title: string; run: () => Promise<void> }> = {
   render: { title: 'Guide PDF rendering (issue 5)', run: renderBench },
   whatsapp: { title: 'WhatsApp load test through the fake socket (issue 4)', run: whatsappBench },
   batch: { title: 'Batch check: lote of 200 RUC against the sandbox (issue 14)', run: batchBench },
+  padron: {
+    title: "Local mirror of SUNAT's padrón: import, lookup, name search (issue 23)",
+    run: padronBench,
+  },
   'lote-hostile': {
     title: 'Hostile lote attachments: zip bombs, binary .csv (issue 19)',
     run: loteHostileBench,

@@ -15,7 +15,14 @@ export { DEFAULT_CACHE_TTL_SECONDS, OPERATION_NAMES, PERSONAL_DATA_OPERATIONS } 
 export { describeConfig } from './config/describe.js';
 export { ENV_VARIABLES } from './config/env.js';
 export type { LogLevel } from './config/rules.js';
-export type { Config, ConsoleConfig, GroupConfig, SchedulerConfig, WhatsappConfig } from './config/types.js';
+export type {
+  Config,
+  ConsoleConfig,
+  GroupConfig,
+  PadronConfig,
+  SchedulerConfig,
+  WhatsappConfig,
+} from './config/types.js';
 export { normalizePhone } from './config/values.js';
 export { ConfigError, type ConfigIssue };
 
@@ -133,6 +140,7 @@ function merge(file: FileConfig, env: EnvConfig, configFile: string | undefined)
     backup: file.backup,
     alerts: { format: env.CHASQUI_ALERT_FORMAT ?? file.alerts.format ?? CONFIG_DEFAULTS.alertFormat },
     instance: env.CHASQUI_INSTANCE ?? CONFIG_DEFAULTS.instance,
+    padron: file.padron,
   };
   if (env.CHASQUI_ALERT_WEBHOOK) config.alertWebhook = env.CHASQUI_ALERT_WEBHOOK;
   if (taxPortal) config.taxPortal = taxPortal;

@@ -10,6 +10,7 @@ const USAGE = `Uso / usage: chasqui <comando>
   sandbox   Servidor local que imita la API de consultas (local fake lookup API)
   backup    Copia consistente de la base de datos, también en marcha (online backup)
   restore   Restaura una copia verificada (con el bot detenido) / restore a verified backup
+  padron    Padrón reducido del RUC de SUNAT en local: update | status / local mirror of SUNAT's register
 
   chasqui <comando> --help  muestra las opciones de cada comando`;
 
@@ -22,6 +23,7 @@ const subcommands: Record<string, () => Promise<Runner>> = {
   start: async () => (await import('./cli/start.js')).runStart,
   backup: async () => (await import('./cli/backup.js')).runBackup,
   restore: async () => (await import('./cli/backup.js')).runRestore,
+  padron: async () => (await import('./cli/padron.js')).runPadron,
 };
 
 async function main(argv: string[]): Promise<number> {

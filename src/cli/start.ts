@@ -8,6 +8,7 @@ import { createLogger, type Logger } from '../logger.js';
 import { maskPersonIds } from '../ops/alerts.js';
 import { storedDeliveryStates } from '../ops/delivery-states.js';
 import { consoleConfigProblem, createOpsRuntime } from '../ops/runtime.js';
+import { startPadronJob } from '../padron/job.js';
 import { createTemplates } from '../render/templates.js';
 import { ensureDataDir } from '../store/data-dir.js';
 import { acquireDataDirLock } from '../store/lock.js';
@@ -273,9 +274,11 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
   try {
     let lookupLabel = config.lookup.baseUrl ?? '';
     let onSandbox = false;
+    let padronUrl = config.padron.url;
     if (!config.lookup.baseUrl) {
       const { startSandbox } = await import('../sandbox/server.js');
       const sandbox = await startSandbox({ port: 0 });
+      padronUrl = sandbox.padronUrl;
       cleanup.unshift(() => sandbox.close());
       if (config.taxPortal) out.write(`${REAL_CREDENTIALS_KEPT}\n`);
       // Real tax-portal credentials never go to the sandbox: it gets its own fictional ones.
@@ -363,6 +366,15 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
       return EXIT_CODES.config;
     }
     cleanup.unshift(() => app.close());
+    // The local mirror of SUNAT's register: leftovers cleaned now, then the daily update.
+    const padronJob = startPadronJob({
+      ...config.padron,
+      url: padronUrl,
+      dataDir: config.dataDir,
+      sandbox: onSandbox,
+      logger,
+    });
+    cleanup.unshift(() => padronJob.stop());
     await ops.attach({ app, setup, sandbox: lookupLabel.startsWith('sandbox'), say: konsole.write });
 
     let requested: () => void = () => {};

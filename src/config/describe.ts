@@ -60,6 +60,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
       ? `${safeUrl(config.alertWebhook)?.split('/').slice(0, 3).join('/')}/…`
       : 'not set',
     backup: { ...config.backup },
+    padron: { ...config.padron },
   };
 }
 

@@ -228,6 +228,28 @@ const backupSchema = z.strictObject({
   dir: nonEmpty('a directory path').default('backups'),
 });
 
+/** SUNAT's padrón reducido del RUC (issue 23; sources in src/padron/SOURCES.md). */
+export const PADRON_DEFAULT_URL = 'https://www2.sunat.gob.pe/padron_reducido_ruc.zip';
+
+const PADRON_TIME_MESSAGE = 'expected a Lima time as HH:MM, e.g. "05:30", or "off"';
+const padronSchema = z.strictObject({
+  url: urlSchema.default(PADRON_DEFAULT_URL),
+  /** Lima time of the daily update while `chasqui start` runs, or 'off'. */
+  time: z
+    .string({ error: PADRON_TIME_MESSAGE })
+    .trim()
+    .regex(/^(([01]\d|2[0-3]):[0-5]\d|off)$/, { error: PADRON_TIME_MESSAGE })
+    .default('05:30'),
+  /** An edition older than this is reported stale (log and `chasqui padron status`). */
+  maxAgeDays: intRange(1, 60, 'days').default(3),
+  /** A new edition with fewer rows than this share of the live one is refused. */
+  minRowFraction: z
+    .number({ error: 'expected a fraction between 0 and 1, e.g. 0.9' })
+    .min(0, { error: 'expected a fraction between 0 and 1, e.g. 0.9' })
+    .max(1, { error: 'expected a fraction between 0 and 1, e.g. 0.9' })
+    .default(0.9),
+});
+
 export const fileSchema = z.strictObject({
   dataDir: nonEmpty('a directory path').optional(),
   logLevel: logLevelSchema.optional(),
@@ -253,6 +275,7 @@ export const fileSchema = z.strictObject({
   watch: watchSchema.prefault({}),
   batch: batchSchema.prefault({}),
   backup: backupSchema.prefault({}),
+  padron: padronSchema.prefault({}),
   console: consoleFileSchema.prefault({}),
   /** The webhook's URL is a secret (CHASQUI_ALERT_WEBHOOK only); its format may live here. */
   alerts: z.strictObject({ format: alertFormatSchema.optional() }).prefault({}),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isValidRuc, normalizePhone, parseWaVersion } from './values.js';
+import { isValidRuc } from '../language/grammars/identifiers/ruc-digits.js';
+import { normalizePhone, parseWaVersion } from './values.js';
 
 /**
  * The zod rules both the environment and the config file use, each with a message saying what is

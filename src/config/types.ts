@@ -134,6 +134,17 @@ export interface Config {
   instance: string;
   /** Daily backup in the data directory (`backup.daily` unset: off). */
   backup: { daily?: string | undefined; keep: number; dir: string };
+  /** The local mirror of SUNAT's padrón reducido del RUC (src/padron/). */
+  padron: PadronConfig;
+}
+
+/** `padron` in the config file: where the register comes from, when it is refreshed, what is refused. */
+export interface PadronConfig {
+  url: string;
+  /** Lima 'HH:MM' of the daily update under `chasqui start`, or 'off'. */
+  time: string;
+  maxAgeDays: number;
+  minRowFraction: number;
 }
 
 export interface ConsoleConfig {

@@ -1,6 +1,6 @@
 /**
- * Small value rules shared by the environment and file parsers: phone numbers, the WhatsApp Web
- * version triple and the RUC check digit. Kept here so config validation needs no other module.
+ * Small value rules shared by the environment and file parsers: phone numbers and the WhatsApp
+ * Web version triple (the RUC's check digit is the language layer's, ruc-digits.ts).
  */
 
 /**
@@ -21,16 +21,6 @@ export function parseWaVersion(raw: string): [number, number, number] | undefine
   const match = /^(\d{1,6})\.(\d{1,6})\.(\d{1,12})$/.exec(raw.trim());
   if (!match) return undefined;
   return [Number(match[1]), Number(match[2]), Number(match[3])];
-}
-
-const RUC_WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
-
-/** True for an 11-digit RUC whose check digit is right (peru-domain notes). */
-export function isValidRuc(ruc: string): boolean {
-  if (!/^\d{11}$/.test(ruc)) return false;
-  let sum = 0;
-  for (let i = 0; i < 10; i++) sum += Number(ruc[i]) * (RUC_WEIGHTS[i] ?? 0);
-  return (11 - (sum % 11)) % 10 === Number(ruc[10]);
 }
 
 /** Keeps the last digits of a phone or document only, for summaries and messages. */

@@ -4,6 +4,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { FAULT_HEADER, FaultQueue, parseFaultHeader } from './faults.js';
 import { parseClockTime } from './fixtures/calendar.js';
 import { OVERRIDE_PATH, parseOverride, TaxpayerOverrides } from './overrides.js';
+import { BCRP_PREFIX, serveBcrp } from './bcrp-route.js';
+import { PADRON_PATH, servePadron } from './padron/route.js';
 import { RequestLog } from './request-log.js';
 import { applyFault, type RouteOutcome } from './respond.js';
 import {
@@ -50,6 +52,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const prefix = normalisePrefix(options.apiPrefix ?? '/api/v1');
   const now = options.now ?? (() => new Date());
   const ratePublishedAtMinutes = parseClockTime(options.ratePublishedAt ?? '00:00');
+  const padronRows = options.padronRows ?? 20_000;
   const expectedAuth = `Bearer ${token}`;
   const faults = new FaultQueue();
   const log = new RequestLog();
@@ -157,6 +160,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   const server = createServer((req, res) => {
     if (req.method === 'GET' || req.method === 'HEAD') {
       req.resume();
+      if (req.url?.split('?')[0] === PADRON_PATH) {
+        const url = new URL(req.url, 'http://sandbox');
+        void servePadron(req, res, url, { defaultRows: padronRows, now: now() }).catch(() => res.destroy());
+        return;
+      }
+      if (req.url?.startsWith(BCRP_PREFIX)) {
+        serveBcrp(req.url.split('?')[0] ?? '', res);
+        return;
+      }
       void handle(req, res, null).catch((error: unknown) => sendError(res, error));
       return;
     }
@@ -194,6 +206,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
   return {
     baseUrl: `${origin}${prefix}`,
     messagingUrl: origin,
+    padronUrl: `${origin}${PADRON_PATH}`,
     token,
     get requests() {
       return log.entries;

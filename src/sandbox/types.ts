@@ -19,6 +19,8 @@ export interface SandboxOptions {
   now?: () => Date;
   /** Lima time ('HH:MM') at which the day's exchange rate appears; default '00:00'. */
   ratePublishedAt?: string;
+  /** Good rows of the generated padrón at `padronUrl` (default 20,000; `?rows=` overrides). */
+  padronRows?: number;
 }
 
 /** One request as the sandbox saw it. The Authorization header is never kept; a body password is redacted. */
@@ -56,6 +58,8 @@ export interface SandboxHandle {
   baseUrl: string;
   /** Origin of the messaging host (MESSAGING_BASE_URL); GET /group/all lives there. */
   messagingUrl: string;
+  /** SUNAT's padrón reducido del RUC as a generated ZIP of fictional rows (no token needed). */
+  padronUrl: string;
   token: string;
   requests: readonly SandboxRequest[];
   /** Number of recorded requests whose path ends with `pathSuffix` (all when omitted). */

@@ -3,6 +3,7 @@ import type { Token } from '../../tokenize.js';
 import type { SlotGrammar, SlotMatch, SlotResult } from '../types.js';
 import { onlySocialFrom, readCompanyName } from './company-name.js';
 import { type DigitRun, digitRunAt } from './digits.js';
+import { RUC_PREFIXES, rucCheckDigit } from './ruc-digits.js';
 import {
   digitCount,
   holdsDigits,
@@ -14,27 +15,7 @@ import {
   pickOne,
 } from './shared.js';
 
-/** Prefixes the tax authority hands out: 10 persons, 15/16/17 special cases, 20 companies. */
-export const RUC_PREFIXES: readonly string[] = ['10', '15', '16', '17', '20'];
-
-const WEIGHTS = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2] as const;
-const ELEVEN_DIGITS = /^\d{11}$/u;
-
-/** Check digit of the first 10 digits (peru-domain.md): `(11 - sum % 11) % 10`. */
-export function rucCheckDigit(first10: string): number {
-  let sum = 0;
-  for (let i = 0; i < 10; i++) sum += Number(first10[i]) * WEIGHTS[i]!;
-  return (11 - (sum % 11)) % 10;
-}
-
-/** True for an 11-digit RUC with a known prefix and a correct check digit. */
-export function isValidRuc(ruc: string): boolean {
-  return (
-    ELEVEN_DIGITS.test(ruc) &&
-    RUC_PREFIXES.includes(ruc.slice(0, 2)) &&
-    rucCheckDigit(ruc) === Number(ruc[10])
-  );
-}
+export { isValidRuc, RUC_PREFIXES, rucCheckDigit } from './ruc-digits.js';
 
 /**
  * Why a written number can never be a RUC, or the RUC: letters, not 11 digits, an unknown
