@@ -14,7 +14,7 @@ export function attachOps(
 ): Promise<ConsoleServer | undefined> {
   return ops.attach({
     app: { router: { handle: async () => ({ outcome: 'ok' }) }, services: {} as never, config },
-    setup: { transport: transport as never, outbox: {} as never, auth: {} as never },
+    setup: { transport: transport as never, outbox: {} as never, auth: { isPaired: () => false } as never },
     sandbox: true,
     say: () => {},
   });
