@@ -43,8 +43,8 @@ const NOTE_GLUE = set('article', 'possessive', 'demonstrative', 'qualifier', 'pr
 /** A joining word before what follows a request: `y`, `que`, `porque`. */
 const JOINING = set('conjunction', 'reason');
 
-const hasId = (tokens: readonly Token[], from: number) =>
-  tokens.slice(from).some((t) => ID_DIGITS.test(t.text.replace(/[.\s-]/gu, '')));
+const isId = (token: Token) => ID_DIGITS.test(token.text.replace(/[.\s-]/gu, ''));
+const hasId = (tokens: readonly Token[], from: number) => tokens.slice(from).some(isId);
 
 /** The rules of `tailRule`, as `because` logs them. */
 export const TAIL_RULES: ReadonlySet<string> = new Set([
@@ -138,6 +138,7 @@ function ownerNote(ctx: TailContext, at: number): boolean {
   const lead = classAt(keys, at, OWNER_LEAD) || (lexicon.keysOf('owner-of').includes(k) ? 1 : 0);
   if (lead === 0) return false;
   let owners = 0;
+  let lastId: number | undefined; // found once: a clause about the owner may name no number after it
   for (let i = at + lead; i < tokens.length; i++) {
     if (isMark(tokens[i])) continue;
     const social = classAt(keys, i, SOCIAL);
@@ -145,7 +146,7 @@ function ownerNote(ctx: TailContext, at: number): boolean {
       i += social - 1;
       continue;
     }
-    if (owners > 0 && aboutOwner(ctx, i)) return true;
+    if (owners > 0 && aboutOwner(ctx, i) && i > (lastId ??= tokens.findLastIndex(isId))) return true;
     const glue = classAt(keys, i, NOTE_GLUE);
     if (glue > 0) {
       i += glue - 1;
@@ -180,11 +181,11 @@ function ownerNote(ctx: TailContext, at: number): boolean {
  * line's own courtesy or question lets it through (checked by the caller), never a number.
  */
 function aboutOwner(ctx: TailContext, at: number): boolean {
-  const { tokens, keys } = ctx;
-  if (hasId(tokens, at)) return false;
-  if (keys[at] === 'que' || keys[at] === 'q') return true;
-  return ctx.question && classAt(keys, at, set('state-verb')) > 0;
+  const k = ctx.keys[at];
+  return k === 'que' || k === 'q' || (ctx.question && classAt(ctx.keys, at, STATE_VERB) > 0);
 }
+
+const STATE_VERB = set('state-verb');
 
 /** The words at `at` come after a pause (a comma, a dash) or a joining word (`y`, `que`, `porque`). */
 function afterPause(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
