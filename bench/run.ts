@@ -9,6 +9,7 @@ import { bench as languageBench } from './language.js';
 import { bench as lookupBench } from './lookup.js';
 import { bench as loteHostileBench } from './lote-hostile.js';
 import { bench as padronBench } from './padron.js';
+import { bench as processBench } from './process.js';
 import { bench as renderBench } from './render.js';
 import { bench as templatesBench } from './templates.js';
 import { bench as whatsappBench } from './whatsapp.js';
@@ -26,6 +27,7 @@ const sections: Record<string, { title: string; run: () => Promise<void> }> = {
     title: "Local mirror of SUNAT's padrón: import, lookup, name search (issue 23)",
     run: padronBench,
   },
+  process: { title: 'A lean process: idle RSS, burst peak, cold start (issue 22)', run: processBench },
   'lote-hostile': {
     title: 'Hostile lote attachments: zip bombs, binary .csv (issue 19)',
     run: loteHostileBench,
