@@ -1,58 +1,18 @@
 /**
  * The commands not yet in a feature folder of their own (issue 20 moves them one feature at a
- * time), as one feature listed first in src/app/features.ts. A new command goes in a feature
+ * time), as one feature listed in src/app/features.ts. A new command goes in a feature
  * folder (commands/README.md), not here.
  */
 import type { CommandDefinition } from '../src/bot/command.js';
 import type { Feature } from '../src/bot/feature.js';
-import { afp } from './afp.js';
-import { ayuda } from './ayuda.js';
-import { buscar } from './buscar.js';
-import { ce } from './ce.js';
-import { cee } from './cee.js';
 import { chofer } from './chofer.js';
 import { choferes } from './choferes.js';
-import { ci } from './ci.js';
-import { deuda } from './deuda.js';
-import { dni } from './dni.js';
-import { dniruc } from './dniruc.js';
-import { domicilio } from './domicilio.js';
 import { factura } from './factura.js';
 import { guia } from './guia.js';
 import { guiaxml } from './guiaxml.js';
-import { licencia } from './licencia.js';
-import { locales } from './locales.js';
 import { pdf } from './pdf.js';
-import { placa } from './placa.js';
-import { ruc } from './ruc.js';
-import { tc } from './tc.js';
-import { trabajadores } from './trabajadores.js';
 import { xml } from './xml.js';
 
-const list: readonly CommandDefinition<unknown>[] = [
-  ayuda,
-  ruc,
-  domicilio,
-  locales,
-  trabajadores,
-  deuda,
-  buscar,
-  dni,
-  dniruc,
-  ce,
-  cee,
-  ci,
-  licencia,
-  placa,
-  tc,
-  afp,
-  guia,
-  guiaxml,
-  xml,
-  pdf,
-  factura,
-  chofer,
-  choferes,
-];
+const list: readonly CommandDefinition<unknown>[] = [guia, guiaxml, xml, pdf, factura, chofer, choferes];
 
 export const unsliced: Feature = { name: 'unsliced', commands: list };

@@ -1,20 +1,6 @@
-import { type ErrorId, UserError } from '../../src/errors/user-error.js';
-import { LookupRejectedError } from '../../src/lookup/errors.js';
-
 /**
- * Awaits a lookup whose upstream answers an unknown-but-well-formed input with a bare
- * "Bad Request" (plates, foreign documents, licences, workers, debts): after local validation,
- * that rejection means "not found", which the user should read as such.
+ * Transitional: `guiaxml` and `xml` still import this path while they move to their feature
+ * folders (issue 20, wave 2). The helper lives in `src/bot/not-found.ts`; import it from there, and
+ * delete this file (and `lib` from test/architecture/features.test.ts' SHARED) once nothing does.
  */
-export async function rejectedAsNotFound<T>(
-  lookup: Promise<T>,
-  identifier: ErrorId,
-  data: Record<string, unknown>,
-): Promise<T> {
-  try {
-    return await lookup;
-  } catch (error) {
-    if (error instanceof LookupRejectedError) throw new UserError(identifier, data);
-    throw error;
-  }
-}
+export { rejectedAsNotFound } from '../../src/bot/not-found.js';
