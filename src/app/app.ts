@@ -187,6 +187,7 @@ export function createApp(options: AppOptions): App {
       usage,
       maxAgeDays: () => config.padron.maxAgeDays,
       now,
+      logger: logger.child({ module: 'free-sources' }),
     });
     const deps: FeatureDeps = {
       config,
@@ -226,6 +227,7 @@ export function createApp(options: AppOptions): App {
       clock: { now },
       resolveGroupName: (name) => directory.resolveName(name),
       isGroupActive: (chatId) => groupSettings.isActive(chatId),
+      free,
     });
     const driverContacts = createDriverContactsRepo(db, { now: () => now().getTime() });
     // Delivery truth needs a transport that reports it (WhatsApp); the terminal and memory ones do not.
