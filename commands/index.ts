@@ -10,24 +10,17 @@ import { ayuda } from './ayuda.js';
 import { buscar } from './buscar.js';
 import { ce } from './ce.js';
 import { cee } from './cee.js';
-import { chofer } from './chofer.js';
-import { choferes } from './choferes.js';
 import { ci } from './ci.js';
 import { deuda } from './deuda.js';
 import { dni } from './dni.js';
 import { dniruc } from './dniruc.js';
 import { domicilio } from './domicilio.js';
-import { factura } from './factura.js';
-import { guia } from './guia.js';
-import { guiaxml } from './guiaxml.js';
 import { licencia } from './licencia.js';
 import { locales } from './locales.js';
-import { pdf } from './pdf.js';
 import { placa } from './placa.js';
 import { ruc } from './ruc.js';
 import { tc } from './tc.js';
 import { trabajadores } from './trabajadores.js';
-import { xml } from './xml.js';
 
 const list: readonly CommandDefinition<unknown>[] = [
   ayuda,
@@ -46,13 +39,6 @@ const list: readonly CommandDefinition<unknown>[] = [
   placa,
   tc,
   afp,
-  guia,
-  guiaxml,
-  xml,
-  pdf,
-  factura,
-  chofer,
-  choferes,
 ];
 
 export const unsliced: Feature = { name: 'unsliced', commands: list };

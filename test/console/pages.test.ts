@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DRIVERS } from '../../src/bot/ports.js';
 import { createOutboxAdmin } from '../../src/console/outbox-admin.js';
 import type { Group } from '../../src/lookup/schemas/group.js';
 import { consoleEachTest, cookiesOf, csrfOf, rawRequest } from './harness.js';
@@ -96,7 +97,7 @@ describe('console pages', () => {
     expect(answer.body).toMatch(/name="document"[^>]*aria-invalid="true"/u);
     expect(answer.body).not.toMatch(/name="phone"[^>]*aria-invalid="true"/u);
     expect(text(answer.body)).toContain('Documento no válido');
-    expect(site.harness().deps.services.drivers.list()).toEqual([]);
+    expect(site.harness().deps.services.registry.get(DRIVERS)!.list()).toEqual([]);
   });
 
   it('says which schedule field is wrong and keeps what was typed', async () => {
@@ -112,7 +113,7 @@ describe('console pages', () => {
   });
 
   it('asks before removing: the remove form sits behind a «Quitar» that only opens it', async () => {
-    site.harness().deps.services.drivers.set('45678912', '51912345678', 'console');
+    site.harness().deps.services.registry.get(DRIVERS)!.set('45678912', '51912345678', 'console');
     const url = await site.start();
     const html = await (await fetch(`${url}/drivers`)).text();
     expect(html).toMatch(

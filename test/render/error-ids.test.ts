@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { afp } from '../../commands/afp.js';
-import { chofer } from '../../commands/chofer.js';
+import { chofer } from '../../commands/drivers/chofer.js';
 import { ruc } from '../../commands/ruc.js';
 import { tc } from '../../commands/tc.js';
 import { exampleFor } from '../../src/bot/error-reply.js';
