@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { CommandDefinition, TemplateRenderer } from '../bot/command.js';
 import type { AlertPort, FeatureDeps, FeatureServices } from '../bot/feature.js';
 import { createRouter, type Router } from '../bot/router.js';
-import { type BotServices, SCHEDULES } from '../bot/ports.js';
+import { type BotServices, FREE_SOURCES, SCHEDULES } from '../bot/ports.js';
 import { createOwnerNotices } from '../bot/owners.js';
 import { createServiceRegistry, provide, type ServiceRegistry } from '../bot/registry.js';
 import type { Config } from '../config.js';
@@ -18,6 +18,10 @@ import {
   type LookupMiddleware,
   type LookupStack,
 } from '../lookup/index.js';
+import type { OfficialRatesPort } from '../official/port.js';
+import { createOfficialRates } from '../official/rates.js';
+import type { PadronPort } from '../padron/port.js';
+import { openPadronReader, type PadronReader } from '../padron/reader.js';
 import { createTemplates } from '../render/templates.js';
 import { createScheduler, type Scheduler } from '../scheduler/scheduler.js';
 import { createDeliveryTracker, type DeliveryTracker } from '../delivery/tracker.js';
@@ -30,6 +34,7 @@ import { createUsageRepo } from '../store/usage.js';
 import { createMemoryTransport } from '../transports/memory.js';
 import type { IncomingMessage, Transport } from '../transports/transport.js';
 import { commands as featureCommands, FEATURES, jobs, migrations } from './features.js';
+import { createFreeSources } from './free-sources.js';
 import { createStoredLookup } from './stored-lookup.js';
 
 /**
@@ -64,6 +69,10 @@ export interface AppOptions {
    * refused guide `delivery-failed`.
    */
   alerts?: AlertPort;
+  /** The padrón mirror; by default a reader of `config.dataDir/padron.db`, opened and closed with the app. */
+  padron?: PadronPort;
+  /** The official exchange rate; by default BCRP at `config.exchangeRate.bcrpUrl` (none when `official` is off). */
+  officialRates?: OfficialRatesPort;
 }
 
 export interface App {
@@ -78,6 +87,8 @@ export interface App {
   readonly scheduler: Scheduler;
   /** Delivery tracking (features' follow-ups ride on it); absent when the transport reports none. */
   readonly delivery?: DeliveryTracker;
+  /** The padrón reader the app opened (`chasqui start` refreshes it after an update); absent when passed in. */
+  readonly padron?: PadronReader;
   /** Routes one incoming message; never throws. */
   handle(message: IncomingMessage): Promise<void>;
   /** Starts the transport with `handle` as its message handler, then the scheduler. */
@@ -107,7 +118,10 @@ export function createApp(options: AppOptions): App {
       logger,
       ...(config.secret !== undefined ? { secret: config.secret } : {}),
     });
+  // Never downloads: reads an edition already in the data directory, reopened when an update swaps it.
+  const ownPadron = options.padron ? undefined : openPadronReader(config.dataDir);
   const closeDb = () => {
+    ownPadron?.close();
     if (!options.db) db.close();
   };
   try {
@@ -136,6 +150,18 @@ export function createApp(options: AppOptions): App {
       if (!late.stack) throw new Error('a feature looked up while the app was being built');
       return late.stack.call(call);
     };
+    const rates =
+      options.officialRates ??
+      (config.exchangeRate.official
+        ? createOfficialRates({ origin: config.exchangeRate.bcrpUrl, now: () => now().getTime() })
+        : undefined);
+    const free = createFreeSources({
+      padron: options.padron ?? (ownPadron as PadronReader),
+      ...(rates ? { rates } : {}),
+      usage,
+      maxAgeDays: () => config.padron.maxAgeDays,
+      now,
+    });
     const deliveries = createDeliveryRepo(db);
     // Delivery truth needs a transport that reports it (WhatsApp); the terminal and memory ones do not.
     const tracker: DeliveryTracker | undefined =
@@ -157,6 +183,7 @@ export function createApp(options: AppOptions): App {
       send: (chatId, message) => transport.send(chatId, message),
       lookupFor: (chatId) => createLookupApi(stackCall, chatId),
       usage,
+      free,
       groupSettings,
       directory,
       owners,
@@ -196,6 +223,7 @@ export function createApp(options: AppOptions): App {
     const services: BotServices = {
       registry: createServiceRegistry([
         provide(SCHEDULES, scheduler),
+        provide(FREE_SOURCES, free),
         ...built.flatMap((b) => b.provides ?? []),
       ]),
       settings: {
@@ -245,6 +273,7 @@ export function createApp(options: AppOptions): App {
       lookup,
       scheduler,
       ...(tracker ? { delivery: tracker } : {}),
+      ...(ownPadron ? { padron: ownPadron } : {}),
       handle,
       async start() {
         started = true;

@@ -9,7 +9,7 @@ import type { SqliteDatabase } from '../store/sqlite.js';
 import type { IncomingMessage, NumberCheck, OutgoingMessage } from '../transports/transport.js';
 import type { CommandDefinition, TemplateRenderer } from './command.js';
 import type { OwnerNoticePort } from './owners.js';
-import type { GroupDirectoryPort, GroupSettingsPort, UsagePort } from './ports.js';
+import type { FreeSources, GroupDirectoryPort, GroupSettingsPort, UsagePort } from './ports.js';
 import type { Provision, ServiceRegistry } from './registry.js';
 
 /**
@@ -89,6 +89,8 @@ export interface FeatureDeps {
    */
   lookupFor(chatId: string): LookupApi;
   readonly usage: UsagePort;
+  /** Free official sources (the padrón mirror, the official rate): read them before paying. */
+  readonly free: FreeSources;
   readonly groupSettings: GroupSettingsPort;
   readonly directory: GroupDirectoryPort;
   readonly owners: OwnerNoticePort;

@@ -3,6 +3,8 @@ import type { Group } from '../lookup/schemas/index.js';
 import type { DeliveryState } from '../store/delivery-state.js';
 import type { SchedulesPort } from '../scheduler/port.js';
 import type { BudgetReader } from '../budget/types.js';
+import type { OfficialRatesPort } from '../official/port.js';
+import type { PadronEdition, PadronPort } from '../padron/port.js';
 import type { CommandDefinition } from './command.js';
 import type { OwnerNoticePort } from './owners.js';
 import { type ServiceRegistry, serviceKey } from './registry.js';
@@ -44,12 +46,37 @@ export const BUDGET = serviceKey<BudgetReader>('budget');
  */
 export const SCHEDULES = serviceKey<SchedulesPort>('schedules');
 
+/**
+ * Free official sources in the registry (issue 23): SUNAT's register mirrored locally
+ * (src/padron/) and BCRP's exchange rate (src/official/). Features read them before paying for a
+ * lookup; with no edition in the data directory `padron` answers nothing and they pay as before.
+ */
+export interface FreeSources {
+  /** The mirror (any edition, however old: `ruc` quotes its date when the API fails). */
+  readonly padron: PadronPort;
+  /** The live edition when it is recent enough to stand in for the paid API (within `padron.maxAgeDays`). */
+  freshEdition(): PadronEdition | undefined;
+  /** The live edition and its age in Lima days (the console); undefined without one. */
+  status(): { edition: PadronEdition; ageDays: number; stale: boolean } | undefined;
+  /** The official exchange rate; absent when turned off. */
+  readonly rates?: OfficialRatesPort;
+  /**
+   * Counts `count` answers a free source gave instead of paid lookups of `operation` (the lookup
+   * table's name: `ruc`, `exchangeRate`…) for `chatId`: the usage log, where `uso` shows them.
+   */
+  saved(chatId: string, operation: string, count?: number): void;
+}
+
+export const FREE_SOURCES = serviceKey<FreeSources>('free-sources');
+
 export interface UsageEvent {
   at: Date;
   chatId: string;
   operation: string;
   /** true when the answer came from the cache or a shared in-flight call (no credit spent). */
   saved: boolean;
+  /** With `saved`: a free official source answered instead of the paid API (not the cache). */
+  free?: boolean;
   outcome: 'ok' | 'not_found' | 'failed';
 }
 
@@ -57,10 +84,12 @@ export interface UsageRow {
   operation: string;
   /** A group id, or a keyed pseudonym `direct:<hex>` for a direct chat (never a phone number). */
   chatId: string;
-  /** Answered lookups (ok or not found); `calls - saved` is the credits spent. */
+  /** Answered lookups (ok or not found); `calls - saved - free` is the credits spent. */
   calls: number;
   /** Of `calls`, answered from the cache or a shared in-flight call. */
   saved: number;
+  /** Of `calls`, answered by a free official source instead (padrón, BCRP); absent when none. */
+  free?: number;
   /** Failed lookups (network, timeout, 5xx, 401, 429...); absent when none. */
   failed?: number;
 }

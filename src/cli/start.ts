@@ -286,6 +286,8 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
         ...config,
         lookup: { ...config.lookup, baseUrl: sandbox.baseUrl, token: sandbox.token },
         taxPortal: { ...SANDBOX_TAX_PORTAL },
+        // The sandbox serves BCRP's rate API too: no request leaves the machine.
+        exchangeRate: { ...config.exchangeRate, bcrpUrl: sandbox.baseUrl },
       };
       lookupLabel = 'sandbox local (datos ficticios)';
       onSandbox = true;
@@ -375,6 +377,9 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
       dataDir: config.dataDir,
       sandbox: onSandbox,
       logger,
+      // The app's reader also rechecks the file each second; this makes the swap immediate.
+      onUpdated: () => app.padron?.refresh(),
+      onStale: (stale) => ops.alerts.raise('padron-stale', stale),
     });
     cleanup.unshift(() => padronJob.stop());
     await ops.attach({ app, setup, sandbox: lookupLabel.startsWith('sandbox'), say: konsole.write });

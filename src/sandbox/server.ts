@@ -162,7 +162,12 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       req.resume();
       if (req.url?.split('?')[0] === PADRON_PATH) {
         const url = new URL(req.url, 'http://sandbox');
-        void servePadron(req, res, url, { defaultRows: padronRows, now: now() }).catch(() => res.destroy());
+        void servePadron(req, res, url, {
+          defaultRows: padronRows,
+          now: now(),
+          changed: overrides.records(),
+          version: overrides.version,
+        }).catch(() => res.destroy());
         return;
       }
       if (req.url?.startsWith(BCRP_PREFIX)) {

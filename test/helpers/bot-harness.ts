@@ -84,6 +84,8 @@ function defaultConfig(sandbox: SandboxHandle, dataDir: string, overrides: Parti
     directChats: 'admins',
     rateLimitPerMinute: 1000,
     ...overrides,
+    // The sandbox serves BCRP's rate API too: no test asks the real one.
+    exchangeRate: { ...base.exchangeRate, bcrpUrl: sandbox.baseUrl, ...overrides.exchangeRate },
     lookup: {
       ...base.lookup,
       baseUrl: sandbox.baseUrl,

@@ -1,0 +1,39 @@
+import type { FreeSources, UsagePort } from '../bot/ports.js';
+import type { OfficialRatesPort } from '../official/port.js';
+import { editionAgeDays } from '../padron/age.js';
+import type { PadronPort } from '../padron/port.js';
+
+/**
+ * The free official sources as features see them (`FREE_SOURCES`): the padrón reader, its
+ * freshness against `padron.maxAgeDays` (read live from the config), the official rate, and the
+ * usage-log rows that count what they answered instead of the paid API.
+ */
+export function createFreeSources(deps: {
+  padron: PadronPort;
+  rates?: OfficialRatesPort;
+  usage: UsagePort;
+  maxAgeDays: () => number;
+  now: () => Date;
+}): FreeSources {
+  const status = () => {
+    const edition = deps.padron.edition();
+    if (!edition) return undefined;
+    const ageDays = editionAgeDays(edition.edition, deps.now());
+    return { edition, ageDays, stale: ageDays > deps.maxAgeDays() };
+  };
+  return {
+    padron: deps.padron,
+    ...(deps.rates ? { rates: deps.rates } : {}),
+    status,
+    freshEdition() {
+      const live = status();
+      return live && !live.stale ? live.edition : undefined;
+    },
+    saved(chatId, operation, count = 1) {
+      const at = deps.now();
+      for (let i = 0; i < count; i++) {
+        deps.usage.record({ at, chatId, operation, saved: true, free: true, outcome: 'ok' });
+      }
+    },
+  };
+}
