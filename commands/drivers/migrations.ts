@@ -1,4 +1,4 @@
-import type { Migration } from '../../src/store/migrations.js';
+import { hasTable, type Migration } from '../../src/store/migrations.js';
 
 /**
  * The drivers' tables, split from the shipped migrations with their version numbers: `drivers`
@@ -25,9 +25,7 @@ export const driverMigrations: readonly Migration[] = [
     version: 6,
     name: 'delivery truth: driver contacts',
     // landed after version 9 (issues 10 and 14): a database created at v9 does not have it yet
-    isApplied: (db) =>
-      db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'driver_contacts'").get() !==
-      undefined,
+    isApplied: hasTable('driver_contacts'),
     up(db) {
       db.exec(`
         -- drivers/contacts: what WhatsApp told us about a driver (LID) and when the driver

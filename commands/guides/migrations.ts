@@ -1,4 +1,4 @@
-import type { Migration } from '../../src/store/migrations.js';
+import { hasColumn, hasTable, type Migration } from '../../src/store/migrations.js';
 
 /**
  * The guides' tables, split from the shipped migrations with their version numbers: dispatches
@@ -10,9 +10,7 @@ export const guideMigrations: readonly Migration[] = [
     version: 6,
     name: 'delivery truth: dispatches',
     // landed after version 9 (issues 10 and 14): a database created at v9 does not have it yet
-    isApplied: (db) =>
-      db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'dispatches'").get() !==
-      undefined,
+    isApplied: hasTable('dispatches'),
     up(db) {
       db.exec(`
         -- guides/dispatches: one guia … enviar, reported once to its group
@@ -42,9 +40,7 @@ export const guideMigrations: readonly Migration[] = [
     version: 7,
     name: 'issue 10: guide sends',
     // landed after version 9 (issue 14): a database created at v9 does not have it yet
-    isApplied: (db) =>
-      db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'guide_sends'").get() !==
-      undefined,
+    isApplied: hasTable('guide_sends'),
     up(db) {
       db.exec(`
         -- guides/sends: guide → driver sends (keyed hashes only), for the cooldown and daily cap
@@ -63,8 +59,7 @@ export const guideMigrations: readonly Migration[] = [
     name: 'guide sends: the WhatsApp id of each send',
     // Checked by its column, like 6 and 7: should a parallel branch also number a migration 10,
     // a database already at v10 without this column still gets it.
-    isApplied: (db) =>
-      db.prepare("SELECT 1 FROM pragma_table_info('guide_sends') WHERE name = 'wa_id'").get() !== undefined,
+    isApplied: hasColumn('guide_sends', 'wa_id'),
     up(db) {
       db.exec(`
         -- guides/sends: the message's WhatsApp id (deliveries.wa_id); a send WhatsApp refused or

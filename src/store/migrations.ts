@@ -17,6 +17,18 @@ export interface Migration {
   isApplied?(db: Database): boolean;
 }
 
+/** `isApplied` of a late migration that creates `table`: whether the table exists. */
+export function hasTable(table: string): (db: Database) => boolean {
+  return (db) =>
+    db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
+}
+
+/** `isApplied` of a late migration that adds `column` to `table`: whether the column exists. */
+export function hasColumn(table: string, column: string): (db: Database) => boolean {
+  return (db) =>
+    db.prepare('SELECT 1 FROM pragma_table_info(?) WHERE name = ?').get(table, column) !== undefined;
+}
+
 /** The schema version a list of migrations leads to (0 for none). */
 export function latestVersion(list: readonly Migration[]): number {
   return Math.max(0, ...list.map((m) => m.version));
@@ -170,9 +182,7 @@ export const coreMigrations: readonly Migration[] = [
     // landed after version 9 (issues 10 and 14): a database created at v9 does not have it yet.
     // The dispatches (commands/guides) and driver contacts (commands/drivers) are this version's
     // other parts; each part checks its own.
-    isApplied: (db) =>
-      db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'deliveries'").get() !==
-      undefined,
+    isApplied: hasTable('deliveries'),
     up(db) {
       db.exec(`
         -- store/delivery: one row per outgoing WhatsApp message (keyed by its WA id), the
@@ -216,9 +226,7 @@ export const coreMigrations: readonly Migration[] = [
     // landed after version 9 (issue 14): a database created at v9 does not have it yet. The budget
     // alerts (commands/budget) and guide sends (commands/guides) are this version's other parts;
     // each part checks its own.
-    isApplied: (db) =>
-      db.prepare("SELECT 1 FROM pragma_table_info('group_settings') WHERE name = 'owner_allowed'").get() !==
-      undefined,
+    isApplied: hasColumn('group_settings', 'owner_allowed'),
     up(db) {
       db.exec(`
         -- bot/guards: an owner's activar (group admins get powers only in owner- or config-allowed groups)
