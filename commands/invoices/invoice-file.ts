@@ -4,7 +4,7 @@ import type { DocumentRef } from '../../src/bot/ports.js';
 import { type ErrorId, UserError } from '../../src/errors/user-error.js';
 import { DOCUMENT_TYPE_NAMES as DOCUMENT_TYPES } from '../../src/language/lexicon/es/display.js';
 import { InvoiceZipError, unzipBase64 } from '../../src/lookup/zip.js';
-import { rejectedAsNotFound } from '../lib/rejected.js';
+import { rejectedAsNotFound } from '../../src/bot/not-found.js';
 
 /**
  * The invoice archive from the tax portal, opened and sent file by file: what `xml`, `pdf` and

@@ -3,8 +3,9 @@ import { budget } from '../../commands/budget/index.js';
 import { drivers } from '../../commands/drivers/index.js';
 import { groups } from '../../commands/groups/index.js';
 import { guides } from '../../commands/guides/index.js';
-import { unsliced } from '../../commands/index.js';
+import { help } from '../../commands/help/index.js';
 import { invoices } from '../../commands/invoices/index.js';
+import { lookups } from '../../commands/lookups/index.js';
 import { schedules } from '../../commands/schedules/index.js';
 import { watch } from '../../commands/watch/index.js';
 import type { CommandDefinition } from '../bot/command.js';
@@ -16,7 +17,8 @@ import { coreMigrations, type Migration } from '../store/migrations.js';
  * their commands in this order. Adding a feature = its folder under `commands/` and one line here.
  */
 export const FEATURES: readonly Feature[] = [
-  unsliced,
+  help,
+  lookups,
   guides,
   invoices,
   drivers,

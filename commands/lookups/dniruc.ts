@@ -1,4 +1,4 @@
-import { defineCommand } from '../src/bot/command.js';
+import { defineCommand } from '../../src/bot/command.js';
 
 const examples = ['dniruc 45678912'];
 

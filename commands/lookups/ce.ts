@@ -1,4 +1,4 @@
-import { foreignDocCommand } from './lib/foreign-doc.js';
+import { foreignDocCommand } from './foreign-doc.js';
 
 /** `ce <número>`: a foreign document holder's name (operation 3). Personal data. */
 export const ce = foreignDocCommand({

@@ -1,6 +1,6 @@
-import { type CommandDefinition, defineCommand } from '../../src/bot/command.js';
+import type { CommandDefinition } from '../../src/bot/command.js';
 import type { ForeignDocType } from '../../src/language/grammars/identifiers/foreign-doc.js';
-import { rejectedAsNotFound } from './rejected.js';
+import { lookupCommand } from './lookup-command.js';
 
 /**
  * `ce`, `cee`, `ci` are one behaviour with three document types: a foreign document holder's
@@ -13,24 +13,19 @@ export function foreignDocCommand(options: {
 }): CommandDefinition<{ numero: string }> {
   const { tipo } = options;
   const name = tipo === 'CE' ? 'ce' : tipo === 'CEE' ? 'cee' : 'ci';
-  return defineCommand<{ numero: string }>({
+  return lookupCommand({
     name,
     triggers: [{ parts: [`c:${name}`] }],
-    slots: { numero: { grammar: name, missing: 'foreign-doc-missing', missingData: { tipo } } },
+    arg: 'numero',
+    slot: { grammar: name, missing: 'foreign-doc-missing', missingData: { tipo } },
     summary: options.summary,
     usage: `${name} <número>`,
     examples: [options.example],
-    access: 'everyone',
     personalData: true,
     // A number shorter than a real card's (6 characters) is weak: a lookup only when addressed.
     argShape: 'text',
-    async run(ctx) {
-      const { numero } = ctx.args;
-      const person = await rejectedAsNotFound(ctx.lookup[name](numero), 'foreign-doc-not-found', {
-        tipo,
-        numero,
-      });
-      await ctx.reply(name, { ...person });
-    },
+    operation: name,
+    notFound: 'foreign-doc-not-found',
+    notFoundData: { tipo },
   });
 }

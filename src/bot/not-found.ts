@@ -1,10 +1,11 @@
-import { type ErrorId, UserError } from '../../src/errors/user-error.js';
-import { LookupRejectedError } from '../../src/lookup/errors.js';
+import { type ErrorId, UserError } from '../errors/user-error.js';
+import { LookupRejectedError } from '../lookup/errors.js';
 
 /**
  * Awaits a lookup whose upstream answers an unknown-but-well-formed input with a bare
- * "Bad Request" (plates, foreign documents, licences, workers, debts): after local validation,
- * that rejection means "not found", which the user should read as such.
+ * "Bad Request" (plates, foreign documents, licences, workers, debts, documents): after local
+ * validation, that rejection means "not found", which the user should read as such. Shared by the
+ * lookups, guides and invoices features.
  */
 export async function rejectedAsNotFound<T>(
   lookup: Promise<T>,

@@ -1,11 +1,11 @@
-import { defineCommand } from '../src/bot/command.js';
-import { UserError } from '../src/errors/user-error.js';
-import { currentPeriod, previousPeriod } from '../src/time/lima.js';
-import { LookupNotFoundError, LookupRejectedError } from '../src/lookup/errors.js';
-import type { PensionRate } from '../src/lookup/schemas/index.js';
-import { fold } from '../src/text/fold.js';
-import { rejectedAsNotFound } from './lib/rejected.js';
-import { listData } from './lib/reply-data.js';
+import { defineCommand } from '../../src/bot/command.js';
+import { UserError } from '../../src/errors/user-error.js';
+import { currentPeriod, previousPeriod } from '../../src/time/lima.js';
+import { LookupNotFoundError, LookupRejectedError } from '../../src/lookup/errors.js';
+import type { PensionRate } from '../../src/lookup/schemas/index.js';
+import { fold } from '../../src/text/fold.js';
+import { rejectedAsNotFound } from '../../src/bot/not-found.js';
+import { listData } from '../../src/bot/list-data.js';
 
 const examples = ['afp', 'afp 10/2026', 'afp setiembre', 'afp habitat'];
 /** The fund form in `examples`: shown under a fund the answer does not hold. */

@@ -1,4 +1,4 @@
-import { foreignDocCommand } from './lib/foreign-doc.js';
+import { foreignDocCommand } from './foreign-doc.js';
 
 /** `ci <número>`: a foreign document holder's name (operation 5). Personal data. */
 export const ci = foreignDocCommand({

@@ -1,9 +1,9 @@
-import { createUnderstanding } from '../../src/language/understand/understand.js';
+import { createUnderstanding } from '../../../src/language/understand/understand.js';
 import { describe, expect, it } from 'vitest';
-import { ayuda } from '../../commands/ayuda.js';
-import { commands } from '../../src/app/features.js';
-import { MAX_TEXT_LENGTH } from '../../src/transports/transport.js';
-import { runCommand } from './fake-context.js';
+import { ayuda } from '../../../commands/help/ayuda.js';
+import { commands } from '../../../src/app/features.js';
+import { MAX_TEXT_LENGTH } from '../../../src/transports/transport.js';
+import { runCommand } from '../fake-context.js';
 
 const NOW = new Date('2026-11-22T15:00:00Z');
 const H5_COMMANDS = [

@@ -1,4 +1,4 @@
-import { foreignDocCommand } from './lib/foreign-doc.js';
+import { foreignDocCommand } from './foreign-doc.js';
 
 /** `cee <número>`: a foreign document holder's name (operation 4). Personal data. */
 export const cee = foreignDocCommand({

@@ -1,6 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATION_NAMES } from '../../src/config/cache-ttl.js';
-import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
+import { OPERATION_NAMES } from '../../../src/config/cache-ttl.js';
+import { type BotHarness, createBotHarness } from '../../helpers/bot-harness.js';
 
 /**
  * Every lookup command through the real app (router, validators, templates) against the sandbox:

@@ -1,10 +1,10 @@
-import { refersToItself } from '../src/language/understand/self.js';
-import { type CommandContext, type CommandDefinition, defineCommand } from '../src/bot/command.js';
-import { closestWord } from '../src/language/edit-distance.js';
-import { createUnderstanding, type Understanding } from '../src/language/understand/understand.js';
-import { formsOf } from '../src/language/understand/forms.js';
-import { fold } from '../src/text/fold.js';
-import { canRun } from '../src/bot/guards.js';
+import { refersToItself } from '../../src/language/understand/self.js';
+import { type CommandContext, type CommandDefinition, defineCommand } from '../../src/bot/command.js';
+import { closestWord } from '../../src/language/edit-distance.js';
+import { createUnderstanding, type Understanding } from '../../src/language/understand/understand.js';
+import { formsOf } from '../../src/language/understand/forms.js';
+import { fold } from '../../src/text/fold.js';
+import { canRun } from '../../src/bot/guards.js';
 
 type Listed = CommandDefinition<never>;
 

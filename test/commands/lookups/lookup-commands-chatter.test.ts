@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATION_NAMES } from '../../src/config/cache-ttl.js';
-import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
+import { OPERATION_NAMES } from '../../../src/config/cache-ttl.js';
+import { type BotHarness, createBotHarness } from '../../helpers/bot-harness.js';
 
 /**
  * Review findings of issue 3 through the real app and the sandbox: chatter that used to spend paid

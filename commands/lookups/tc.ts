@@ -1,22 +1,17 @@
-import { limaDate } from '../src/time/lima.js';
-import { defineCommand } from '../src/bot/command.js';
-
-const examples = ['tc', 'tc 20/11/2026', 'tc ayer'];
+import { limaDate } from '../../src/time/lima.js';
+import { lookupCommand } from './lookup-command.js';
 
 /** `tc [fecha]`: the exchange rate (operation 14); today in Lima by default. */
-export const tc = defineCommand<{ fecha: string }>({
+export const tc = lookupCommand({
   name: 'tc',
   triggers: [{ parts: ['c:exchange-rate'] }],
-  slots: { fecha: { grammar: 'date', optional: true } },
+  arg: 'fecha',
+  slot: { grammar: 'date', optional: true },
   ignores: ['k:filler=exchange-rate', 'k:filler=date'],
   build: (slots, ctx) => ({ fecha: (slots['fecha'] as string | undefined) ?? limaDate(ctx.now) }),
   summary: 'Tipo de cambio del dólar (compra y venta) de hoy o de una fecha',
   usage: 'tc [fecha: 20/11/2026, 20/11, 20 de noviembre, hoy, ayer o el lunes]',
-  examples,
-  access: 'everyone',
+  examples: ['tc', 'tc 20/11/2026', 'tc ayer'],
   argShape: 'optional',
-  async run(ctx) {
-    const rate = await ctx.lookup.exchangeRate(ctx.args.fecha);
-    await ctx.reply('tc', { ...rate });
-  },
+  operation: 'exchangeRate',
 });
