@@ -1,8 +1,10 @@
 import { batch } from '../../commands/batch/index.js';
 import { budget } from '../../commands/budget/index.js';
+import { drivers } from '../../commands/drivers/index.js';
 import { groups } from '../../commands/groups/index.js';
+import { guides } from '../../commands/guides/index.js';
 import { help } from '../../commands/help/index.js';
-import { unsliced } from '../../commands/index.js';
+import { invoices } from '../../commands/invoices/index.js';
 import { lookups } from '../../commands/lookups/index.js';
 import { schedules } from '../../commands/schedules/index.js';
 import { watch } from '../../commands/watch/index.js';
@@ -17,7 +19,9 @@ import { coreMigrations, type Migration } from '../store/migrations.js';
 export const FEATURES: readonly Feature[] = [
   help,
   lookups,
-  unsliced,
+  guides,
+  invoices,
+  drivers,
   groups,
   budget,
   schedules,

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { chofer } from '../../commands/drivers/chofer.js';
 import { afp } from '../../commands/lookups/afp.js';
-import { chofer } from '../../commands/chofer.js';
 import { ruc } from '../../commands/lookups/ruc.js';
 import { tc } from '../../commands/lookups/tc.js';
 import { exampleFor } from '../../src/bot/error-reply.js';
