@@ -40,9 +40,10 @@ const NAME_INDEX = `
 /**
  * Helper threads for the sorts of the two index builds (RUC, then names in key order): while they
  * run the main thread only waits, so one helper puts the second core to work, sorting each run
- * and merging them beside the edition worker's scan. Measured on 2 M rows: the worker's own CPU
- * for the two builds fell from 4.8–5.4 s to 3.1–3.4 s, for about 4 MB more RSS (two 2 MB runs in
- * flight); more helpers only compete for the same two cores.
+ * and merging them beside the edition worker's scan. Measured on 2 M rows (load average 9–12):
+ * the worker thread's own CPU for the two builds, the import's serial tail, went from a median of
+ * 4.2 s (3.4–5.1) to 3.4 s (3.1–4.0), for about 0.4 s more CPU in all and 4 MB more RSS (a second
+ * 2 MB run in flight), under the load phase's peak; more helpers only compete for the two cores.
  */
 const SORT_HELPERS = 1;
 
