@@ -12,6 +12,7 @@ import {
   booleanSchema,
   intRange,
   logLevelSchema,
+  ownerSchema,
   phoneSchema,
   urlSchema,
   waVersionSchema,
@@ -139,6 +140,22 @@ const deliverySchema = z.strictObject({
   reportAfterMinutes: intRange(1, 24 * 60, 'minutes').default(10),
 });
 
+/** First messages to people who never wrote to the number nor got one from it (issue 21). */
+const newChatsSchema = z.strictObject({
+  dailyCap: intRange(0, 1_000, 'first messages per Lima day').default(20),
+});
+
+/** Sealed copies of sent messages, to answer recipients' retry requests (issue 21). */
+const sentCopiesSchema = z.strictObject({
+  days: intRange(14, 90, 'days').default(14),
+  maxMegabytes: intRange(1, 4_096, 'megabytes').default(64),
+});
+
+/** Retry receipts ("Esperando el mensaje") in one group within an hour that raise an alert. */
+const retryReceiptsSchema = z.strictObject({
+  alertPerHour: intRange(1, 100_000, 'retry receipts per group and hour').default(20),
+});
+
 const whatsappSchema = z
   .strictObject({
     pairPhone: phoneSchema.optional(),
@@ -147,6 +164,9 @@ const whatsappSchema = z
     outbox: outboxSchema.prefault({}),
     shutdownFlushMs: intRange(0, 120_000, 'milliseconds').default(5_000),
     delivery: deliverySchema.prefault({}),
+    newChats: newChatsSchema.prefault({}),
+    sentCopies: sentCopiesSchema.prefault({}),
+    retryReceipts: retryReceiptsSchema.prefault({}),
   })
   .superRefine((value, ctx) => {
     if (value.outbox.minDelayMs > value.outbox.maxDelayMs) {
@@ -273,7 +293,7 @@ export const fileSchema = z.strictObject({
   dataDir: nonEmpty('a directory path').optional(),
   logLevel: logLevelSchema.optional(),
   lookup: lookupSchema.prefault({}),
-  admins: z.array(phoneSchema, { error: 'expected a list of phone numbers' }).default([]),
+  admins: z.array(ownerSchema, { error: 'expected a list of phone numbers or LIDs' }).default([]),
   groupAdminsAreAdmins: booleanSchema.default(false),
   groups: groupsSchema,
   directChats: z.enum(['admins', 'everyone'], { error: 'expected "admins" or "everyone"' }).default('admins'),

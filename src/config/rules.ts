@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidRuc } from '../language/grammars/identifiers/ruc-digits.js';
+import { LID_EXAMPLE, lidEntry } from '../transports/ids.js';
 import { normalizePhone, parseWaVersion } from './values.js';
 
 /**
@@ -68,18 +69,40 @@ export const phoneSchema = z
     return phone;
   });
 
-/** Comma-separated phone numbers (CHASQUI_ADMINS). */
-export const phoneListText = z.string().transform((value, ctx) => {
-  const phones: string[] = [];
+export const OWNER_MESSAGE = `expected a phone number with country code, e.g. "+51 987 654 321", or a LID such as "${LID_EXAMPLE}"`;
+
+/**
+ * An owner (`admins`): a phone number, normalised to digits with country code, or a LID for an
+ * owner WhatsApp shows without a phone number (usernames, business-scoped ids), kept as the id.
+ */
+export function normalizeOwner(raw: string): string | undefined {
+  return lidEntry(raw) ?? normalizePhone(raw);
+}
+
+/** One owner from the config file (text, or a bare number as YAML reads it). */
+export const ownerSchema = z
+  .union([z.string(), z.number().int()], { error: OWNER_MESSAGE })
+  .transform((value, ctx) => {
+    const owner = normalizeOwner(String(value));
+    if (owner === undefined) {
+      ctx.addIssue({ code: 'custom', message: OWNER_MESSAGE });
+      return z.NEVER;
+    }
+    return owner;
+  });
+
+/** Comma-separated owners (CHASQUI_ADMINS): phone numbers or LIDs. */
+export const ownerListText = z.string().transform((value, ctx) => {
+  const owners: string[] = [];
   const entries = value.split(/[,;]/).map((entry) => entry.trim());
   entries.forEach((entry, index) => {
     if (entry === '') return;
-    const phone = normalizePhone(entry);
-    if (phone === undefined)
-      ctx.addIssue({ code: 'custom', message: `entry ${index + 1}: ${PHONE_MESSAGE}` });
-    else if (!phones.includes(phone)) phones.push(phone);
+    const owner = normalizeOwner(entry);
+    if (owner === undefined)
+      ctx.addIssue({ code: 'custom', message: `entry ${index + 1}: ${OWNER_MESSAGE}` });
+    else if (!owners.includes(owner)) owners.push(owner);
   });
-  return phones;
+  return owners;
 });
 
 const WA_VERSION_MESSAGE =

@@ -116,7 +116,23 @@ export function prepareOutboxStatements(db: SqliteDatabase) {
     ),
     handed: db.prepare<[number]>('UPDATE outbox SET attempts = attempts + 1 WHERE id = ?'),
     sent: db.prepare<[number, string | null, number]>(
-      "UPDATE outbox SET status = 'sent', sent_at = ?, wa_message = ?, document = NULL, last_error = NULL WHERE id = ?",
+      `UPDATE outbox SET status = 'sent', sent_at = ?, wa_message = ?, document = NULL, last_error = NULL,
+         held_until = NULL, held_reason = NULL WHERE id = ?`,
+    ),
+    hold: db.prepare<[number, string, number]>(
+      'UPDATE outbox SET held_until = ?, held_reason = ?, attempts = MAX(attempts - 1, 0) WHERE id = ?',
+    ),
+    refuse: db.prepare<[string, number]>(
+      `UPDATE outbox SET status = 'failed', failures = failures + 1, last_error = ?,
+         attempts = MAX(attempts - 1, 0), held_until = NULL, held_reason = NULL WHERE id = ?`,
+    ),
+    held: db.prepare<[number], { id: number; chat_id: string; wa_id: string; held_until: number; held_reason: string | null }>(
+      `SELECT id, chat_id, wa_id, held_until, held_reason FROM outbox
+        WHERE status = 'pending' AND held_until > ? ORDER BY id`,
+    ),
+    // The hold ends now (not NULL): how long a released row then waits is measured from here.
+    release: db.prepare<[number, number], { chat_id: string }>(
+      `UPDATE outbox SET held_until = ? WHERE status = 'pending' AND held_until > ? RETURNING chat_id`,
     ),
     failure: db.prepare<[string, string, number]>(
       'UPDATE outbox SET failures = failures + 1, last_error = ?, status = ? WHERE id = ?',
