@@ -1,4 +1,4 @@
-import { idDigits, isLid } from '../transports/ids.js';
+import { isAnyOf, isLid } from '../transports/ids.js';
 import type { Driver, DriverContactsPort, DriversPort } from './ports.js';
 import type { IncomingMessage } from '../transports/transport.js';
 
@@ -19,12 +19,10 @@ export function recogniseDriver(
   drivers: Pick<DriversPort, 'list'>,
   contacts: Pick<DriverContactsPort, 'get'> | undefined,
 ): Driver | undefined {
-  const chat = message.chatId;
-  const digits = idDigits(chat);
-  if (!digits) return undefined;
-  if (!isLid(chat)) return drivers.list().find((driver) => driver.phone === digits);
+  const chat = [message.chatId];
+  if (!isLid(message.chatId)) return drivers.list().find((driver) => isAnyOf(chat, [driver.phone]));
   return drivers.list().find((driver) => {
     const lid = contacts?.get(driver.documentNumber)?.lid;
-    return lid !== undefined && idDigits(lid) === digits;
+    return lid !== undefined && isAnyOf(chat, [lid]);
   });
 }

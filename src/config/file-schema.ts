@@ -19,7 +19,7 @@ import {
 } from './rules.js';
 import { fold } from '../text/fold.js';
 import { GROUP_ID_SHAPE, groupChat } from '../transports/ids.js';
-import { WATCH_SUMMARY_DAYS } from './types.js';
+import { WATCH_SUMMARY_DAYS, WHATSAPP_LIMIT_DEFAULTS } from './types.js';
 import { maskTail, normalizePhone } from './values.js';
 
 /**
@@ -142,18 +142,22 @@ const deliverySchema = z.strictObject({
 
 /** First messages to people who never wrote to the number nor got one from it (issue 21). */
 const newChatsSchema = z.strictObject({
-  dailyCap: intRange(0, 1_000, 'first messages per Lima day').default(20),
+  dailyCap: intRange(0, 1_000, 'first messages per Lima day').default(
+    WHATSAPP_LIMIT_DEFAULTS.newChats.dailyCap,
+  ),
 });
 
 /** Sealed copies of sent messages, to answer recipients' retry requests (issue 21). */
 const sentCopiesSchema = z.strictObject({
-  days: intRange(14, 90, 'days').default(14),
-  maxMegabytes: intRange(1, 4_096, 'megabytes').default(64),
+  days: intRange(14, 90, 'days').default(WHATSAPP_LIMIT_DEFAULTS.sentCopies.days),
+  maxMegabytes: intRange(1, 4_096, 'megabytes').default(WHATSAPP_LIMIT_DEFAULTS.sentCopies.maxMegabytes),
 });
 
 /** Retry receipts ("Esperando el mensaje") in one group within an hour that raise an alert. */
 const retryReceiptsSchema = z.strictObject({
-  alertPerHour: intRange(1, 100_000, 'retry receipts per group and hour').default(20),
+  alertPerHour: intRange(1, 100_000, 'retry receipts per group and hour').default(
+    WHATSAPP_LIMIT_DEFAULTS.retryReceipts.alertPerHour,
+  ),
 });
 
 const whatsappSchema = z

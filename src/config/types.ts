@@ -13,6 +13,13 @@ export interface GroupConfig {
   credits?: { daily?: number; monthly?: number };
 }
 
+/** Defaults of the `whatsapp` keys on WhatsApp's limits (issue 21), where a config leaves them out. */
+export const WHATSAPP_LIMIT_DEFAULTS = {
+  newChats: { dailyCap: 20 },
+  sentCopies: { days: 14, maxMegabytes: 64 },
+  retryReceipts: { alertPerHour: 20 },
+} as const;
+
 export interface WhatsappConfig {
   /** Digits with country code; pairing code instead of QR when set. */
   pairPhone?: string | undefined;

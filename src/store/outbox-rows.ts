@@ -126,7 +126,10 @@ export function prepareOutboxStatements(db: SqliteDatabase) {
       `UPDATE outbox SET status = 'failed', failures = failures + 1, last_error = ?,
          attempts = MAX(attempts - 1, 0), held_until = NULL, held_reason = NULL WHERE id = ?`,
     ),
-    held: db.prepare<[number], { id: number; chat_id: string; wa_id: string; held_until: number; held_reason: string | null }>(
+    held: db.prepare<
+      [number],
+      { id: number; chat_id: string; wa_id: string; held_until: number; held_reason: string | null }
+    >(
       `SELECT id, chat_id, wa_id, held_until, held_reason FROM outbox
         WHERE status = 'pending' AND held_until > ? ORDER BY id`,
     ),

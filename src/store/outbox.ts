@@ -327,7 +327,10 @@ class SqliteOutbox implements Outbox {
         this.sql.hold.run(error.untilMs, error.reason, row.id);
         this.blockedUntil.set(row.chat_id, error.untilMs);
         this.deferrals.delete(row.id);
-        this.options.logger?.info({ row: row.id, until: error.untilMs, reason: error.reason }, 'outbox send held');
+        this.options.logger?.info(
+          { row: row.id, until: error.untilMs, reason: error.reason },
+          'outbox send held',
+        );
         return;
       }
       if (error instanceof SendRefusedError) {

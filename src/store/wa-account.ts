@@ -56,7 +56,9 @@ interface Row {
 
 /** `{ key: value }` for the values that are not null. */
 function present<T extends object>(value: { [K in keyof T]?: T[K] | null | undefined }): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== undefined)) as Partial<T>;
+  return Object.fromEntries(
+    Object.entries(value).filter(([, v]) => v !== null && v !== undefined),
+  ) as Partial<T>;
 }
 
 export function createAccountLimitsRepo(db: SqliteDatabase): AccountLimitsRepo {

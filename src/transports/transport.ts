@@ -118,11 +118,17 @@ export interface Transport {
   lidForPhone?(phone: string): Promise<string | undefined>;
   /** Shows (true) or stops showing (false) "escribiendo…" in a chat; best effort, never throws. */
   setComposing?(chatId: string, composing: boolean): Promise<void>;
+  /**
+   * Every id the platform knows for the person behind `id` (WhatsApp: its phone-number id and LID,
+   * paired by group rosters), phone id first; `[id]` when it knows no other. Offline too. A mention
+   * (`mentionedIds`, often a LID) becomes the number a feature needs this way.
+   */
+  personIds?(id: string): string[];
 }
 
 export type TransportExtras = Pick<
   Transport,
-  'sendTracked' | 'onDelivery' | 'checkNumber' | 'lidForPhone' | 'setComposing'
+  'sendTracked' | 'onDelivery' | 'checkNumber' | 'lidForPhone' | 'setComposing' | 'personIds'
 >;
 
 /**
@@ -134,7 +140,7 @@ export function forwardExtras(
   transport: Transport,
   hooks: { outgoing?: (message: OutgoingMessage) => OutgoingMessage; sent?: () => void } = {},
 ): TransportExtras {
-  const { sendTracked, onDelivery, checkNumber, lidForPhone, setComposing } = transport;
+  const { sendTracked, onDelivery, checkNumber, lidForPhone, setComposing, personIds } = transport;
   const outgoing = hooks.outgoing ?? ((message: OutgoingMessage) => message);
   return {
     ...(sendTracked
@@ -150,6 +156,7 @@ export function forwardExtras(
     ...(checkNumber ? { checkNumber: checkNumber.bind(transport) } : {}),
     ...(lidForPhone ? { lidForPhone: lidForPhone.bind(transport) } : {}),
     ...(setComposing ? { setComposing: setComposing.bind(transport) } : {}),
+    ...(personIds ? { personIds: personIds.bind(transport) } : {}),
   };
 }
 

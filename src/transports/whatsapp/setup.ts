@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { WhatsappConfig } from '../../config.js';
+import { WHATSAPP_LIMIT_DEFAULTS, type WhatsappConfig } from '../../config.js';
 import { createAuthRowStore } from '../../store/auth-state.js';
 import { createDedupStore, type DedupStore } from '../../store/dedup.js';
 import { createDispatchRepo } from '../../store/dispatches.js';
@@ -7,7 +7,7 @@ import { createEditStore } from '../../store/edits.js';
 import { createCacheCrypto } from '../../store/keyed-crypto.js';
 import { createLidPairsRepo, type LidPairsRepo } from '../../store/lid-pairs.js';
 import { createNewChatsRepo } from '../../store/new-chats.js';
-import { createOutbox, type Outbox, type OutboxOptions } from '../../store/outbox.js';
+import { createOutbox, type Outbox, type OutboxOptions, SendRefusedError } from '../../store/outbox.js';
 import { createSentCopiesRepo } from '../../store/sent-copies.js';
 import type { SqliteDatabase } from '../../store/sqlite.js';
 import { createAccountLimitsRepo } from '../../store/wa-account.js';
@@ -79,7 +79,8 @@ export function createWhatsAppSetup(options: WhatsAppSetupOptions): WhatsAppSetu
         messageId: item.waId,
         chatId: item.chatId,
         state: 'failed',
-        code: 'send-error',
+        // Refused here (a number WhatsApp says has no account), or our own send failed for good.
+        code: error instanceof SendRefusedError ? error.code : 'send-error',
         outboxId: item.id,
         at: (options.now ?? Date.now)(),
       });
@@ -90,7 +91,7 @@ export function createWhatsAppSetup(options: WhatsAppSetupOptions): WhatsAppSetu
   const groups = new GroupMetadataCache();
   const lidPairs = createLidPairsRepo(db);
   const now = options.now ?? Date.now;
-  const copies = whatsapp.sentCopies ?? { days: 14, maxMegabytes: 64 };
+  const copies = whatsapp.sentCopies ?? WHATSAPP_LIMIT_DEFAULTS.sentCopies;
   const transport = new BaileysTransport({
     createSocket: options.createSocket ?? createBaileysSocket,
     edits: createEditStore(db),
@@ -118,7 +119,7 @@ export function createWhatsAppSetup(options: WhatsAppSetupOptions): WhatsAppSetu
         now,
       ),
       dispatches: createDispatchRepo(db),
-      dailyCap: whatsapp.newChats?.dailyCap ?? 20,
+      dailyCap: whatsapp.newChats?.dailyCap ?? WHATSAPP_LIMIT_DEFAULTS.newChats.dailyCap,
       render: options.templates,
     },
   });

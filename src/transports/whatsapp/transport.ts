@@ -104,11 +104,7 @@ export class BaileysTransport implements Transport {
 
   async start(handler: MessageHandler): Promise<void> {
     if (this.loopDone) throw new Error('transport already started');
-    // A person who writes makes their chat an established one (WhatsApp's 463 spares those).
-    this.receiver.accept((message) => {
-      this.limits.onIncoming(message);
-      return handler(message);
-    });
+    this.receiver.accept(this.limits.watch(handler));
     this.receiver.loadPending();
     this.limits.start();
     this.baileysLog.start();
@@ -163,6 +159,11 @@ export class BaileysTransport implements Transport {
   /** The typing indicator while a document is prepared; best effort. */
   setComposing(chatId: string, composing: boolean): Promise<void> {
     return setComposing(this.openSocket(), chatId, composing, this.log);
+  }
+
+  /** The person's ids the LID pairs know (rosters, number checks), phone id first. */
+  personIds(id: string): string[] {
+    return this.limits.personIds(id);
   }
 
   private openSocket(): SocketLike | undefined {

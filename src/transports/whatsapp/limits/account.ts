@@ -95,9 +95,11 @@ export class AccountWatch {
       sock.fetchNewChatMessageCap?.(),
     ]);
     if (lock.status === 'fulfilled' && lock.value) this.onTimeLock(lock.value);
-    else if (lock.status === 'rejected') this.options.log.warn({ err: lock.reason }, 'restriction query failed');
+    else if (lock.status === 'rejected')
+      this.options.log.warn({ err: lock.reason }, 'restriction query failed');
     if (cap.status === 'fulfilled' && cap.value) this.onCap(cap.value);
-    else if (cap.status === 'rejected') this.options.log.debug({ err: cap.reason }, 'new-chat cap query failed');
+    else if (cap.status === 'rejected')
+      this.options.log.debug({ err: cap.reason }, 'new-chat cap query failed');
   }
 
   onTimeLock(state: ReachoutTimelockState): void {

@@ -6,8 +6,14 @@ import type { NewChatsRepo } from '../../../store/new-chats.js';
 import { type Outbox, type OutboxItem, SendHeldError } from '../../../store/outbox.js';
 import type { SentCopiesRepo } from '../../../store/sent-copies.js';
 import type { AccountLimitsRepo } from '../../../store/wa-account.js';
-import { directChat, isGroupChat, phoneOf } from '../../ids.js';
-import type { DeliveryUpdate, IncomingMessage, NumberCheck, OutgoingMessage } from '../../transport.js';
+import { directChat, isGroupChat, normalizeId, phoneOf } from '../../ids.js';
+import type {
+  DeliveryUpdate,
+  IncomingMessage,
+  MessageHandler,
+  NumberCheck,
+  OutgoingMessage,
+} from '../../transport.js';
 import type { GroupMetadataCache } from '../connection/groups.js';
 import { learnRoster } from '../connection/lid-roster.js';
 import { SenderKeyMemory } from '../connection/sender-keys.js';
@@ -182,11 +188,26 @@ export class WhatsAppLimits {
     }
   }
 
+  /** The handler, seeing first who writes: a person who writes makes their chat established. */
+  watch(handler: MessageHandler): MessageHandler {
+    return (message) => {
+      this.onIncoming(message);
+      return handler(message);
+    };
+  }
+
   /** A person wrote to the bot: their chat is established (WhatsApp gave us their token). */
   onIncoming(message: Pick<IncomingMessage, 'isGroup' | 'chatId' | 'senderIds' | 'timestamp'>): void {
     if (message.isGroup) return;
     try {
-      this.options.chats.markReached([message.chatId, ...message.senderIds], this.deps.now());
+      const now = this.deps.now();
+      const ids = [message.chatId, ...message.senderIds];
+      this.options.chats.markReached(ids, now);
+      // What was held for this person may go now (the others are held again as they come up).
+      const chats = new Set(this.options.pairs.expand(ids));
+      if (this.deps.outbox.held(now).some((row) => chats.has(normalizeId(row.chatId)))) {
+        this.deps.outbox.release();
+      }
     } catch (error) {
       this.deps.log.warn({ err: error }, 'could not mark a chat established');
     }
@@ -200,9 +221,20 @@ export class WhatsAppLimits {
       const chat = check.status === 'exists' ? check.id : undefined;
       const digits = phoneOf(chat ?? '') ?? phone.replace(/\D/g, '');
       this.options.chats.recordNumberCheck(directChat(digits), check.status === 'exists', now);
-      if (check.status === 'exists' && check.lid) this.options.pairs.learn([{ lid: check.lid, phone: digits }], now);
+      if (check.status === 'exists' && check.lid)
+        this.options.pairs.learn([{ lid: check.lid, phone: digits }], now);
     } catch (error) {
       this.deps.log.warn({ err: error }, 'could not remember a number check');
+    }
+  }
+
+  /** Every form the pairs know of one person's id, phone id first. */
+  personIds(id: string): string[] {
+    try {
+      return this.options.pairs.expand([id]);
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'could not read LID pairs');
+      return [normalizeId(id)];
     }
   }
 

@@ -66,7 +66,9 @@ export function deserializeSent(text: string | undefined): proto.IMessage | unde
   if (!text) return undefined;
   try {
     const message = proto.Message.fromObject(JSON.parse(text) as Record<string, unknown>);
-    return Object.values(message).some((value) => value !== null && value !== undefined) ? message : undefined;
+    return Object.values(message).some((value) => value !== null && value !== undefined)
+      ? message
+      : undefined;
   } catch {
     return undefined;
   }
