@@ -273,7 +273,13 @@ export class FakeSocket implements SocketLike {
     const node: BinaryNode = {
       tag: 'notification',
       attrs: { from, type: 'devices', id: `dev-${Date.now()}` },
-      content: [{ tag: 'add', attrs: {}, content: [{ tag: 'device', attrs: { jid: `${from.split('@')[0]}:3@${from.split('@')[1]}` } }] }],
+      content: [
+        {
+          tag: 'add',
+          attrs: {},
+          content: [{ tag: 'device', attrs: { jid: `${from.split('@')[0]}:3@${from.split('@')[1]}` } }],
+        },
+      ],
     };
     this.ws.emit('CB:notification,type:devices', node);
   }
