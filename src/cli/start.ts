@@ -6,7 +6,7 @@ import { migrations } from '../app/features.js';
 import { type Config, ConfigError, loadConfig } from '../config.js';
 import { createLogger, type Logger } from '../logger.js';
 import { maskPersonIds } from '../ops/alerts.js';
-import { storedDeliveryStates } from '../ops/delivery-states.js';
+import { deliveryStatesOf } from '../ops/delivery-states.js';
 import { consoleConfigProblem, createOpsRuntime } from '../ops/runtime.js';
 import { limaText } from '../ops/watchers.js';
 import { startPadronJob } from '../padron/job.js';
@@ -333,12 +333,14 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
     cleanup.unshift(() => {
       waDb.close();
     });
-    // Operators' side: state for the console, alerts, metrics (see src/ops/runtime.ts).
+    // Operators' side: state for the console, alerts, metrics (see src/ops/runtime.ts). Driver
+    // deliveries are the features' (drivers, guides): read from the app once it is built.
+    const built: { app?: ReturnType<typeof createApp> } = {};
     const ops = createOpsRuntime({
       config,
       db: waDb,
       logger,
-      deliveries: storedDeliveryStates(waDb, config),
+      deliveries: deliveryStatesOf({ get: (key) => built.app?.services.registry.get(key) }),
       budget: { monthlyCredits: () => config.credits.monthly },
     });
     cleanup.unshift(() => ops.close());
@@ -376,7 +378,6 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
         db: waDb,
         groupSource: setup.groupSource,
         upstreamMiddleware: ops.upstreamMiddleware,
-        onDriverDeliveryFailed: (failure) => ops.alerts.raise('delivery-failed', { ...failure }),
         alerts: ops.alerts,
       });
     } catch (error) {
@@ -386,6 +387,7 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
       out.write(`${problem}\n`);
       return EXIT_CODES.config;
     }
+    built.app = app;
     cleanup.unshift(() => app.close());
     // The local mirror of SUNAT's register: leftovers cleaned now, then the daily update.
     const padronJob = startPadronJob({

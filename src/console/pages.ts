@@ -1,5 +1,5 @@
 import { chatAccess } from '../bot/guards.js';
-import { FREE_SOURCES, SCHEDULES } from '../bot/ports.js';
+import { DRIVERS, FREE_SOURCES, SCHEDULES } from '../bot/ports.js';
 import { silentLogger } from '../logger.js';
 import { JOB_NAMES } from '../scheduler/port.js';
 import { describeScheduleSpec } from '../scheduler/schedule-spec.js';
@@ -100,7 +100,7 @@ export function driversView(deps: ConsoleDeps) {
           .filter(([, n]) => n > 0)
           .map(([state, n]) => ({ state, n }))
       : undefined,
-    drivers: deps.services.drivers.list().map((driver) => {
+    drivers: (deps.services.registry.get(DRIVERS)?.list() ?? []).map((driver) => {
       const delivery = latest[driver.documentNumber];
       return {
         ...driver,

@@ -53,4 +53,6 @@ export interface HeldRow {
   waId: string;
   heldUntil: number;
   reason: string;
+  /** The chat that asked for the message (`OutgoingMessage.askedIn`), told about the hold. */
+  askedIn?: string;
 }

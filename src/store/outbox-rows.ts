@@ -27,16 +27,18 @@ export interface Payload {
   fileName?: string;
   mimetype?: string;
   caption?: string;
+  askedIn?: string;
   extra?: string;
 }
 
 /** The JSON `payload` column of a message (document bytes go to the BLOB column instead). */
 export function toRowPayload(message: OutgoingMessage, extra: string | undefined): Payload {
   if (message.kind === 'text') {
-    return compact({ text: message.text, mentions: message.mentions, quotedId: message.quotedId, extra });
+    const { text, mentions, quotedId, askedIn } = message;
+    return compact({ text, mentions, quotedId, askedIn, extra });
   }
-  const { fileName, mimetype, caption, quotedId } = message;
-  return compact({ fileName, mimetype, caption, quotedId, extra });
+  const { fileName, mimetype, caption, quotedId, askedIn } = message;
+  return compact({ fileName, mimetype, caption, quotedId, askedIn, extra });
 }
 
 /** `T` once `compact` ran: a possibly-undefined property becomes optional and never undefined. */
@@ -54,7 +56,13 @@ export function toItem(row: Row): OutboxItem {
   const p = JSON.parse(row.payload) as Payload;
   const message =
     row.kind === 'text'
-      ? { kind: 'text' as const, text: p.text ?? '', mentions: p.mentions, quotedId: p.quotedId }
+      ? {
+          kind: 'text' as const,
+          text: p.text ?? '',
+          mentions: p.mentions,
+          quotedId: p.quotedId,
+          askedIn: p.askedIn,
+        }
       : {
           kind: 'document' as const,
           bytes: new Uint8Array(row.document ?? Buffer.alloc(0)),
@@ -62,6 +70,7 @@ export function toItem(row: Row): OutboxItem {
           mimetype: p.mimetype ?? 'application/octet-stream',
           caption: p.caption,
           quotedId: p.quotedId,
+          askedIn: p.askedIn,
         };
   const item: OutboxItem = {
     id: row.id,
@@ -128,10 +137,17 @@ export function prepareOutboxStatements(db: SqliteDatabase) {
     ),
     held: db.prepare<
       [number],
-      { id: number; chat_id: string; wa_id: string; held_until: number; held_reason: string | null }
+      {
+        id: number;
+        chat_id: string;
+        wa_id: string;
+        held_until: number;
+        held_reason: string | null;
+        asked_in: string | null;
+      }
     >(
-      `SELECT id, chat_id, wa_id, held_until, held_reason FROM outbox
-        WHERE status = 'pending' AND held_until > ? ORDER BY id`,
+      `SELECT id, chat_id, wa_id, held_until, held_reason, json_extract(payload, '$.askedIn') AS asked_in
+         FROM outbox WHERE status = 'pending' AND held_until > ? ORDER BY id`,
     ),
     // The hold ends now (not NULL): how long a released row then waits is measured from here.
     release: db.prepare<[number, number], { chat_id: string }>(

@@ -198,6 +198,7 @@ class SqliteOutbox implements Outbox {
       waId: row.wa_id,
       heldUntil: row.held_until,
       reason: row.held_reason ?? '',
+      ...(row.asked_in ? { askedIn: row.asked_in } : {}),
     }));
   }
 

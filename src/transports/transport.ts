@@ -53,7 +53,17 @@ export class DocumentTooLargeError extends Error {
   }
 }
 
-export interface TextMessage {
+/** What every outgoing message may carry besides its content. */
+interface OutgoingBase {
+  /**
+   * The chat whose request this message answers when it goes elsewhere (the group that asked for
+   * a guide to be sent to a driver): told there if the platform holds the message back (WhatsApp
+   * restricting new chats).
+   */
+  askedIn?: string;
+}
+
+export interface TextMessage extends OutgoingBase {
   kind: 'text';
   text: string;
   /** Ids to mention, exactly as received in `senderIds`. */
@@ -62,7 +72,7 @@ export interface TextMessage {
   quotedId?: string;
 }
 
-export interface DocumentMessage {
+export interface DocumentMessage extends OutgoingBase {
   kind: 'document';
   bytes: Uint8Array;
   fileName: string;
@@ -80,7 +90,7 @@ export interface SentRef {
   messageId: string;
 }
 
-/** One step of an outgoing message's delivery, in platform-neutral terms (see src/delivery/state.ts). */
+/** One step of an outgoing message's delivery, in platform-neutral terms (see src/store/delivery-state.ts). */
 export interface DeliveryUpdate {
   /** The platform message id (`SentRef.messageId`). */
   messageId: string;

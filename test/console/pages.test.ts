@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DRIVERS } from '../../src/bot/ports.js';
 import { createOutboxAdmin } from '../../src/console/outbox-admin.js';
 import { updatePadron } from '../../src/padron/importer.js';
 import { startSandbox } from '../../src/sandbox/server.js';
@@ -121,7 +122,7 @@ describe('console pages', () => {
     expect(answer.body).toMatch(/name="document"[^>]*aria-invalid="true"/u);
     expect(answer.body).not.toMatch(/name="phone"[^>]*aria-invalid="true"/u);
     expect(text(answer.body)).toContain('Documento no válido');
-    expect(site.harness().deps.services.drivers.list()).toEqual([]);
+    expect(site.harness().deps.services.registry.get(DRIVERS)!.list()).toEqual([]);
   });
 
   it('says which schedule field is wrong and keeps what was typed', async () => {
@@ -137,7 +138,7 @@ describe('console pages', () => {
   });
 
   it('asks before removing: the remove form sits behind a «Quitar» that only opens it', async () => {
-    site.harness().deps.services.drivers.set('45678912', '51912345678', 'console');
+    site.harness().deps.services.registry.get(DRIVERS)!.set('45678912', '51912345678', 'console');
     const url = await site.start();
     const html = await (await fetch(`${url}/drivers`)).text();
     expect(html).toMatch(

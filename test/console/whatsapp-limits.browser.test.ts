@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
+import { DRIVERS } from '../../src/bot/ports.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOutboxAdmin } from '../../src/console/outbox-admin.js';
 import { type ConsoleServer, startConsole } from '../../src/console/server.js';
@@ -34,7 +35,7 @@ describe.skipIf(!executablePath)('WhatsApp limits on the console, in headless Ch
     dir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-console-limits-'));
     harness = consoleHarness(dir);
     const { deps, db, state, alerts } = harness;
-    deps.services.drivers.set('45678912', DRIVER_PHONE, 'console');
+    deps.services.registry.get(DRIVERS)!.set('45678912', DRIVER_PHONE, 'console');
     deps.outbox = createOutboxAdmin(db, { enqueue: () => 0 });
     deps.firstMessagesDailyCap = 20;
     const future = Date.now() + 3 * 3600_000;

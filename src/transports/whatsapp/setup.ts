@@ -2,7 +2,6 @@ import type { Logger } from 'pino';
 import { WHATSAPP_LIMIT_DEFAULTS, type WhatsappConfig } from '../../config.js';
 import { createAuthRowStore } from '../../store/auth-state.js';
 import { createDedupStore, type DedupStore } from '../../store/dedup.js';
-import { createDispatchRepo } from '../../store/dispatches.js';
 import { createEditStore } from '../../store/edits.js';
 import { createCacheCrypto } from '../../store/keyed-crypto.js';
 import { createLidPairsRepo, type LidPairsRepo } from '../../store/lid-pairs.js';
@@ -118,7 +117,6 @@ export function createWhatsAppSetup(options: WhatsAppSetupOptions): WhatsAppSetu
         { crypto: createCacheCrypto(db), days: copies.days, maxBytes: copies.maxMegabytes * 1024 * 1024 },
         now,
       ),
-      dispatches: createDispatchRepo(db),
       dailyCap: whatsapp.newChats?.dailyCap ?? WHATSAPP_LIMIT_DEFAULTS.newChats.dailyCap,
       render: options.templates,
     },

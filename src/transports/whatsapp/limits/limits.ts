@@ -1,6 +1,5 @@
 import type { GroupMetadata, proto, SignalKeyStore } from '@whiskeysockets/baileys';
 import type { Logger } from 'pino';
-import type { DispatchRepo } from '../../../store/dispatches.js';
 import type { LidPairsRepo } from '../../../store/lid-pairs.js';
 import type { NewChatsRepo } from '../../../store/new-chats.js';
 import { type Outbox, type OutboxItem, SendHeldError } from '../../../store/outbox.js';
@@ -33,13 +32,12 @@ import { HoldNotices, type NoticeRenderer } from './notices.js';
  * receipts reported per group.
  */
 
-/** The stores the limits run on (store/wa-account, new-chats, lid-pairs, sent-copies, dispatches). */
+/** The stores the limits run on (store/wa-account, new-chats, lid-pairs, sent-copies). */
 export interface LimitsStores {
   account: AccountLimitsRepo;
   chats: NewChatsRepo;
   pairs: LidPairsRepo;
   copies: SentCopiesRepo;
-  dispatches: Pick<DispatchRepo, 'itemFor'>;
 }
 
 export interface LimitsOptions extends LimitsStores {
@@ -94,7 +92,6 @@ export class WhatsAppLimits {
     });
     this.notices = new HoldNotices({
       held: (at) => deps.outbox.held(at),
-      dispatches: options.dispatches,
       account: options.account,
       render: options.render,
       send: deps.send,

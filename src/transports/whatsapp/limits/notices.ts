@@ -1,12 +1,11 @@
 import type { Logger } from 'pino';
-import type { DispatchRepo } from '../../../store/dispatches.js';
 import type { HeldRow } from '../../../store/outbox.js';
 import type { AccountLimitsRepo } from '../../../store/wa-account.js';
 import type { OutgoingMessage } from '../../transport.js';
 
 /**
- * Tells a group that asked for guides to be sent (`guia … enviar`) that its messages to drivers
- * are held, once per hold: a restriction (from its start), a day of Chasqui's cap, a cycle of
+ * Tells the chat that asked for a message (`OutgoingMessage.askedIn`: the group of a `guia …
+ * enviar`) that its messages to drivers are held, once per hold: a restriction (from its start), a day of Chasqui's cap, a cycle of
  * WhatsApp's cap. The claim is stored before the notice is queued, so neither a second guide nor
  * a restart tells the group again. The words are the template `whatsapp-retenido`'s.
  */
@@ -18,7 +17,6 @@ export interface NoticeRenderer {
 
 export interface HoldNoticesOptions {
   held: (now: number) => HeldRow[];
-  dispatches: Pick<DispatchRepo, 'itemFor'>;
   account: Pick<AccountLimitsRepo, 'claimNotice' | 'restriction'>;
   /** Without a renderer no notice is sent (the hold itself still works). */
   render?: NoticeRenderer | undefined;
@@ -40,7 +38,7 @@ export class HoldNotices {
 
   constructor(private readonly options: HoldNoticesOptions) {}
 
-  /** Looks for held rows of dispatches soon (the dispatch is recorded just after its sends queue). */
+  /** Looks for held rows soon (several are often held at once: one pass tells each chat once). */
   soon(delayMs = 1_000): void {
     if (this.timer) return;
     this.timer = setTimeout(() => {
@@ -66,19 +64,18 @@ export class HoldNotices {
     if (!render) return;
     const now = this.options.now();
     const rows = this.options.held(now);
-    if (rows.length > 0) this.soon(30_000); // dispatches recorded later are seen on the next pass
     for (const row of rows) {
       try {
-        const item = this.options.dispatches.itemFor(row.waId);
-        if (!item) continue;
-        if (!this.options.account.claimNotice(this.episode(row), item.chatId, now)) continue;
+        const asker = row.askedIn;
+        if (!asker) continue;
+        if (!this.options.account.claimNotice(this.episode(row), asker, now)) continue;
         const text = render.render('whatsapp-retenido', {
           motivo: MOTIVO[row.reason] ?? row.reason,
           hasta: new Date(row.heldUntil),
           sin_fin: row.reason === 'restriction' && this.options.account.restriction()?.until === undefined,
         });
-        await this.options.send(item.chatId, { kind: 'text', text });
-        log.info({ group: item.chatId, reason: row.reason }, 'group told that its driver messages are held');
+        await this.options.send(asker, { kind: 'text', text });
+        log.info({ group: asker, reason: row.reason }, 'group told that its driver messages are held');
       } catch (error) {
         log.error({ err: error }, 'could not tell a group about held messages');
       }

@@ -1,3 +1,4 @@
+import { DRIVERS } from '../../../../src/bot/ports.js';
 import { afterEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../../src/logger.js';
 import { createOpsRuntime, type OpsRuntime } from '../../../../src/ops/runtime.js';
@@ -46,7 +47,7 @@ async function start(
       },
       beforeStart: (app) => {
         for (const driver of options.drivers ?? [HUAMAN])
-          app.services.drivers.set(driver.dni, driver.phone, 'test');
+          app.services.registry.get(DRIVERS)!.set(driver.dni, driver.phone, 'test');
       },
     },
   );

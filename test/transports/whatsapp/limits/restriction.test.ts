@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { WAMessageStatus } from '@whiskeysockets/baileys';
 import parsePrometheusTextFormat from 'parse-prometheus-text-format';
+import { DRIVERS } from '../../../../src/bot/ports.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { silentLogger } from '../../../../src/logger.js';
 import { createDbStats } from '../../../../src/ops/db-stats.js';
@@ -60,7 +61,7 @@ async function start() {
         onStatus: (status) => (wired.ops ? wired.ops.onStatus(status) : early.push(status)),
         templates: createTemplates(),
       },
-      beforeStart: (app) => app.services.drivers.set(HUAMAN.dni, HUAMAN.phone, 'test'),
+      beforeStart: (app) => app.services.registry.get(DRIVERS)!.set(HUAMAN.dni, HUAMAN.phone, 'test'),
     },
   );
   const runtime = createOpsRuntime({ config: wa.config, db: wa.db, logger: silentLogger() });
@@ -150,7 +151,7 @@ describe('a reach-out time lock set and lifted', () => {
     expect(await metric(ops, 'chasqui_outbox_depth', { status: 'held' })).toBe(1);
 
     // A second dispatch in the same restriction (to another driver): held too, no second notice.
-    wa.app.services.drivers.set(FLORES.dni, FLORES.phone, 'test');
+    wa.app.services.registry.get(DRIVERS)!.set(FLORES.dni, FLORES.phone, 'test');
     await dispatch(wa, 2);
     await waitFor(() => wa.setup.outbox.held(Date.now()).length === 2, 5000, 'the second guide held');
     await new Promise((resolve) => setTimeout(resolve, 1_500));
