@@ -57,17 +57,20 @@ function isHttpUrl(value: string): boolean {
 
 export const PHONE_MESSAGE = 'expected a phone number with country code, e.g. "+51 987 654 321"';
 
-/** A phone number (text, or a bare number as YAML reads it) normalised to digits with country code. */
-export const phoneSchema = z
-  .union([z.string(), z.number().int()], { error: PHONE_MESSAGE })
-  .transform((value, ctx) => {
-    const phone = normalizePhone(String(value));
-    if (phone === undefined) {
-      ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+/** Text, or a bare number as YAML reads it, normalised by `normalize`; `message` when it gives nothing. */
+function normalizedSchema(normalize: (raw: string) => string | undefined, message: string) {
+  return z.union([z.string(), z.number().int()], { error: message }).transform((value, ctx) => {
+    const normalized = normalize(String(value));
+    if (normalized === undefined) {
+      ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
-    return phone;
+    return normalized;
   });
+}
+
+/** A phone number normalised to digits with country code. */
+export const phoneSchema = normalizedSchema(normalizePhone, PHONE_MESSAGE);
 
 export const OWNER_MESSAGE = `expected a phone number with country code, e.g. "+51 987 654 321", or a LID such as "${LID_EXAMPLE}"`;
 
@@ -79,17 +82,8 @@ export function normalizeOwner(raw: string): string | undefined {
   return lidEntry(raw) ?? normalizePhone(raw);
 }
 
-/** One owner from the config file (text, or a bare number as YAML reads it). */
-export const ownerSchema = z
-  .union([z.string(), z.number().int()], { error: OWNER_MESSAGE })
-  .transform((value, ctx) => {
-    const owner = normalizeOwner(String(value));
-    if (owner === undefined) {
-      ctx.addIssue({ code: 'custom', message: OWNER_MESSAGE });
-      return z.NEVER;
-    }
-    return owner;
-  });
+/** One owner from the config file. */
+export const ownerSchema = normalizedSchema(normalizeOwner, OWNER_MESSAGE);
 
 /** Comma-separated owners (CHASQUI_ADMINS): phone numbers or LIDs. */
 export const ownerListText = z.string().transform((value, ctx) => {
