@@ -89,7 +89,13 @@ export interface MessageReader {
 const BREAKS = /(?:\r\n?|[\n\u2028\u2029\u0085])[\s\u0085]*/gu;
 /** Whitespace at a line's start, in one native scan (a `\s+$` regex would go quadratic). */
 const LEADING_SPACE = /[\s\u0085]*/uy;
-const QUOTE = />/uy;
+/** Anything but whitespace: where a line's words go on. */
+const CONTENT = /[^\s\u0085]/gu;
+
+/** A UTF-16 unit that breaks a line (`\r\n` is one break: the `\n` is whitespace after it). */
+function isBreak(code: number): boolean {
+  return code === 0x0a || code === 0x0d || code === 0x2028 || code === 0x2029 || code === 0x85;
+}
 
 /** True for a UTF-16 unit of whitespace (the `\s` of a regex, plus NEL). */
 function isSpace(code: number): boolean {
@@ -120,39 +126,57 @@ export function readMessage(raw: string): MessageReader {
   // The scanners are shared: each use sets `lastIndex` right before its one test or exec.
   const breaks = BREAKS;
   const leading = LEADING_SPACE;
-  const quote = QUOTE;
+  const content = CONTENT;
   let at = 0;
   let lines = 0;
   let segments = 0;
-  const segment = (): MessageLine | undefined => {
-    leading.lastIndex = at;
+  /** Past the whitespace (and blank lines) at `from`, in one native scan when there is any. */
+  const skipSpace = (from: number) => {
+    if (from >= text.length || !isSpace(text.charCodeAt(from))) return from;
+    leading.lastIndex = from;
     leading.test(text);
-    const start = leading.lastIndex;
-    breaks.lastIndex = start;
-    const found = breaks.exec(text);
-    const stop = found ? found.index : text.length;
-    const end = found ? found.index + found[0].length : text.length;
-    let last = stop;
-    while (last > start && isSpace(text.charCodeAt(last - 1))) last -= 1;
-    at = end;
-    quote.lastIndex = start;
-    const quoted = quote.test(text);
+    return leading.lastIndex;
+  };
+  const segment = (): MessageLine => {
+    const start = skipSpace(at);
+    // The line's end: a break within the window, looked for by hand (most lines are short).
+    const limit = Math.min(text.length, start + MAX_LINE_LENGTH + 1);
+    let stop = start;
+    while (stop < limit && !isBreak(text.charCodeAt(stop))) stop += 1;
+    let last: number;
+    if (stop < limit || stop === text.length) {
+      at = stop < text.length ? skipSpace(stop + 1) : stop;
+      last = stop;
+      while (last > start && isSpace(text.charCodeAt(last - 1))) last -= 1;
+    } else {
+      // Past the window: the break by a native scan; the line is long unless only whitespace
+      // follows the window up to it.
+      breaks.lastIndex = limit;
+      const found = breaks.exec(text);
+      stop = found ? found.index : text.length;
+      at = found ? found.index + found[0].length : text.length;
+      content.lastIndex = limit;
+      const more = content.exec(text);
+      last = more !== null && more.index < stop ? stop : limit;
+      while (last > start && isSpace(text.charCodeAt(last - 1))) last -= 1;
+    }
+    const quoted = text.charCodeAt(start) === 0x3e;
     if (last - start <= MAX_LINE_LENGTH) {
       const line = normalizeLine(text.slice(start, last));
-      return { text: line, long: false, quoted, start, restFrom: end, end };
+      return { text: line, long: false, quoted, start, restFrom: at, end: at };
     }
     // A long line: its first words, cut at the last space within HEAD_LENGTH (else inside a word).
     let cut = start + HEAD_LENGTH;
     while (cut > start && !isSpace(text.charCodeAt(cut))) cut -= 1;
     const head = normalizeLine(text.slice(start, cut > start ? cut : start + HEAD_LENGTH));
-    return { text: head, long: true, quoted, start, restFrom: cut > start ? cut : start, end };
+    return { text: head, long: true, quoted, start, restFrom: cut > start ? cut : start, end: at };
   };
   return {
     next() {
       while (lines < MAX_LINES && segments < MAX_SEGMENTS && at < text.length) {
         segments += 1;
         const line = segment();
-        if (line && (line.text !== '' || line.long)) {
+        if (line.text !== '' || line.long) {
           lines += 1;
           return line;
         }

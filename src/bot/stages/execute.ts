@@ -67,7 +67,7 @@ async function runOne(turn: Turn, deps: RouterDeps, reading: Reading): Promise<R
     services: deps.services,
     templates: deps.templates,
     send: (chatId, outgoing) => deps.transport.send(chatId, outgoing),
-    log: deps.log.child({ command: command.name }),
+    log: () => deps.log.child({ command: command.name }),
     now: deps.now,
     ...(deps.transport.setComposing
       ? { setComposing: deps.transport.setComposing.bind(deps.transport) }

@@ -5,6 +5,7 @@
  * each id over the message as typed, so a 64 KiB message costs a scan, never a tokenisation.
  */
 export function mentions(text: string, selfDigits: readonly string[]): boolean {
+  if (!text.includes('@')) return false;
   const after = WORD_END; // shared: `lastIndex` is set right before each test
   for (const digits of selfDigits) {
     if (digits === '') continue;

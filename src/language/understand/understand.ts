@@ -556,15 +556,25 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
         (!topical || digits);
       return { match, owner: ownerOfEarlier(match, found, keys), asking };
     });
+    // One pass for what the line names: the bot, the place, laughter, courtesy, a verb.
+    let botNamed = false;
+    let namesHere = false;
+    let laughs = false;
+    let earnest = false;
+    for (let i = 0; i < keys.length; i++) {
+      botNamed ||= classAt(keys, i, BOT_NAME) > 0;
+      namesHere ||= classAt(keys, i, PLACE_HERE) > 0;
+      if (!question) {
+        laughs ||= classAt(keys, i, LAUGHTER) > 0;
+        earnest ||= classAt(keys, i, POLITE) > 0 || lexicon.verbAt(keys, i) !== undefined;
+      }
+    }
     return {
       ...words,
       question,
-      botNamed: keys.some((_, i) => classAt(keys, i, BOT_NAME) > 0),
-      namesHere: keys.some((_, i) => classAt(keys, i, PLACE_HERE) > 0),
-      joking:
-        !question &&
-        keys.some((_, i) => classAt(keys, i, LAUGHTER) > 0) &&
-        !keys.some((_, i) => classAt(keys, i, POLITE) > 0 || lexicon.verbAt(keys, i) !== undefined),
+      botNamed,
+      namesHere,
+      joking: !question && laughs && !earnest,
       candidates,
     };
   }
@@ -695,7 +705,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
   function understand(text: string, context: UnderstandContext): Reading {
     const reader = readMessage(text);
     let addressed: Addressed | undefined = context.isGroup ? undefined : 'direct';
-    if (mentions(text, context.selfDigits)) addressed ??= 'mention';
+    if (addressed === undefined && mentions(text, context.selfDigits)) addressed = 'mention';
     // Lines quoted from someone else (`> necesito el ruc…`) are theirs, not a request of this message.
     let quoted = 0;
     const own = () => {
