@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Guide } from '../src/lookup/schemas/guide.js';
-import { renderGuidePdf } from '../src/render/pdf/delivery-guide.js';
-import { loadGuideFonts } from '../src/render/pdf/fonts.js';
+import { renderGuidePdf } from '../commands/guides/pdf/delivery-guide.js';
+import { loadGuideFonts } from '../commands/guides/pdf/fonts.js';
 import { guides } from '../src/sandbox/fixtures/index.js';
 
 /**

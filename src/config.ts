@@ -141,6 +141,7 @@ function merge(file: FileConfig, env: EnvConfig, configFile: string | undefined)
     alerts: { format: env.CHASQUI_ALERT_FORMAT ?? file.alerts.format ?? CONFIG_DEFAULTS.alertFormat },
     instance: env.CHASQUI_INSTANCE ?? CONFIG_DEFAULTS.instance,
     padron: file.padron,
+    exchangeRate: file.exchangeRate,
   };
   if (env.CHASQUI_ALERT_WEBHOOK) config.alertWebhook = env.CHASQUI_ALERT_WEBHOOK;
   if (taxPortal) config.taxPortal = taxPortal;

@@ -1,8 +1,9 @@
-import { type BatchPlan, batchCost, planBatch, tokensOf } from './entries.js';
+import { type BatchCost, type BatchPlan, costOf, planBatch, tokensOf } from './entries.js';
 import { documentTokens } from './document.js';
 import { reasonText } from './labels.js';
 import { BATCH, type BatchPort, type PendingBatch } from './port.js';
 import { runBatch, summarizeBatch } from './run.js';
+import { batchSources, type BatchSources } from './sources.js';
 import { buildWorkbook, XLSX_MIMETYPE } from './workbook.js';
 import type { CommandContext } from '../../src/bot/command.js';
 import { BUDGET } from '../../src/bot/ports.js';
@@ -57,6 +58,25 @@ export async function withinBudget(ctx: CommandContext<unknown>, cost: number): 
   return false;
 }
 
+/** What the cost messages say: the most it may spend, part by part, and what the mirror gives free. */
+function costWords(cost: BatchCost, sources: BatchSources) {
+  return {
+    costo: cost.total,
+    costo_ruc: cost.ruc,
+    costo_deuda: cost.debt,
+    costo_dni: cost.dni,
+    gratis: cost.free,
+    edicion: sources.edition?.edition,
+    agentes: sources.agentFlags,
+    deuda: sources.debt,
+  };
+}
+
+/** The batch's upper-bound cost with the sources as they are now (the mirror may change before "sí"). */
+export function pendingCost(ctx: CommandContext<unknown>, port: BatchPort, batch: PendingBatch): number {
+  return costOf(batch.plan, batch.personalData, batchSources(ctx, port.settings)).total;
+}
+
 /** Validates a `lote`, then asks for confirmation, refuses it, or runs it. */
 export async function startBatch(ctx: CommandContext<unknown>, senderKey: string): Promise<void> {
   const port = batchPort(ctx);
@@ -74,15 +94,16 @@ export async function startBatch(ctx: CommandContext<unknown>, senderKey: string
     return;
   }
   const personalData = ctx.personalData ?? false;
-  const cost = batchCost(plan, personalData);
-  if (!(await withinBudget(ctx, cost))) return;
+  const sources = batchSources(ctx, port.settings);
+  const cost = costOf(plan, personalData, sources);
+  if (!(await withinBudget(ctx, cost.total))) return;
   const batch: PendingBatch = { plan, personalData };
   if (ctx.message.document) batch.fileName = ctx.message.document.fileName;
-  if (cost > port.settings.confirmAbove) {
+  if (cost.total > port.settings.confirmAbove) {
     port.hold(ctx.message.chatId, senderKey, batch, ctx.now());
     await ctx.reply('lote-confirmar', {
       ...counts(plan),
-      costo: cost,
+      ...costWords(cost, sources),
       minutos: port.settings.confirmMinutes,
     });
     return;
@@ -99,14 +120,22 @@ export async function executeBatch(
   const { plan } = batch;
   if (plan.items.length >= PROGRESS_FROM) await ctx.reply('lote-inicio', counts(plan));
   const settings = port.settings;
+  const sources = batchSources(ctx, settings);
   const rows = await runBatch(plan.items, {
     lookup: ctx.lookup,
     personalData: batch.personalData,
     concurrency: settings.concurrency,
     retries: settings.retries,
     retryDelayMs: settings.retryDelayMs,
+    sources,
   });
-  const bytes = await buildWorkbook({ rows, invalid: plan.invalid, duplicates: plan.duplicates });
+  const edition = sources.edition?.edition;
+  const bytes = await buildWorkbook({
+    rows,
+    invalid: plan.invalid,
+    duplicates: plan.duplicates,
+    ...(edition ? { edition } : {}),
+  });
   const s = summarizeBatch(rows);
   const caption = ctx.render('lote-resultado', {
     rucs: s.rucs,
@@ -121,6 +150,9 @@ export async function executeBatch(
     ocultos: s.hidden,
     invalidos: plan.invalid.length,
     repetidos: plan.duplicates,
+    del_padron: s.fromRegister,
+    edicion: edition,
+    sin_deuda: s.rucs > 0 && !sources.debt,
   });
   ctx.log.info({ numbers: plan.items.length, ...s }, 'batch checked');
   await ctx.replyDocument({

@@ -82,9 +82,56 @@ export function planBatch(tokens: readonly string[]): BatchPlan {
   return plan;
 }
 
-/** Upper bound of the credits a batch spends: RUC + coercive debt per RUC, one per visible DNI. */
-export function batchCost(plan: Pick<BatchPlan, 'items'>, personalData: boolean): number {
-  let cost = 0;
-  for (const item of plan.items) cost += item.kind === 'ruc' ? 2 : personalData ? 1 : 0;
+/** What each RUC of a batch costs: which parts the padrón mirror answers for free, which are paid. */
+export interface CostRules {
+  /** The mirror lists this RUC (estado, condición, name and address free); none: nothing is. */
+  inRegister?: (ruc: string) => boolean;
+  /** Agent flags wanted: a paid `ruc` lookup even for RUCs the mirror lists. */
+  agentFlags?: boolean;
+  /** Coercive debt of every RUC (paid); default on. */
+  debt?: boolean;
+}
+
+/** The most a batch may spend, part by part, and how many RUCs the mirror answers for free. */
+export interface BatchCost {
+  total: number;
+  /** Paid `ruc` lookups: RUCs the mirror lacks, or all of them when agent flags are wanted. */
+  ruc: number;
+  debt: number;
+  dni: number;
+  /** RUCs whose estado, condición and address come from the mirror (no `ruc` credit). */
+  free: number;
+}
+
+/**
+ * Upper bound of the credits a batch spends: a `ruc` lookup per RUC the mirror lacks (or per RUC
+ * with `agentFlags`), a coercive-debt lookup per RUC (with `debt`), one per visible DNI.
+ */
+export function costOf(
+  plan: Pick<BatchPlan, 'items'>,
+  personalData: boolean,
+  rules: CostRules = {},
+): BatchCost {
+  const cost: BatchCost = { total: 0, ruc: 0, debt: 0, dni: 0, free: 0 };
+  for (const item of plan.items) {
+    if (item.kind === 'dni') {
+      if (personalData) cost.dni += 1;
+      continue;
+    }
+    const inRegister = rules.inRegister?.(item.number) ?? false;
+    if (inRegister && !rules.agentFlags) cost.free += 1;
+    else cost.ruc += 1;
+    if (rules.debt ?? true) cost.debt += 1;
+  }
+  cost.total = cost.ruc + cost.debt + cost.dni;
   return cost;
+}
+
+/** Upper bound of the credits a batch spends (see `costOf`); without rules: RUC + debt per RUC, one per visible DNI. */
+export function batchCost(
+  plan: Pick<BatchPlan, 'items'>,
+  personalData: boolean,
+  rules: CostRules = {},
+): number {
+  return costOf(plan, personalData, rules).total;
 }

@@ -19,7 +19,14 @@ export const RESULT_HEADERS = [
   'Deuda coactiva (S/)',
   'Entradas de deuda coactiva',
   'Observación',
+  'Fuente',
 ] as const;
+
+/** The "Fuente" cell: where estado, condición and address came from. */
+export const SOURCE_LABEL = {
+  api: 'Consulta RUC (API)',
+  register: (edition: string) => `Padrón reducido de SUNAT del ${edition}`,
+} as const;
 
 export const ISSUE_HEADERS = ['Entrada', 'Motivo'] as const;
 
@@ -34,6 +41,7 @@ export const REASONS: Readonly<Record<string, string>> = {
   'not-found-dni': 'No se encontró el DNI',
   budget: 'Presupuesto agotado: no se consultó',
   'budget-debt': 'Presupuesto agotado: deuda coactiva no consultada',
+  not_found: 'No figura en la consulta RUC',
   hidden: 'Nombre no mostrado: este grupo no está habilitado para datos personales',
   credits: 'Créditos del plan agotados',
   rate_limited: 'El servicio limitó las consultas; intenta más tarde',
@@ -50,6 +58,9 @@ export const REASONS: Readonly<Record<string, string>> = {
 /** The reason text of a key, with `debt-<kind>` read as "deuda coactiva: <kind>". */
 export function reasonText(key: string): string {
   if (key.startsWith('debt-')) return `Deuda coactiva no disponible: ${reasonText(key.slice(5))}`;
+  if (key.startsWith('flags-')) {
+    return `Agentes y buen contribuyente no disponibles (datos del padrón): ${reasonText(key.slice(6))}`;
+  }
   return REASONS[key] ?? REASONS.error ?? key;
 }
 

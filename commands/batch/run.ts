@@ -2,8 +2,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { LookupApi } from '../../src/lookup/api.js';
 import { LookupCreditsError, LookupError, LookupNotFoundError } from '../../src/lookup/errors.js';
 import type { Taxpayer } from '../../src/lookup/schemas/index.js';
+import type { PadronTaxpayer } from '../../src/padron/port.js';
 import { toNumber } from '../../src/render/format.js';
 import type { BatchItem } from './entries.js';
+import type { BatchSources } from './sources.js';
 import { BudgetExceededError } from '../../src/budget/errors.js';
 
 /**
@@ -14,7 +16,10 @@ import { BudgetExceededError } from '../../src/budget/errors.js';
 export interface BatchRow {
   item: BatchItem;
   status: 'ok' | 'not-found' | 'failed' | 'budget' | 'hidden';
+  /** The paid API's record (every field, agent flags included). */
   taxpayer?: Taxpayer;
+  /** The padrón mirror's row, when it answered instead (no agent flags). */
+  register?: PadronTaxpayer;
   /** Sum of the coercive-debt entries (soles); undefined when it could not be read. */
   debtTotal?: number;
   debtCount?: number;
@@ -32,6 +37,8 @@ export interface BatchRunOptions {
   retryDelayMs: number;
   /** Injected by tests (fake timers); node's timers/promises by default. */
   wait?: (ms: number) => Promise<unknown>;
+  /** The padrón mirror and what stays paid; absent: every RUC from the paid API, debt included. */
+  sources?: Pick<BatchSources, 'register' | 'saved' | 'agentFlags' | 'debt'>;
 }
 
 /** The credit budget's refusal (src/budget: its lookup middleware throws before the API call). */
@@ -87,8 +94,8 @@ export async function runBatch(items: readonly BatchItem[], options: BatchRunOpt
       const person = await attempt(() => options.lookup.dni(item.number));
       return { item, status: 'ok', name: person.nombre_completo };
     }
-    const taxpayer = await attempt(() => options.lookup.ruc(item.number));
-    const row: BatchRow = { item, status: 'ok', taxpayer };
+    const row = await taxpayerRow(item);
+    if (options.sources?.debt === false) return row;
     try {
       const debts = await attempt(() => options.lookup.coerciveDebt(item.number));
       row.debtCount = debts.length;
@@ -104,6 +111,26 @@ export async function runBatch(items: readonly BatchItem[], options: BatchRunOpt
       }
     }
     return row;
+  }
+
+  /**
+   * The RUC's record: the mirror's row when it lists the RUC (free), unless agent flags are wanted;
+   * then the paid lookup, and the mirror's row (flags missing) when that lookup cannot be had.
+   */
+  async function taxpayerRow(item: BatchItem): Promise<BatchRow> {
+    const sources = options.sources;
+    const register = sources?.register(item.number);
+    if (register && !sources?.agentFlags) {
+      sources?.saved();
+      return { item, status: 'ok', register };
+    }
+    try {
+      return { item, status: 'ok', taxpayer: await attempt(() => options.lookup.ruc(item.number)) };
+    } catch (error) {
+      if (!register) throw error;
+      const kind = error instanceof StopBatch ? 'budget' : failureKind(error);
+      return { item, status: 'ok', register, problem: `flags-${kind}` };
+    }
   }
 
   async function worker(): Promise<void> {
@@ -142,11 +169,19 @@ export interface BatchSummary {
   failed: number;
   budget: number;
   hidden: number;
+  /** RUCs answered by the padrón mirror (no `ruc` credit). */
+  fromRegister: number;
+}
+
+/** Estado and condición as either source gives them (the mirror may have none: `-` in the file). */
+interface Standing {
+  estado: string | null;
+  condicion: string | null;
 }
 
 /** "Habido" is the only good condition; NO HABIDO / NO HALLADO / PENDIENTE all need a look. */
-export const isHabido = (taxpayer: Taxpayer) => taxpayer.condicion.trim().toUpperCase() === 'HABIDO';
-export const isActive = (taxpayer: Taxpayer) => taxpayer.estado.trim().toUpperCase() === 'ACTIVO';
+export const isHabido = (taxpayer: Standing) => taxpayer.condicion?.trim().toUpperCase() === 'HABIDO';
+export const isActive = (taxpayer: Standing) => taxpayer.estado?.trim().toUpperCase() === 'ACTIVO';
 
 export function summarizeBatch(rows: readonly BatchRow[]): BatchSummary {
   const summary: BatchSummary = {
@@ -160,6 +195,7 @@ export function summarizeBatch(rows: readonly BatchRow[]): BatchSummary {
     failed: 0,
     budget: 0,
     hidden: 0,
+    fromRegister: 0,
   };
   for (const row of rows) {
     if (row.item.kind === 'ruc') summary.rucs += 1;
@@ -168,7 +204,8 @@ export function summarizeBatch(rows: readonly BatchRow[]): BatchSummary {
     if (row.status === 'failed') summary.failed += 1;
     if (row.status === 'budget') summary.budget += 1;
     if (row.status === 'hidden') summary.hidden += 1;
-    const taxpayer = row.taxpayer;
+    if (row.register && !row.taxpayer) summary.fromRegister += 1;
+    const taxpayer = row.taxpayer ?? row.register;
     if (!taxpayer) continue;
     if (isActive(taxpayer) && isHabido(taxpayer)) summary.activeAndFound += 1;
     if (!isActive(taxpayer)) summary.notActive += 1;

@@ -1,7 +1,6 @@
 import { defineCommand } from '../../src/bot/command.js';
 import { senderKey } from '../../src/bot/guards.js';
-import { batchPort, executeBatch, withinBudget } from './batch.js';
-import { batchCost } from './entries.js';
+import { batchPort, executeBatch, pendingCost, withinBudget } from './batch.js';
 import { BATCH } from './port.js';
 
 /**
@@ -20,7 +19,7 @@ export const si = defineCommand({
     const port = ctx.services.registry.get(BATCH);
     const pending = port?.take(ctx.message.chatId, senderKey(ctx.message), ctx.now());
     if (!port || !pending) return;
-    if (!(await withinBudget(ctx, batchCost(pending.plan, pending.personalData)))) return;
+    if (!(await withinBudget(ctx, pendingCost(ctx, port, pending)))) return;
     await executeBatch(ctx, batchPort(ctx), pending);
   },
 });

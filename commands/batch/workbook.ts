@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { InvalidEntry } from './entries.js';
-import { ISSUE_HEADERS, KIND_LABEL, reasonText, RESULT_HEADERS, SHEETS } from './labels.js';
+import { fecha } from '../../src/render/format.js';
+import { ISSUE_HEADERS, KIND_LABEL, reasonText, RESULT_HEADERS, SHEETS, SOURCE_LABEL } from './labels.js';
 import type { BatchRow } from './run.js';
 
 export const XLSX_MIMETYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -9,6 +10,8 @@ export interface WorkbookInput {
   rows: readonly BatchRow[];
   invalid: readonly InvalidEntry[];
   duplicates: number;
+  /** The padrón edition (YYYY-MM-DD) the rows from the mirror come from. */
+  edition?: string;
 }
 
 const BAD = {
@@ -23,22 +26,25 @@ function rowProblem(row: BatchRow): string | undefined {
   return row.problem ? reasonText(row.problem) : undefined;
 }
 
-function resultCells(row: BatchRow): (string | number | null)[] {
+function resultCells(row: BatchRow, edition: string | undefined): (string | number | null)[] {
   const t = row.taxpayer;
+  const r = t ? undefined : row.register;
+  const source = t ? SOURCE_LABEL.api : r ? SOURCE_LABEL.register(fecha(edition ?? '')) : null;
   return [
     row.item.number,
     KIND_LABEL[row.item.kind],
-    t?.nombre_o_razon_social ?? row.name ?? null,
-    t?.estado ?? null,
-    t?.condicion ?? null,
+    t?.nombre_o_razon_social ?? r?.name ?? row.name ?? null,
+    t?.estado ?? r?.estado ?? null,
+    t?.condicion ?? r?.condicion ?? null,
     t?.es_agente_de_retencion ?? null,
     t?.es_agente_de_percepcion ?? null,
     t?.es_agente_de_percepcion_combustible ?? null,
     t?.es_buen_contribuyente ?? null,
-    t?.direccion_completa ?? null,
+    t?.direccion_completa ?? r?.address ?? null,
     row.debtTotal ?? null,
     row.debtCount ?? null,
     rowProblem(row) ?? null,
+    source,
   ];
 }
 
@@ -52,8 +58,8 @@ export async function buildWorkbook(input: WorkbookInput): Promise<Uint8Array> {
   workbook.creator = 'Chasqui';
   const sheet = workbook.addWorksheet(SHEETS.results, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.addRow([...RESULT_HEADERS]).font = { bold: true };
-  for (const row of input.rows) sheet.addRow(resultCells(row));
-  const widths = [14, 6, 40, 14, 14, 10, 10, 10, 10, 50, 16, 10, 40];
+  for (const row of input.rows) sheet.addRow(resultCells(row, input.edition));
+  const widths = [14, 6, 40, 14, 14, 10, 10, 10, 10, 50, 16, 10, 40, 30];
   widths.forEach((width, index) => {
     sheet.getColumn(index + 1).width = width;
   });

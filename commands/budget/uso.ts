@@ -16,6 +16,8 @@ interface Tally {
   consultas: number;
   /** Of those, answered by the cache (no credit spent). */
   ahorradas: number;
+  /** Of those, answered by a free official source instead of the paid API (padrón, BCRP). */
+  gratis: number;
   /** Failed lookups: no answer, not counted as credits. */
   fallidas: number;
 }
@@ -23,9 +25,10 @@ interface Tally {
 function tally(rows: readonly UsageRow[], key: (row: UsageRow) => string): Map<string, Tally> {
   const totals = new Map<string, Tally>();
   for (const row of rows) {
-    const entry = totals.get(key(row)) ?? { consultas: 0, ahorradas: 0, fallidas: 0 };
+    const entry = totals.get(key(row)) ?? { consultas: 0, ahorradas: 0, gratis: 0, fallidas: 0 };
     entry.consultas += row.calls;
     entry.ahorradas += row.saved;
+    entry.gratis += row.free ?? 0;
     entry.fallidas += row.failed ?? 0;
     totals.set(key(row), entry);
   }
@@ -53,7 +56,8 @@ async function groupNames(ctx: CommandContext<unknown>): Promise<Map<string, str
 
 /**
  * `uso` (admins): this month's lookups per operation and per chat. Credits spent are answered
- * lookups not served by the cache; failed calls are shown apart. Direct chats appear numbered,
+ * lookups not served by the cache nor by a free official source (the padrón mirror, BCRP's
+ * rate: credits saved, shown apart); failed calls are shown apart. Direct chats appear numbered,
  * never by phone number (the usage log only holds a pseudonym of them).
  */
 export const uso = defineCommand({
@@ -79,7 +83,7 @@ export const uso = defineCommand({
     'k:usage-unit',
     'k:relative-day',
   ],
-  summary: 'Consultas del mes por tipo y por grupo, y cuántas ahorró la caché',
+  summary: 'Consultas del mes por tipo y por grupo, y cuántas ahorraron la caché y el padrón de SUNAT',
   usage: 'uso',
   examples: ['uso'],
   access: 'owner',
@@ -109,6 +113,7 @@ export const uso = defineCommand({
       });
     const total = rows.reduce((sum, r) => sum + r.calls, 0);
     const ahorradas = rows.reduce((sum, r) => sum + r.saved, 0);
+    const gratis = rows.reduce((sum, r) => sum + (r.free ?? 0), 0);
     const fallidas = rows.reduce((sum, r) => sum + (r.failed ?? 0), 0);
     const budget = ctx.services.registry.get(BUDGET)?.overall?.();
     await ctx.reply('uso', {
@@ -121,7 +126,8 @@ export const uso = defineCommand({
       mes: currentPeriod(now),
       total,
       ahorradas,
-      creditos: total - ahorradas,
+      gratis,
+      creditos: total - ahorradas - gratis,
       fallidas,
       operaciones,
       grupos: chats,

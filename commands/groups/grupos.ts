@@ -1,7 +1,7 @@
 import { defineCommand } from '../../src/bot/command.js';
 import { UserError } from '../../src/errors/user-error.js';
 import { LookupConfigError } from '../../src/lookup/options.js';
-import { listData } from '../lib/reply-data.js';
+import { listData } from '../../src/bot/list-data.js';
 
 /**
  * `grupos` (admins): the bot's groups with participant counts (operation 20 via the directory).

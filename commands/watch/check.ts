@@ -1,8 +1,7 @@
 import type { Logger } from 'pino';
 import { serviceKey } from '../../src/bot/registry.js';
 import type { LookupApi } from '../../src/lookup/api.js';
-import { LookupNotFoundError } from '../../src/lookup/errors.js';
-import type { CoerciveDebt } from '../../src/lookup/schemas/index.js';
+import type { PadronTaxpayer } from '../../src/padron/port.js';
 import { type Clock, cronTicker, type Ticker } from '../../src/scheduler/clock.js';
 import type { TemplateRenderer } from '../../src/scheduler/job.js';
 import { failureKind } from '../../src/scheduler/runner.js';
@@ -10,7 +9,8 @@ import type { ScheduleStore } from '../../src/scheduler/store.js';
 import { addDays, isPeruHoliday, limaDate, limaInstant, weekdayOf } from '../../src/time/lima.js';
 import type { OutgoingMessage } from '../../src/transports/transport.js';
 import type { WatchConfig } from '../../src/config/types.js';
-import { diffStates, stateOf } from './state.js';
+import { isDue, observe, type WatchSources } from './observe.js';
+import { diffStates } from './state.js';
 import type { WatchStore } from './store.js';
 
 /** Run keys in `schedule_runs`: the shared check of a date, and each group's report of it. */
@@ -42,6 +42,10 @@ export interface WatchCheckerDeps {
   runs: ScheduleStore;
   /** Lookups accounted to WATCH_ACCOUNT through the cached, coalesced path. */
   lookup: LookupApi;
+  /** The padrón mirror's row of a RUC (estado and condición free); absent: every RUC is paid for. */
+  register?: (ruc: string) => PadronTaxpayer | undefined;
+  /** Counts a `ruc` lookup the mirror answered instead. */
+  saved?: () => void;
   templates: TemplateRenderer;
   send: (chatId: string, message: OutgoingMessage) => Promise<void>;
   transaction: <T>(fn: () => T) => T;
@@ -70,8 +74,6 @@ export function isWatchDay(date: string, holidays: ReadonlySet<string>): boolean
   return weekday >= 1 && weekday <= 5 && !isPeruHoliday(date, holidays);
 }
 
-const weekStart = (date: string) => addDays(date, -((weekdayOf(date) + 6) % 7));
-
 /**
  * The daily watch check, on the scheduler's machinery: a minute ticker, run rows in
  * `schedule_runs`, the catch-up window, retries with `markWaiting`, and `finish` written in the
@@ -82,6 +84,12 @@ export function createWatchChecker(deps: WatchCheckerDeps): WatchChecker {
   let running: Promise<void> | undefined;
   let ticker: { stop(): void } | undefined;
   const delivered = new Set<string>();
+  const sources: WatchSources = {
+    lookup: deps.lookup,
+    register: (ruc) => deps.register?.(ruc),
+    saved: () => deps.saved?.(),
+    log,
+  };
 
   /** Observes every watched RUC not yet observed on `date`; returns how many lookups failed. */
   async function checkAll(date: string, now: Date): Promise<number> {
@@ -92,21 +100,15 @@ export function createWatchChecker(deps: WatchCheckerDeps): WatchChecker {
       for (let item = queue.shift(); item; item = queue.shift()) {
         const snap = store.snapshot(item.ruc);
         if (snap?.checkedDate === date) continue;
-        const debtDue =
-          watch.debtCheck === 'daily' ||
-          !snap?.debtCheckedDate ||
-          weekStart(snap.debtCheckedDate) !== weekStart(date);
         try {
-          const taxpayer = await deps.lookup.ruc(item.ruc);
-          let debts: CoerciveDebt[] | undefined;
-          if (debtDue) {
-            debts = await deps.lookup.coerciveDebt(item.ruc).catch((error: unknown) => {
-              if (error instanceof LookupNotFoundError) return [];
-              log.warn({ kind: failureKind(error) }, 'watch: coercive debt check failed');
-              return undefined;
-            });
-          }
-          store.observe(item.ruc, stateOf(taxpayer, debts, snap?.state), date, debts !== undefined, now);
+          const seen = await observe(item.ruc, {
+            date,
+            ...(snap ? { previous: snap.state } : {}),
+            debtDue: isDue(watch.debtCheck, snap?.debtCheckedDate, date),
+            flagsCheck: watch.flagsCheck,
+            sources,
+          });
+          store.observe(item.ruc, seen.state, date, seen.debtChecked, now);
         } catch (error) {
           failed += 1;
           log.warn({ kind: failureKind(error) }, 'watch: taxpayer check failed');

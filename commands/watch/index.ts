@@ -3,6 +3,7 @@ import { provide } from '../../src/bot/registry.js';
 import { createScheduleStore } from '../../src/scheduler/store.js';
 import { WATCH_ACCOUNT } from '../../src/store/usage.js';
 import { createWatchChecker, WATCH_CHECK } from './check.js';
+import { watchSources } from './observe.js';
 import { dejar } from './dejar.js';
 import { watchMigrations } from './migrations.js';
 import { WATCH } from './port.js';
@@ -14,10 +15,15 @@ import { vigilar } from './vigilar.js';
 function watchServices(deps: FeatureDeps): FeatureServices {
   const { config } = deps;
   const store = createWatchStore(deps.db, () => config.watch);
+  const lookup = deps.lookupFor(WATCH_ACCOUNT);
+  const log = deps.logger.child({ module: 'watch' });
+  const sources = watchSources(deps.free, () => config.watch, lookup, WATCH_ACCOUNT, log);
   const checker = createWatchChecker({
     store,
     runs: createScheduleStore(deps.db),
-    lookup: deps.lookupFor(WATCH_ACCOUNT),
+    lookup,
+    register: (ruc) => sources.register(ruc),
+    saved: () => sources.saved(),
     templates: deps.templates,
     send: (chatId, message) => deps.send(chatId, message),
     transaction: (fn) => deps.db.transaction(fn)(),
@@ -28,7 +34,7 @@ function watchServices(deps: FeatureDeps): FeatureServices {
       retryIntervalMinutes: config.scheduler.rateRetryIntervalMinutes,
       holidays: new Set(config.scheduler.holidays),
     }),
-    log: deps.logger.child({ module: 'watch' }),
+    log,
     clock: { now: () => deps.now() },
     isGroupActive: (chatId) => deps.groupSettings.isActive(chatId),
   });

@@ -25,6 +25,8 @@ export interface WatchPort {
   get(chatId: string, ruc: string): WatchedItem | undefined;
   /** Distinct RUCs watched by any group (the shared check's size). */
   distinctCount(): number;
+  /** Every distinct watched RUC. */
+  rucs(): { ruc: string; rucKey: string }[];
   /** The latest shared observation of a RUC (any group), if one exists. */
   snapshot(ruc: string): { state: WatchState; checkedDate: string; debtCheckedDate?: string } | undefined;
   /** Stores an observation (the first snapshot when added); records a history entry when it changed. */

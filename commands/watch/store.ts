@@ -14,8 +14,6 @@ export interface GroupWatch {
 
 /** The watch list in SQLite (tables of migration 9) plus what the daily check needs. */
 export interface WatchStore extends WatchPort {
-  /** Every distinct watched RUC. */
-  rucs(): { ruc: string; rucKey: string }[];
   /** Groups that watch at least one RUC. */
   chats(): string[];
   items(chatId: string): GroupWatch[];

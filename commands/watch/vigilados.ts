@@ -1,5 +1,6 @@
 import { defineCommand } from '../../src/bot/command.js';
 import { monthlyWatchCost } from './cost.js';
+import { commandSources, inRegister } from './vigilar.js';
 import { watchPort } from './watch-args.js';
 
 /** `vigilados`: the group's watch list with the latest state of each RUC. */
@@ -20,13 +21,19 @@ export const vigilados = defineCommand({
     const port = watchPort(ctx);
     const settings = port.settings;
     const list = port.list(ctx.message.chatId);
+    const free = inRegister(
+      commandSources(ctx, port),
+      list.map((item) => item.ruc),
+    );
     await ctx.reply('vigilados', {
       vigilados: list,
       maximo: settings.maxPerGroup,
       hora: settings.time,
       // This group's own RUCs only: how many other groups watch is theirs to know.
-      costo: monthlyWatchCost(list.length, settings.debtCheck),
+      costo: monthlyWatchCost(list.length, settings.debtCheck, free, settings.flagsCheck),
       deuda: settings.debtCheck,
+      agentes: settings.flagsCheck,
+      del_padron: free,
     });
   },
 });

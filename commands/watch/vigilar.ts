@@ -1,23 +1,39 @@
 import { watchPort } from './watch-args.js';
 import { type CommandContext, defineCommand } from '../../src/bot/command.js';
-import { BUDGET } from '../../src/bot/ports.js';
+import { BUDGET, FREE_SOURCES } from '../../src/bot/ports.js';
 import { UserError } from '../../src/errors/user-error.js';
-import { LookupNotFoundError } from '../../src/lookup/errors.js';
 import { limaDate } from '../../src/time/lima.js';
 import { monthlyWatchCost } from './cost.js';
 import { WATCH_ACCOUNT } from '../../src/store/usage.js';
+import { observe, watchSources, type WatchSources } from './observe.js';
 import type { WatchPort } from './port.js';
-import { stateOf } from './state.js';
 
-/** The first snapshot: the shared one when another group watches it, else two lookups now. */
+/** The watch list's sources for a command: the mirror as the daily check reads it, this chat's lookups. */
+export function commandSources(ctx: CommandContext<unknown>, port: WatchPort): WatchSources {
+  const free = ctx.services.registry.get(FREE_SOURCES);
+  return watchSources(free, () => port.settings, ctx.lookup, ctx.message.chatId, ctx.log);
+}
+
+/** How many of these RUCs the mirror lists (the cost estimate's free part). */
+export function inRegister(sources: WatchSources, rucs: readonly string[]): number {
+  return rucs.filter((ruc) => sources.register(ruc) !== undefined).length;
+}
+
+/**
+ * The first snapshot: the shared one when another group watches it, else one observation now
+ * (estado and condición from the mirror when it lists the RUC; flags and debt paid).
+ */
 async function firstSnapshot(ctx: CommandContext<unknown>, port: WatchPort, ruc: string): Promise<void> {
   if (port.snapshot(ruc)) return;
-  const taxpayer = await ctx.lookup.ruc(ruc);
-  const debts = await ctx.lookup.coerciveDebt(ruc).catch((error: unknown) => {
-    if (error instanceof LookupNotFoundError) return [];
-    throw error;
+  const date = limaDate(ctx.now());
+  const seen = await observe(ruc, {
+    date,
+    debtDue: true,
+    flagsCheck: port.settings.flagsCheck,
+    sources: commandSources(ctx, port),
+    strictDebt: true,
   });
-  port.observe(ruc, stateOf(taxpayer, debts), limaDate(ctx.now()), true, ctx.now());
+  port.observe(ruc, seen.state, date, seen.debtChecked, ctx.now());
 }
 
 /**
@@ -61,20 +77,31 @@ export const vigilar = defineCommand<{ ruc: string; note?: string }>({
     if (count >= settings.maxPerGroup)
       throw new UserError('vigilar-limite', { maximo: settings.maxPerGroup, ruc });
     // The budget covers the shared check (every group's RUCs); the reply shows only this group's.
-    const distinct = port.distinctCount() + (port.snapshot(ruc) ? 0 : 1);
+    const sources = commandSources(ctx, port);
+    const watched = port.rucs().map((item) => item.ruc);
+    if (!watched.includes(ruc)) watched.push(ruc);
+    const distinct = watched.length;
+    const distinctFree = inRegister(sources, watched);
     const monthlyCap = ctx.services.registry.get(BUDGET)?.status(WATCH_ACCOUNT).monthlyCap ?? null;
-    if (monthlyCap !== null && monthlyWatchCost(distinct, settings.debtCheck) > monthlyCap) {
+    const sharedCost = monthlyWatchCost(distinct, settings.debtCheck, distinctFree, settings.flagsCheck);
+    if (monthlyCap !== null && sharedCost > monthlyCap) {
       await ctx.reply('vigilar-presupuesto', { ruc, presupuesto: monthlyCap });
       return;
     }
     await firstSnapshot(ctx, port, ruc);
     port.add({ chatId, ruc, ...(note ? { note } : {}), by: ctx.sender.ids[0] ?? chatId, now: ctx.now() });
     const added = port.get(chatId, ruc);
+    const free = inRegister(
+      sources,
+      port.list(chatId).map((item) => item.ruc),
+    );
     await ctx.reply('vigilar-agregado', {
       ...added,
-      costo: monthlyWatchCost(count + 1, settings.debtCheck),
+      costo: monthlyWatchCost(count + 1, settings.debtCheck, free, settings.flagsCheck),
       presupuesto: monthlyCap,
       deuda: settings.debtCheck,
+      agentes: settings.flagsCheck,
+      del_padron: free,
       vigilados: count + 1,
       maximo: settings.maxPerGroup,
       hora: settings.time,

@@ -2,9 +2,9 @@ import type { Logger } from 'pino';
 import type { CommandDefinition, TemplateRenderer } from '../bot/command.js';
 import type { AlertPort, FeatureDeps, FeatureServices } from '../bot/feature.js';
 import { createRouter, type Router } from '../bot/router.js';
-import { type BotServices, type GuidePdfPort, SCHEDULES } from '../bot/ports.js';
+import { type BotServices, FREE_SOURCES, SCHEDULES } from '../bot/ports.js';
 import { createOwnerNotices } from '../bot/owners.js';
-import { createServiceRegistry, provide } from '../bot/registry.js';
+import { createServiceRegistry, provide, type ServiceRegistry } from '../bot/registry.js';
 import type { Config } from '../config.js';
 import { createGroupDirectory, type GroupSource } from '../groups/directory.js';
 import { silentLogger } from '../logger.js';
@@ -18,27 +18,23 @@ import {
   type LookupMiddleware,
   type LookupStack,
 } from '../lookup/index.js';
+import type { OfficialRatesPort } from '../official/port.js';
+import { createOfficialRates } from '../official/rates.js';
+import type { PadronPort } from '../padron/port.js';
+import { openPadronReader, type PadronReader } from '../padron/reader.js';
 import { createTemplates } from '../render/templates.js';
 import { createScheduler, type Scheduler } from '../scheduler/scheduler.js';
-import {
-  createDeliveryTracker,
-  type DeliveryTracker,
-  type DriverDeliveryFailure,
-} from '../delivery/tracker.js';
-import { learnDriverLid } from '../delivery/driver-lids.js';
-import { createDriversRepo } from '../store/drivers.js';
+import { createDeliveryTracker, type DeliveryTracker } from '../delivery/tracker.js';
 import { createDeliveryRepo } from '../store/delivery.js';
-import { createDispatchRepo } from '../store/dispatches.js';
-import { createDriverContactsRepo } from '../store/driver-contacts.js';
 import { createEditStore } from '../store/edits.js';
 import { createGroupSettingsRepo } from '../store/group-settings.js';
-import { createGuideSendsRepo } from '../store/guide-sends.js';
 import { createPseudonymizer } from '../store/keyed-crypto.js';
 import { openDatabase, type SqliteDatabase } from '../store/sqlite.js';
 import { createUsageRepo } from '../store/usage.js';
 import { createMemoryTransport } from '../transports/memory.js';
 import type { IncomingMessage, Transport } from '../transports/transport.js';
 import { commands as featureCommands, FEATURES, jobs, migrations } from './features.js';
+import { createFreeSources } from './free-sources.js';
 import { createStoredLookup } from './stored-lookup.js';
 
 /**
@@ -57,8 +53,6 @@ export interface AppOptions {
   commands?: readonly CommandDefinition<never>[];
   /** Overrides the templates loaded from `templates/`. */
   templates?: TemplateRenderer;
-  /** Overrides the guide PDF renderer (loaded lazily otherwise: it parses fonts). */
-  guidePdf?: GuidePdfPort;
   /** An already open store (`chasqui start` shares its connection); opened from `config.dataDir` when absent. */
   db?: SqliteDatabase;
   /** Groups of the messaging session (WhatsApp), used when no messaging host is configured. */
@@ -70,10 +64,15 @@ export interface AppOptions {
   upstreamMiddleware?: readonly LookupMiddleware[];
   /** Run scheduled posts once started (default true). Schedules can be managed either way. */
   runSchedules?: boolean;
-  /** Told when WhatsApp refuses a driver's guide (ops: the 'delivery-failed' alert). */
-  onDriverDeliveryFailed?: (failure: DriverDeliveryFailure) => void;
-  /** Ops alerts (`chasqui start`): the credit budget raises `budget-reached` at a cap. */
+  /**
+   * Ops alerts (`chasqui start`): the credit budget raises `budget-reached` at a cap, a driver's
+   * refused guide `delivery-failed`.
+   */
   alerts?: AlertPort;
+  /** The padrón mirror; by default a reader of `config.dataDir/padron.db`, opened and closed with the app. */
+  padron?: PadronPort;
+  /** The official exchange rate; by default BCRP at `config.exchangeRate.bcrpUrl` (none when `official` is off). */
+  officialRates?: OfficialRatesPort;
 }
 
 export interface App {
@@ -86,30 +85,16 @@ export interface App {
   readonly lookup: LookupApi;
   /** Scheduled posts; ticking only between start() and close() when `runSchedules` is on. */
   readonly scheduler: Scheduler;
-  /** Delivery tracking and dispatch follow-ups; absent when the transport reports no deliveries. */
+  /** Delivery tracking (features' follow-ups ride on it); absent when the transport reports none. */
   readonly delivery?: DeliveryTracker;
+  /** The padrón reader the app opened (`chasqui start` refreshes it after an update); absent when passed in. */
+  readonly padron?: PadronReader;
   /** Routes one incoming message; never throws. */
   handle(message: IncomingMessage): Promise<void>;
   /** Starts the transport with `handle` as its message handler, then the scheduler. */
   start(): Promise<void>;
   /** Stops the scheduler and the transport (if started), the lookup client it built and the database it opened. */
   close(): Promise<void>;
-}
-
-/** A renderer that loads fonts on first use, so creating an app stays cheap. */
-async function lazyGuidePdf(): Promise<GuidePdfPort> {
-  const { createGuidePdfRenderer } = await import('../render/pdf/delivery-guide.js');
-  return createGuidePdfRenderer();
-}
-
-function lazy(load: () => Promise<GuidePdfPort>): GuidePdfPort {
-  let port: Promise<GuidePdfPort> | undefined;
-  return {
-    async render(guide) {
-      port ??= load();
-      return (await port).render(guide);
-    },
-  };
 }
 
 /** Builds the whole bot from a validated config. */
@@ -133,7 +118,10 @@ export function createApp(options: AppOptions): App {
       logger,
       ...(config.secret !== undefined ? { secret: config.secret } : {}),
     });
+  // Never downloads: reads an edition already in the data directory, reopened when an update swaps it.
+  const ownPadron = options.padron ? undefined : openPadronReader(config.dataDir);
   const closeDb = () => {
+    ownPadron?.close();
     if (!options.db) db.close();
   };
   try {
@@ -157,11 +145,36 @@ export function createApp(options: AppOptions): App {
     });
     // Features are built before the lookup stack (their gates sit in it); the lookups they take
     // while building call through `stackCall` once the stack exists.
-    const late: { stack?: LookupStack } = {};
+    const late: { stack?: LookupStack; registry?: ServiceRegistry } = {};
     const stackCall: LookupHandler = (call) => {
       if (!late.stack) throw new Error('a feature looked up while the app was being built');
       return late.stack.call(call);
     };
+    const rates =
+      options.officialRates ??
+      (config.exchangeRate.official
+        ? createOfficialRates({ origin: config.exchangeRate.bcrpUrl, now: () => now().getTime() })
+        : undefined);
+    const free = createFreeSources({
+      padron: options.padron ?? (ownPadron as PadronReader),
+      ...(rates ? { rates } : {}),
+      usage,
+      maxAgeDays: () => config.padron.maxAgeDays,
+      now,
+      logger: logger.child({ module: 'free-sources' }),
+    });
+    const deliveries = createDeliveryRepo(db);
+    // Delivery truth needs a transport that reports it (WhatsApp); the terminal and memory ones do not.
+    const tracker: DeliveryTracker | undefined =
+      transport.onDelivery && transport.sendTracked
+        ? createDeliveryTracker({
+            transport,
+            deliveries,
+            logger,
+            now: () => now().getTime(),
+            serverAckTimeoutMs: (config.whatsapp.delivery?.serverAckTimeoutSeconds ?? 120) * 1000,
+          })
+        : undefined;
     const deps: FeatureDeps = {
       config,
       db,
@@ -171,10 +184,14 @@ export function createApp(options: AppOptions): App {
       send: (chatId, message) => transport.send(chatId, message),
       lookupFor: (chatId) => createLookupApi(stackCall, chatId),
       usage,
+      free,
       groupSettings,
       directory,
       owners,
       ...(options.alerts ? { alerts: options.alerts } : {}),
+      registry: { get: (key) => late.registry?.get(key) },
+      deliveries,
+      ...(tracker ? { tracking: tracker } : {}),
     };
     const built: FeatureServices[] = FEATURES.map((feature) => feature.services?.(deps) ?? {});
     // Credit caps sit right before the upstream call: cache hits and shared calls never reach them.
@@ -199,24 +216,8 @@ export function createApp(options: AppOptions): App {
       clock: { now },
       resolveGroupName: (name) => directory.resolveName(name),
       isGroupActive: (chatId) => groupSettings.isActive(chatId),
+      free,
     });
-    const driverContacts = createDriverContactsRepo(db, { now: () => now().getTime() });
-    // Delivery truth needs a transport that reports it (WhatsApp); the terminal and memory ones do not.
-    const tracker: DeliveryTracker | undefined =
-      transport.onDelivery && transport.sendTracked
-        ? createDeliveryTracker({
-            transport,
-            deliveries: createDeliveryRepo(db),
-            dispatches: createDispatchRepo(db),
-            contacts: driverContacts,
-            templates,
-            logger,
-            now: () => now().getTime(),
-            serverAckTimeoutMs: (config.whatsapp.delivery?.serverAckTimeoutSeconds ?? 120) * 1000,
-            reportAfterMs: (config.whatsapp.delivery?.reportAfterMinutes ?? 10) * 60_000,
-            ...(options.onDriverDeliveryFailed ? { onDriverFailed: options.onDriverDeliveryFailed } : {}),
-          })
-        : undefined;
     const edits = createEditStore(db, {
       now: () => now().getTime(),
       onError: (error) => logger.warn({ err: error }, 'edit log write failed'),
@@ -224,6 +225,7 @@ export function createApp(options: AppOptions): App {
     const services: BotServices = {
       registry: createServiceRegistry([
         provide(SCHEDULES, scheduler),
+        provide(FREE_SOURCES, free),
         ...built.flatMap((b) => b.provides ?? []),
       ]),
       settings: {
@@ -234,15 +236,11 @@ export function createApp(options: AppOptions): App {
       },
       groupSettings,
       directory,
-      drivers: createDriversRepo(db, { seed: config.drivers, now }),
-      guidePdf: options.guidePdf ?? lazy(lazyGuidePdf),
       commands,
-      driverContacts,
       edits,
-      ...(tracker ? { delivery: tracker } : {}),
       owners,
-      guideSends: createGuideSendsRepo(db, () => config.guides, now),
     };
+    late.registry = services.registry;
     const router = createRouter({
       commands,
       services,
@@ -256,18 +254,15 @@ export function createApp(options: AppOptions): App {
     });
     let started = false;
     let ticking = false;
+    const observers = built.flatMap((b) => (b.observe ? [b.observe] : []));
     const handle = async (message: IncomingMessage) => {
-      try {
-        // Before routing: a registered driver's PN + LID pair is stored, so their LID-only
-        // messages are recognised later (delivery/driver-lids.ts).
-        if (learnDriverLid(message, services.drivers, driverContacts)) {
-          logger.info(
-            { chatId: message.isGroup ? message.chatId : 'direct' },
-            'driver LID learnt from a message',
-          );
+      // Before routing: what features learn from every message (the drivers' LID pairs).
+      for (const observe of observers) {
+        try {
+          observe(message);
+        } catch (error) {
+          logger.error({ err: error }, 'a feature could not observe a message');
         }
-      } catch (error) {
-        logger.error({ err: error }, 'could not learn a driver LID');
       }
       await router.handle(message);
     };
@@ -280,6 +275,7 @@ export function createApp(options: AppOptions): App {
       lookup,
       scheduler,
       ...(tracker ? { delivery: tracker } : {}),
+      ...(ownPadron ? { padron: ownPadron } : {}),
       handle,
       async start() {
         started = true;

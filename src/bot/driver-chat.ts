@@ -1,11 +1,13 @@
 import { idDigits, isLid } from '../transports/ids.js';
-import type { Driver, DriverContactsPort, DriversPort } from './ports.js';
+import { type BotServices, type Driver, DRIVER_CONTACTS, DRIVERS } from './ports.js';
 import type { IncomingMessage } from '../transports/transport.js';
 
 /**
  * Drivers opt in by writing to the bot. Since 2025 WhatsApp refuses or silently drops a linked
  * device's first message to a number that never wrote to it (error ack 463, or nothing; Baileys
  * #2441, #2653, #2688, #2707), so a driver's own message is what makes the guide deliverable.
+ * The pipeline reads the drivers through the registry (`DRIVERS`, `DRIVER_CONTACTS`): the drivers
+ * feature provides them; without it no chat is a driver's.
  */
 
 /**
@@ -16,9 +18,11 @@ import type { IncomingMessage } from '../transports/transport.js';
  */
 export function recogniseDriver(
   message: Pick<IncomingMessage, 'chatId'>,
-  drivers: Pick<DriversPort, 'list'>,
-  contacts: Pick<DriverContactsPort, 'get'> | undefined,
+  services: Pick<BotServices, 'registry'>,
 ): Driver | undefined {
+  const drivers = services.registry.get(DRIVERS);
+  if (!drivers) return undefined;
+  const contacts = services.registry.get(DRIVER_CONTACTS);
   const chat = message.chatId;
   const digits = idDigits(chat);
   if (!digits) return undefined;
@@ -27,4 +31,18 @@ export function recogniseDriver(
     const lid = contacts?.get(driver.documentNumber)?.lid;
     return lid !== undefined && idDigits(lid) === digits;
   });
+}
+
+/**
+ * Records that the driver wrote (their opt-in) and returns when they had last written before
+ * (ms), or undefined the first time or without the drivers' contacts.
+ */
+export function markDriverReached(
+  driver: Driver,
+  services: Pick<BotServices, 'registry'>,
+): number | undefined {
+  const contacts = services.registry.get(DRIVER_CONTACTS);
+  const before = contacts?.get(driver.documentNumber)?.reachedAt;
+  contacts?.markReached(driver.documentNumber);
+  return before;
 }

@@ -136,3 +136,13 @@ export function personalNumber(value: string | undefined, personalData: boolean)
       : `${'•'.repeat(token.length - SHOWN_TAIL)}${token.slice(-SHOWN_TAIL)}`,
   );
 }
+
+/**
+ * `+51 9•• ••• 321`: a phone as a group may see it, enough for staff to recognise a number without
+ * posting it whole (drivers in `guia … enviar`, `chofer`'s notice to the owners, ops alerts).
+ */
+export function maskPhone(phone: string): string {
+  const country = phone.startsWith('51') && phone.length === 11 ? '+51 ' : '+';
+  const local = country === '+51 ' ? phone.slice(2) : phone;
+  return `${country}${local.slice(0, 1)}${'•'.repeat(Math.max(local.length - 4, 0))}${local.slice(-3)}`;
+}

@@ -1,37 +1,35 @@
 import type { DocumentRef, TaxPortalCredentials } from '../lookup/api.js';
-import type { NumberCheck, OutgoingMessage } from '../transports/transport.js';
-import type { Group, Guide } from '../lookup/schemas/index.js';
+import type { Group } from '../lookup/schemas/index.js';
+import type { DeliveryState } from '../store/delivery-state.js';
 import type { SchedulesPort } from '../scheduler/port.js';
 import type { BudgetReader } from '../budget/types.js';
+import type { OfficialRate, OfficialRatesPort } from '../official/port.js';
+import type { PadronEdition, PadronPort } from '../padron/port.js';
 import type { CommandDefinition } from './command.js';
 import type { OwnerNoticePort } from './owners.js';
 import { type ServiceRegistry, serviceKey } from './registry.js';
 
 /**
- * Ports: the narrow interfaces commands use for everything beyond the lookup API, and
- * `BotServices`, the bundle of them handed to every command. Each port is declared here, by its
- * consumer, and implemented elsewhere (store, directory, renderer, scheduler); tests fake them.
+ * Ports: `BotServices`, what the message pipeline uses (handed to every command too), and the
+ * contracts several features share, each with its registry key (`BUDGET`, `SCHEDULES`, `DRIVERS`…):
+ * declared here so that no feature imports another. Implemented elsewhere (store, directory,
+ * scheduler, a feature's folder); tests fake them.
  */
 
-/** Everything a command may use besides its context; built once at start-up. */
+/**
+ * What the message pipeline itself uses, handed to every command too; built once at start-up.
+ * A feature's own services are registry entries (`registry.get(KEY)`), not fields here.
+ */
 export interface BotServices {
   /** What the features built, by key (src/bot/registry.ts): `registry.get(WATCH)`. */
   registry: ServiceRegistry;
   settings: BotSettings;
   groupSettings: GroupSettingsPort;
   directory: GroupDirectoryPort;
-  drivers: DriversPort;
-  guidePdf: GuidePdfPort;
   /** The registered commands (for `ayuda`). */
   commands: readonly CommandDefinition<never>[];
   /** Notices to the owners' direct chats (driver phone changes, budget); absent in some tests. */
   owners?: OwnerNoticePort;
-  /** `guia <ref> enviar` limits; absent in some tests (no limit). */
-  guideSends?: GuideSendsPort;
-  /** Drivers' LIDs and opt-in (issue 12). */
-  driverContacts?: DriverContactsPort;
-  /** Delivery tracking (issue 12); absent when the transport reports no deliveries. */
-  delivery?: DeliveryPort;
   /** Last answered parse per message, so an edit is answered again only when it changed (issue 12). */
   edits?: EditLogPort;
 }
@@ -48,12 +46,43 @@ export const BUDGET = serviceKey<BudgetReader>('budget');
  */
 export const SCHEDULES = serviceKey<SchedulesPort>('schedules');
 
+/**
+ * Free official sources in the registry (issue 23): SUNAT's register mirrored locally
+ * (src/padron/) and BCRP's exchange rate (src/official/). Features read them before paying for a
+ * lookup; with no edition in the data directory `padron` answers nothing and they pay as before.
+ */
+export interface FreeSources {
+  /** The mirror (any edition, however old: `ruc` quotes its date when the API fails). */
+  readonly padron: PadronPort;
+  /** The live edition when it is recent enough to stand in for the paid API (within `padron.maxAgeDays`). */
+  freshEdition(): PadronEdition | undefined;
+  /** The live edition and its age in Lima days (the console); undefined without one. */
+  status(): { edition: PadronEdition; ageDays: number; stale: boolean } | undefined;
+  /** The official exchange rate; absent when turned off. */
+  readonly rates?: OfficialRatesPort;
+  /**
+   * SUNAT's exchange rate of `date` from the official rate (the SBS close it repeats, holidays:
+   * the fixed ones plus `holidays`), in the paid `exchangeRate` answer's fields; undefined when
+   * turned off, not published, or BCRP unreachable (then the paid lookup answers). Never throws.
+   */
+  officialRate(date: string, holidays?: ReadonlySet<string>): Promise<OfficialRate | undefined>;
+  /**
+   * Counts `count` answers a free source gave instead of paid lookups of `operation` (the lookup
+   * table's name: `ruc`, `exchangeRate`…) for `chatId`: the usage log, where `uso` shows them.
+   */
+  saved(chatId: string, operation: string, count?: number): void;
+}
+
+export const FREE_SOURCES = serviceKey<FreeSources>('free-sources');
+
 export interface UsageEvent {
   at: Date;
   chatId: string;
   operation: string;
   /** true when the answer came from the cache or a shared in-flight call (no credit spent). */
   saved: boolean;
+  /** With `saved`: a free official source answered instead of the paid API (not the cache). */
+  free?: boolean;
   outcome: 'ok' | 'not_found' | 'failed';
 }
 
@@ -61,10 +90,12 @@ export interface UsageRow {
   operation: string;
   /** A group id, or a keyed pseudonym `direct:<hex>` for a direct chat (never a phone number). */
   chatId: string;
-  /** Answered lookups (ok or not found); `calls - saved` is the credits spent. */
+  /** Answered lookups (ok or not found); `calls - saved - free` is the credits spent. */
   calls: number;
   /** Of `calls`, answered from the cache or a shared in-flight call. */
   saved: number;
+  /** Of `calls`, answered by a free official source instead (padrón, BCRP); absent when none. */
+  free?: number;
   /** Failed lookups (network, timeout, 5xx, 401, 429...); absent when none. */
   failed?: number;
 }
@@ -99,6 +130,7 @@ export interface Driver {
   source: 'config' | 'chat';
 }
 
+/** The drivers guides go to (`chofer`, the config file, the console's Drivers page). */
 export interface DriversPort {
   get(documentNumber: string): Driver | undefined;
   set(documentNumber: string, phone: string, by: string): void;
@@ -106,20 +138,11 @@ export interface DriversPort {
   list(): Driver[];
 }
 
-/** `guia <ref> enviar` anti-abuse limits (cooldown per guide and driver, daily cap per driver). */
-export interface GuideSendsPort {
-  /** Why this guide may not go to this phone now, or undefined when it may (then `record` it). */
-  check(guideRef: string, phone: string, options: { force: boolean }): 'cooldown' | 'daily-cap' | undefined;
-  /**
-   * `messageId` is the send's WhatsApp id (from `sendTracked`): a send whose delivery failed or
-   * stayed doubtful does not count for the cooldown; without it the send always counts.
-   */
-  record(guideRef: string, phone: string, messageId?: string): void;
-}
-
-export interface GuidePdfPort {
-  render(guide: Guide): Promise<Uint8Array>;
-}
+/**
+ * The drivers in the registry: the drivers feature provides them; `guia … enviar`, the pipeline's
+ * driver stages (src/bot/driver-chat.ts) and the console read them. Absent: no drivers.
+ */
+export const DRIVERS = serviceKey<DriversPort>('drivers');
 
 /** Settings commands need (a view of the validated config). */
 export interface BotSettings {
@@ -159,35 +182,33 @@ export interface DriverContactsPort {
     newNumber: boolean,
   ): void;
   markReached(documentNumber: string): void;
+  /** Stores the LID WhatsApp paired with the driver's number; false when it was already stored. */
+  learnLid(documentNumber: string, lid: string): boolean;
 }
+
+/** Drivers' LIDs and opt-in (issue 12) in the registry, beside `DRIVERS` (same provider). */
+export const DRIVER_CONTACTS = serviceKey<DriverContactsPort>('driver-contacts');
 
 /** The latest delivery state of a message, as `choferes` and reports show it. */
 export interface DeliveryStatus {
-  state: 'queued' | 'sent' | 'doubtful' | 'server_ack' | 'delivered' | 'read' | 'played' | 'failed';
+  state: DeliveryState;
   code?: string;
   at: number;
 }
 
-/**
- * Delivery truth for commands (absent when the transport reports no deliveries, e.g. the terminal):
- * tracked sends, the one follow-up per dispatch, number checks.
- */
-export interface DeliveryPort {
-  /** Sends and returns the platform id the delivery updates will carry. */
-  sendTracked(chatId: string, message: OutgoingMessage): Promise<string>;
-  /** Starts a dispatch: its one follow-up goes to `chatId` once every message is final, or on time. */
-  track(dispatch: {
-    chatId: string;
-    quotedId?: string;
-    guide: string;
-    items: { waId: string; documentNumber: string; name?: string; phoneMasked: string }[];
-  }): void;
-  /** Minutes the group waits at most for the follow-up. */
-  reportAfterMinutes(): number;
-  /** The latest guide sent with `guia … enviar` to any of these chats (a driver's PN and LID chats). */
+/** Guides sent to drivers with `guia … enviar`, as `choferes` and the console's Drivers page read them. */
+export interface DriverGuidesPort {
+  /** The latest guide sent to any of these chats (a driver's PN and LID chats). */
   latestFor(chatIds: readonly string[]): DeliveryStatus | undefined;
-  checkNumber(phone: string): Promise<NumberCheck>;
+  /** How many of those guides are in each delivery state (the console and /metrics). */
+  counts(): Record<DeliveryState, number>;
 }
+
+/**
+ * Guides sent to drivers in the registry: the guides feature provides it when the transport
+ * reports deliveries (WhatsApp); absent otherwise.
+ */
+export const DRIVER_GUIDES = serviceKey<DriverGuidesPort>('driver-guides');
 
 /** Per received message, the last parse the bot answered (store/edits.ts implements it). */
 export interface EditLogPort {

@@ -181,6 +181,8 @@ export async function runChat(argv: string[], io: ChatIo = process): Promise<num
         messagingBaseUrl: sandbox.messagingUrl,
         messagingToken: sandbox.token,
       };
+      // The sandbox serves BCRP's rate API too: no request leaves the machine.
+      config.exchangeRate = { ...config.exchangeRate, bcrpUrl: sandbox.baseUrl };
       const realCredentials = config.taxPortal !== undefined;
       // Real tax-portal credentials never go to the sandbox (nor appear as its own in the banner).
       config.taxPortal = { ...CHAT_DEFAULTS.sandboxTaxPortal };

@@ -6,7 +6,7 @@ import { migrations } from '../app/features.js';
 import { type Config, ConfigError, loadConfig } from '../config.js';
 import { createLogger, type Logger } from '../logger.js';
 import { maskPersonIds } from '../ops/alerts.js';
-import { storedDeliveryStates } from '../ops/delivery-states.js';
+import { deliveryStatesOf } from '../ops/delivery-states.js';
 import { consoleConfigProblem, createOpsRuntime } from '../ops/runtime.js';
 import { startPadronJob } from '../padron/job.js';
 import { createTemplates } from '../render/templates.js';
@@ -286,6 +286,8 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
         ...config,
         lookup: { ...config.lookup, baseUrl: sandbox.baseUrl, token: sandbox.token },
         taxPortal: { ...SANDBOX_TAX_PORTAL },
+        // The sandbox serves BCRP's rate API too: no request leaves the machine.
+        exchangeRate: { ...config.exchangeRate, bcrpUrl: sandbox.baseUrl },
       };
       lookupLabel = 'sandbox local (datos ficticios)';
       onSandbox = true;
@@ -314,12 +316,14 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
     cleanup.unshift(() => {
       waDb.close();
     });
-    // Operators' side: state for the console, alerts, metrics (see src/ops/runtime.ts).
+    // Operators' side: state for the console, alerts, metrics (see src/ops/runtime.ts). Driver
+    // deliveries are the features' (drivers, guides): read from the app once it is built.
+    const built: { app?: ReturnType<typeof createApp> } = {};
     const ops = createOpsRuntime({
       config,
       db: waDb,
       logger,
-      deliveries: storedDeliveryStates(waDb, config),
+      deliveries: deliveryStatesOf({ get: (key) => built.app?.services.registry.get(key) }),
       budget: { monthlyCredits: () => config.credits.monthly },
     });
     cleanup.unshift(() => ops.close());
@@ -355,7 +359,6 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
         db: waDb,
         groupSource: setup.groupSource,
         upstreamMiddleware: ops.upstreamMiddleware,
-        onDriverDeliveryFailed: (failure) => ops.alerts.raise('delivery-failed', { ...failure }),
         alerts: ops.alerts,
       });
     } catch (error) {
@@ -365,6 +368,7 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
       out.write(`${problem}\n`);
       return EXIT_CODES.config;
     }
+    built.app = app;
     cleanup.unshift(() => app.close());
     // The local mirror of SUNAT's register: leftovers cleaned now, then the daily update.
     const padronJob = startPadronJob({
@@ -373,6 +377,9 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
       dataDir: config.dataDir,
       sandbox: onSandbox,
       logger,
+      // The app's reader also rechecks the file each second; this makes the swap immediate.
+      onUpdated: () => app.padron?.refresh(),
+      onStale: (stale) => ops.alerts.raise('padron-stale', stale),
     });
     cleanup.unshift(() => padronJob.stop());
     await ops.attach({ app, setup, sandbox: lookupLabel.startsWith('sandbox'), say: konsole.write });

@@ -61,6 +61,7 @@ export function describeConfig(config: Config): Record<string, unknown> {
       : 'not set',
     backup: { ...config.backup },
     padron: { ...config.padron },
+    exchangeRate: { ...config.exchangeRate },
   };
 }
 

@@ -184,6 +184,12 @@ const watchSchema = z.strictObject({
     .default('08:00'),
   maxPerGroup: intRange(1, 1_000, 'RUCs').default(50),
   debtCheck: z.enum(['daily', 'weekly'], { error: 'expected "daily" or "weekly"' }).default('weekly'),
+  /** Estado and condición from the padrón mirror (free) for the RUCs it lists. */
+  padron: booleanSchema.default(true),
+  /** Agent flags and good taxpayer (paid `ruc` lookup) for RUCs the mirror answers. */
+  flagsCheck: z
+    .enum(['daily', 'weekly', 'off'], { error: 'expected "daily", "weekly" or "off"' })
+    .default('weekly'),
   weeklySummary: z
     .enum(WATCH_SUMMARY_DAYS, { error: 'expected "off" or a weekday: lun, mar, mie, jue, vie' })
     .default('off'),
@@ -191,6 +197,12 @@ const watchSchema = z.strictObject({
 
 const batchSchema = z.strictObject({
   maxEntries: intRange(1, 5_000, 'numbers').default(200),
+  /** Estado, condición, name and address from the padrón mirror (free) for the RUCs it lists. */
+  padron: booleanSchema.default(true),
+  /** Agent flags and good taxpayer: a paid `ruc` lookup even for RUCs the mirror answers. */
+  agentFlags: booleanSchema.default(false),
+  /** Coercive debt of every RUC (paid). */
+  debt: booleanSchema.default(true),
   confirmAbove: intRange(0, 100_000, 'credits').default(20),
   confirmMinutes: intRange(1, 60, 'minutes').default(5),
   concurrency: intRange(1, 32, 'lookups').default(4),
@@ -250,6 +262,13 @@ const padronSchema = z.strictObject({
     .default(0.9),
 });
 
+/** The free official exchange rate (BCRP's SBS series) before the paid one (issue 23). */
+export const BCRP_DEFAULT_URL = 'https://estadisticas.bcrp.gob.pe';
+const exchangeRateSchema = z.strictObject({
+  official: booleanSchema.default(true),
+  bcrpUrl: urlSchema.default(BCRP_DEFAULT_URL),
+});
+
 export const fileSchema = z.strictObject({
   dataDir: nonEmpty('a directory path').optional(),
   logLevel: logLevelSchema.optional(),
@@ -276,6 +295,7 @@ export const fileSchema = z.strictObject({
   batch: batchSchema.prefault({}),
   backup: backupSchema.prefault({}),
   padron: padronSchema.prefault({}),
+  exchangeRate: exchangeRateSchema.prefault({}),
   console: consoleFileSchema.prefault({}),
   /** The webhook's URL is a secret (CHASQUI_ALERT_WEBHOOK only); its format may live here. */
   alerts: z.strictObject({ format: alertFormatSchema.optional() }).prefault({}),

@@ -54,6 +54,13 @@ export interface WatchConfig {
   maxPerGroup: number;
   /** Coercive debt checked on every check day, or on the first check of each week. */
   debtCheck: 'daily' | 'weekly';
+  /** Estado and condición read from the padrón mirror (free) for the RUCs it lists. */
+  padron: boolean;
+  /**
+   * For RUCs the mirror answers: agent flags and good taxpayer (a paid `ruc` lookup) on every
+   * check day, on the first check of each week, or never. RUCs the mirror lacks are looked up daily.
+   */
+  flagsCheck: 'daily' | 'weekly' | 'off';
   /** Weekday of the summary of everything watched, or 'off'. */
   weeklySummary: (typeof WATCH_SUMMARY_DAYS)[number];
 }
@@ -62,6 +69,12 @@ export interface WatchConfig {
 export interface BatchConfig {
   /** Most distinct numbers in one batch. */
   maxEntries: number;
+  /** Estado, condición, name and address from the padrón mirror (free) for the RUCs it lists. */
+  padron: boolean;
+  /** Agent flags and good taxpayer: a paid `ruc` lookup even for RUCs the mirror answers. */
+  agentFlags: boolean;
+  /** Coercive debt of every RUC (one paid lookup each). */
+  debt: boolean;
   /** A batch that may cost more credits than this waits for "sí". */
   confirmAbove: number;
   /** Minutes a pending confirmation waits. */
@@ -136,6 +149,8 @@ export interface Config {
   backup: { daily?: string | undefined; keep: number; dir: string };
   /** The local mirror of SUNAT's padrón reducido del RUC (src/padron/). */
   padron: PadronConfig;
+  /** The free official exchange rate (BCRP, SBS) used by `tc` before the paid API (src/official/). */
+  exchangeRate: { official: boolean; bcrpUrl: string };
 }
 
 /** `padron` in the config file: where the register comes from, when it is refreshed, what is refused. */

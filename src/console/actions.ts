@@ -1,4 +1,4 @@
-import { SCHEDULES } from '../bot/ports.js';
+import { DRIVERS, SCHEDULES } from '../bot/ports.js';
 import { normalizePhone } from '../config/values.js';
 import { isJobName } from '../scheduler/port.js';
 import { parseScheduleSpec, ScheduleSpecError } from '../scheduler/schedule-spec.js';
@@ -104,12 +104,13 @@ export const ACTIONS: Record<string, Action> = {
       document: fieldProblem(values.document, /^[A-Za-z0-9]{8,15}$/.test(values.document)),
       phone: fieldProblem(values.phone, phone !== undefined),
     });
-    if (problem || !phone) return problem ?? { to: '/drivers', note: 'invalid' };
-    deps.services.drivers.set(values.document, phone, CONSOLE_ACTOR);
+    const drivers = deps.services.registry.get(DRIVERS);
+    if (problem || !phone || !drivers) return problem ?? { to: '/drivers', note: 'invalid' };
+    drivers.set(values.document, phone, CONSOLE_ACTOR);
     return { to: '/drivers', note: 'driver-saved' };
   },
   '/drivers/remove': (deps, form) => {
-    const removed = deps.services.drivers.remove(form.get('document') ?? '');
+    const removed = deps.services.registry.get(DRIVERS)?.remove(form.get('document') ?? '') ?? false;
     return { to: '/drivers', note: removed ? 'driver-removed' : 'invalid' };
   },
   '/schedules/add': (deps, form) => {

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { DriversPort, GroupDirectoryPort, GroupSettingsPort } from '../bot/ports.js';
+import type { GroupDirectoryPort, GroupSettingsPort } from '../bot/ports.js';
 import type { ServiceRegistry } from '../bot/registry.js';
 import type { AccessPolicy } from '../bot/guards.js';
 import type { WebhookAnswer } from '../ops/alert-webhook.js';
@@ -18,8 +18,7 @@ export interface ConsoleDeps {
   services: {
     groupSettings: GroupSettingsPort;
     directory: GroupDirectoryPort;
-    drivers: DriversPort;
-    /** Feature services by key: the scheduler's `SCHEDULES` (src/bot/ports.ts). */
+    /** Feature services by key: the scheduler's `SCHEDULES`, the drivers' `DRIVERS` (src/bot/ports.ts). */
     registry: ServiceRegistry;
   };
   scheduleStore: Pick<ScheduleStore, 'all'>;

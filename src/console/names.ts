@@ -1,3 +1,4 @@
+import { DRIVERS } from '../bot/ports.js';
 import type { Group } from '../lookup/schemas/group.js';
 import { isGroupChat, isLid, phoneOf } from '../transports/ids.js';
 import { WATCH_ACCOUNT } from '../store/usage.js';
@@ -38,7 +39,8 @@ export async function loadChatNames(deps: Pick<ConsoleDeps, 'services'>): Promis
     error = (failure as Error).message;
   }
   const groups = new Map(listed.filter((group) => group.Name).map((group) => [group.JID, group.Name]));
-  const drivers = new Map(deps.services.drivers.list().map((d) => [d.phone, d.documentNumber]));
+  const registered = deps.services.registry.get(DRIVERS)?.list() ?? [];
+  const drivers = new Map(registered.map((d) => [d.phone, d.documentNumber]));
   return {
     listed,
     groups,

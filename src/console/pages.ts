@@ -1,5 +1,5 @@
 import { chatAccess } from '../bot/guards.js';
-import { SCHEDULES } from '../bot/ports.js';
+import { DRIVERS, FREE_SOURCES, SCHEDULES } from '../bot/ports.js';
 import { silentLogger } from '../logger.js';
 import { JOB_NAMES } from '../scheduler/port.js';
 import { describeScheduleSpec } from '../scheduler/schedule-spec.js';
@@ -21,6 +21,7 @@ import { buildUsageView } from './usage-view.js';
 export function statusView(deps: ConsoleDeps): StatusView {
   const now = deps.now ?? (() => new Date());
   const actions = deps.actions;
+  const free = deps.services.registry.get(FREE_SOURCES);
   return buildStatusView({
     pairing: deps.pairing,
     ...(actions ? { paired: () => actions.isPaired() } : {}),
@@ -28,6 +29,7 @@ export function statusView(deps: ConsoleDeps): StatusView {
     alerts: () => deps.alerts.recent(),
     sandbox: deps.sandbox,
     ...(deps.budget ? { budget: deps.budget } : {}),
+    ...(free ? { padron: () => free.status() } : {}),
     dayStart: () => limaInstant(limaDate(now()), 0, 0).getTime(),
     monthStart: () => limaMonthRange(now()).start,
     now: () => now().getTime(),
@@ -95,7 +97,7 @@ export function driversView(deps: ConsoleDeps) {
           .filter(([, n]) => n > 0)
           .map(([state, n]) => ({ state, n }))
       : undefined,
-    drivers: deps.services.drivers.list().map((driver) => {
+    drivers: (deps.services.registry.get(DRIVERS)?.list() ?? []).map((driver) => {
       const delivery = latest[driver.documentNumber];
       return {
         ...driver,

@@ -35,6 +35,8 @@ export interface StatusView {
   outbox: { pending: number; failed: number; oldestMinutes?: number };
   today: { spent: number; cached: number; failed: number };
   month: { spent: number; budget?: number; percent?: number };
+  /** The local padrón's live edition (YYYY-MM-DD) and its age in Lima days; absent without one. */
+  padron?: { edition: string; ageDays: number; stale: boolean; rows: number; sandbox: boolean };
   alerts: { kind: string; title: string; at: string; severity: string; details: AlertDetail[] }[];
 }
 
@@ -52,6 +54,10 @@ export interface StatusSources {
   alerts: () => readonly Alert[];
   sandbox: boolean;
   budget?: BudgetPort;
+  /** The padrón mirror's live edition (the app's free sources); absent: not shown. */
+  padron?: () =>
+    | { edition: { edition: string; rows: number; sandbox: boolean }; ageDays: number; stale: boolean }
+    | undefined;
   /** Start of today and of this month in Lima (epoch ms). */
   dayStart: () => number;
   monthStart: () => number;
@@ -71,6 +77,7 @@ export function buildStatusView(sources: StatusSources): StatusView {
       { spent: 0, cached: 0, failed: 0 },
     );
   const month = sumOf(sources.monthStart());
+  const padron = sources.padron?.();
   const budget = sources.budget?.monthlyCredits();
   // Open means linked whatever the auth says; a QR on screen means nothing is linked.
   const paired =
@@ -111,6 +118,17 @@ export function buildStatusView(sources: StatusSources): StatusView {
         ? { budget, percent: Math.round((month.spent / Math.max(1, budget)) * 100) }
         : {}),
     },
+    ...(padron
+      ? {
+          padron: {
+            edition: padron.edition.edition,
+            ageDays: padron.ageDays,
+            stale: padron.stale,
+            rows: padron.edition.rows,
+            sandbox: padron.edition.sandbox,
+          },
+        }
+      : {}),
     alerts: sources
       .alerts()
       .slice(0, 8)

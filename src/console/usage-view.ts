@@ -1,5 +1,6 @@
 import { operationLabel } from '../lookup/operations.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
+import { FREE_SAVED } from '../store/usage.js';
 import { addDays, limaDate, limaMonthRange } from '../time/lima.js';
 
 /**
@@ -16,7 +17,8 @@ export interface UsageView {
   spent: number[];
   saved: number[];
   month: { period: string; days: string[]; cumulative: number[]; budget?: number };
-  totals: { calls: number; spent: number; saved: number; failed: number };
+  /** `free`: answered by a free official source instead of the paid API (padrón, BCRP). */
+  totals: { calls: number; spent: number; saved: number; free: number; failed: number };
 }
 
 interface DayRow {
@@ -43,7 +45,7 @@ export function buildUsageView(db: SqliteDatabase, now: Date, options: { budget?
   const monthDays: string[] = [];
   for (let day = limaDate(new Date(month.start)); day <= today; day = addDays(day, 1)) monthDays.push(day);
   const monthSpent = monthDays.map(() => 0);
-  const totals = { calls: 0, spent: 0, saved: 0, failed: 0 };
+  const totals = { calls: 0, spent: 0, saved: 0, free: 0, failed: 0 };
   for (const row of rows) {
     const day = limaDate(new Date(row.at));
     const answered = row.outcome !== 'failed';
@@ -64,7 +66,9 @@ export function buildUsageView(db: SqliteDatabase, now: Date, options: { budget?
     const key = row.chat_id.startsWith('direct:') ? 'direct:' : row.chat_id;
     const group = groups.get(key) ?? { calls: 0, spent: 0, saved: 0 };
     group.calls += 1;
-    if (row.saved) {
+    if (row.saved === FREE_SAVED) {
+      totals.free += 1;
+    } else if (row.saved) {
       saved[i] = (saved[i] ?? 0) + 1;
       group.saved += 1;
       totals.saved += 1;

@@ -23,6 +23,7 @@ export const ALERT_KINDS = {
   'outbox-failed': { title: 'Un mensaje no se pudo enviar y se descartó', severity: 'warning' },
   'delivery-failed': { title: 'No se pudo entregar una guía a un chofer', severity: 'warning' },
   'backup-failed': { title: 'Falló la copia de seguridad diaria', severity: 'warning' },
+  'padron-stale': { title: 'El padrón de SUNAT local está desactualizado', severity: 'warning' },
   test: { title: 'Alerta de prueba enviada desde la consola: el aviso llega', severity: 'warning' },
 } as const satisfies Record<string, { title: string; severity: 'critical' | 'warning' }>;
 

@@ -1,45 +1,29 @@
-import type { DriverContactsPort, DriversPort } from '../bot/ports.js';
-import type { Config } from '../config.js';
+import { DRIVER_CONTACTS, DRIVER_GUIDES, DRIVERS } from '../bot/ports.js';
+import type { ServiceRegistry } from '../bot/registry.js';
 import type { DeliveryStatesPort } from '../console/ports.js';
-import { createDeliveryRepo, type DeliveryRepo } from '../store/delivery.js';
-import { createDriverContactsRepo } from '../store/driver-contacts.js';
-import { createDriversRepo } from '../store/drivers.js';
-import type { SqliteDatabase } from '../store/sqlite.js';
 import { directChat } from '../transports/ids.js';
 
 /**
  * Driver deliveries (issue 12) as the console's Drivers page and /metrics read them: state counts
  * of the guides sent with `guia … enviar`, and per driver the latest of those guides sent to their
  * phone-number or LID chat (what `choferes` shows in the chat; greetings and replies excluded).
+ * Read from the app's registry on every call (`DRIVERS`, `DRIVER_CONTACTS`, `DRIVER_GUIDES`, the
+ * drivers and guides features' contracts): `chasqui start` builds ops before the app.
  */
-export function createDeliveryStates(options: {
-  deliveries: Pick<DeliveryRepo, 'driverCountsByState' | 'latestGuideFor'>;
-  drivers: Pick<DriversPort, 'list'>;
-  contacts: Pick<DriverContactsPort, 'get'>;
-}): DeliveryStatesPort {
-  const { deliveries, drivers, contacts } = options;
+export function deliveryStatesOf(registry: Pick<ServiceRegistry, 'get'>): DeliveryStatesPort {
   return {
-    counts: () => deliveries.driverCountsByState(),
+    counts: () => registry.get(DRIVER_GUIDES)?.counts() ?? {},
     latestByDriver() {
+      const guides = registry.get(DRIVER_GUIDES);
+      const contacts = registry.get(DRIVER_CONTACTS);
       const out: Record<string, { state: string; at: Date }> = {};
-      for (const driver of drivers.list()) {
-        const lid = contacts.get(driver.documentNumber)?.lid;
-        const record = deliveries.latestGuideFor([directChat(driver.phone), ...(lid ? [lid] : [])]);
-        if (record) out[driver.documentNumber] = { state: record.state, at: new Date(record.stateAt) };
+      if (!guides) return out;
+      for (const driver of registry.get(DRIVERS)?.list() ?? []) {
+        const lid = contacts?.get(driver.documentNumber)?.lid;
+        const latest = guides.latestFor([directChat(driver.phone), ...(lid ? [lid] : [])]);
+        if (latest) out[driver.documentNumber] = { state: latest.state, at: new Date(latest.at) };
       }
       return out;
     },
   };
-}
-
-/** The same over the database `chasqui start` shares with the bot (drivers seeded from config). */
-export function storedDeliveryStates(
-  db: SqliteDatabase,
-  config: Pick<Config, 'drivers'>,
-): DeliveryStatesPort {
-  return createDeliveryStates({
-    deliveries: createDeliveryRepo(db),
-    drivers: createDriversRepo(db, { seed: config.drivers }),
-    contacts: createDriverContactsRepo(db),
-  });
 }

@@ -1,6 +1,7 @@
 import cron from 'node-cron';
 import type { Logger } from 'pino';
 import { LIMA_TZ, limaDate } from '../time/lima.js';
+import { editionAgeDays } from './age.js';
 import { readEditionFile } from './edition-file.js';
 import { livePath, removeLeftoversIfIdle } from './files.js';
 import { updatePadron, type UpdateResult } from './importer.js';
@@ -8,15 +9,11 @@ import { updatePadron, type UpdateResult } from './importer.js';
 /**
  * The mirror under `chasqui start`: leftovers of a killed update removed at start-up, one update
  * a day at a Lima wall-clock time (`padron.time`), one soon after start when there is no edition
- * or it is older than `padron.maxAgeDays`, and a warning in the log while it stays that old.
+ * or it is older than `padron.maxAgeDays`, and a warning in the log while it stays that old (plus
+ * `onStale`, the ops alert, once a Lima day: checked after each update and every hour).
  */
 
-/** Whole days from an edition's date to today in Lima. */
-export function editionAgeDays(edition: string, now: Date): number {
-  return Math.round(
-    (Date.parse(`${limaDate(now)}T00:00:00Z`) - Date.parse(`${edition}T00:00:00Z`)) / 86_400_000,
-  );
-}
+export { editionAgeDays } from './age.js';
 
 export interface PadronJobOptions {
   dataDir: string;
@@ -32,6 +29,13 @@ export interface PadronJobOptions {
   catchUpDelayMs?: number;
   /** Told after each successful update (e.g. to refresh a reader in this process). */
   onUpdated?: (result: UpdateResult) => void;
+  /**
+   * Told when the live edition is older than `maxAgeDays`, at most once a Lima day (`chasqui
+   * start`: the `padron-stale` alert). Never for a data directory without an edition.
+   */
+  onStale?: (stale: { edition: string; ageDays: number; maxAgeDays: number }) => void;
+  /** How often the age is checked besides after each update (default an hour). */
+  staleCheckMs?: number;
 }
 
 export interface PadronJob {
@@ -46,17 +50,24 @@ export function startPadronJob(options: PadronJobOptions): PadronJob {
   const removed = removeLeftoversIfIdle(options.dataDir);
   if (removed.length > 0) log.info({ removed }, 'removed files of an interrupted padrón update');
 
-  const warnIfStale = () => {
+  let toldOn: string | undefined;
+  /** True when there is no edition or it is too old; logs it (`always`, or once a Lima day) and tells `onStale` once a day. */
+  const checkAge = (always: boolean) => {
     const edition = readEditionFile(livePath(options.dataDir));
     if (!edition) return true;
     const age = editionAgeDays(edition.edition, now());
     if (age <= options.maxAgeDays) return false;
-    log.warn(
-      { edition: edition.edition, ageDays: age, maxAgeDays: options.maxAgeDays },
-      'padrón edition is stale',
-    );
+    const stale = { edition: edition.edition, ageDays: age, maxAgeDays: options.maxAgeDays };
+    const today = limaDate(now());
+    const first = toldOn !== today;
+    if (always || first) log.warn(stale, 'padrón edition is stale');
+    if (first) {
+      toldOn = today;
+      options.onStale?.(stale);
+    }
     return true;
   };
+  const warnIfStale = () => checkAge(true);
   const runNow = async (): Promise<UpdateResult | undefined> => {
     try {
       const result = await updatePadron({ ...options, logger: log, now });
@@ -71,6 +82,9 @@ export function startPadronJob(options: PadronJobOptions): PadronJob {
   };
 
   const stops: (() => void)[] = [];
+  const ageCheck = setInterval(() => checkAge(false), options.staleCheckMs ?? 3_600_000);
+  ageCheck.unref();
+  stops.push(() => clearInterval(ageCheck));
   if (options.time !== 'off') {
     const [hour, minute] = options.time.split(':').map(Number);
     const task = cron.schedule(`${minute ?? 30} ${hour ?? 5} * * *`, () => void runNow(), {
@@ -82,6 +96,8 @@ export function startPadronJob(options: PadronJobOptions): PadronJob {
       timer.unref();
       stops.push(() => clearTimeout(timer));
     }
+  } else {
+    checkAge(true);
   }
   return { runNow, stop: () => stops.forEach((stop) => stop()) };
 }

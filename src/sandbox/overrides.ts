@@ -36,14 +36,22 @@ function blankTaxpayer(ruc: string): Taxpayer {
 
 /**
  * Per-RUC changes to the fixtures, set in-process (tests) or through the admin route (the
- * `chasqui sandbox` CLI), so a watched supplier can "become NO HABIDO" overnight. Only /ruc and
- * /ruc/deuda-coactiva read them.
+ * `chasqui sandbox` CLI), so a watched supplier can "become NO HABIDO" overnight. /ruc and
+ * /ruc/deuda-coactiva read them, and the generated padrón lists the changed taxpayers as changed.
  */
 export class TaxpayerOverrides {
   private readonly taxpayers = new Map<string, Taxpayer>();
   private readonly debts = new Map<string, CoerciveDebt[]>();
+  /** Grows with every change: the generated padrón's ETag carries it (a changed register is a new file). */
+  version = 0;
+
+  /** The changed taxpayers, as the sandbox's padrón lists them (SUNAT's register and its API agree). */
+  records(): Taxpayer[] {
+    return [...this.taxpayers.values()];
+  }
 
   set(change: TaxpayerOverride): void {
+    this.version += 1;
     if (change.taxpayer) {
       const base = this.taxpayers.get(change.ruc) ?? taxpayers[change.ruc] ?? blankTaxpayer(change.ruc);
       this.taxpayers.set(change.ruc, { ...base, ...change.taxpayer, ruc: change.ruc });
@@ -53,6 +61,7 @@ export class TaxpayerOverrides {
   }
 
   clear(): void {
+    this.version += 1;
     this.taxpayers.clear();
     this.debts.clear();
   }

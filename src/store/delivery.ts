@@ -1,13 +1,14 @@
-import { advance, DELIVERY_STATES, type DeliveryState } from '../delivery/state.js';
+import { advance, DELIVERY_STATES, type DeliveryState } from './delivery-state.js';
 import type { DeliveryUpdate } from '../transports/transport.js';
 import { createCacheCrypto } from './keyed-crypto.js';
 import type { SqliteDatabase } from './sqlite.js';
 
 /**
  * Delivery states of outgoing messages (table `deliveries`, migration 6), keyed by the WhatsApp
- * message id the outbox reserved. Transports report steps (`DeliveryUpdate`); this repo applies
- * them monotonically (src/delivery/state.ts) and keeps the time of every step. The outbox's
- * payload scrub reads `server_ack_at` directly (store/outbox-scrub.ts).
+ * message id the outbox reserved: the platform's, for every message. Transports report steps
+ * (`DeliveryUpdate`); this repo applies them monotonically (delivery-state.ts) and keeps the time
+ * of every step. The outbox's payload scrub reads `server_ack_at` directly (outbox-scrub.ts);
+ * features read through `inChats` and `countsFor` (the guides sent to drivers are theirs).
  */
 
 export interface DeliveryRecord {
@@ -36,16 +37,12 @@ export interface DeliveryRepo {
   get(waId: string): DeliveryRecord | undefined;
   /** Marks 'sent' messages older than `sentBefore` as doubtful (no server ack); returns them. */
   markDoubtful(sentBefore: number, at: number): DeliveryRecord[];
-  /**
-   * The latest guide (`guia … enviar`, a dispatch item) sent to any of these chats (a driver's PN
-   * and LID chats). Only guides: the greeting or a `guia` reply in the driver's direct chat would
-   * otherwise hide a failed guide.
-   */
-  latestGuideFor(chatIds: readonly string[]): DeliveryRecord | undefined;
+  /** Every message sent to any of these chats, the newest first. */
+  inChats(chatIds: readonly string[]): DeliveryRecord[];
   /** How many messages are in each state (created since `since`, default all): metrics. */
   countsByState(since?: number): Record<DeliveryState, number>;
-  /** The same, only for guides sent to drivers (`guia … enviar`): the console and /metrics. */
-  driverCountsByState(): Record<DeliveryState, number>;
+  /** The same, only for these messages (a feature's: the guides sent to drivers). */
+  countsFor(waIds: readonly string[]): Record<DeliveryState, number>;
   /** Deletes records created before `before`; returns how many. */
   prune(before: number): number;
 }
@@ -129,9 +126,10 @@ export function createDeliveryRepo(db: SqliteDatabase): DeliveryRepo {
   const counts = db.prepare<[number], { state: DeliveryState; n: number }>(
     'SELECT state, COUNT(*) AS n FROM deliveries WHERE queued_at >= ? GROUP BY state',
   );
-  const driverCounts = db.prepare<[], { state: DeliveryState; n: number }>(
-    `SELECT d.state, COUNT(*) AS n FROM deliveries d
-     WHERE d.wa_id IN (SELECT wa_id FROM dispatch_items) GROUP BY d.state`,
+  // One JSON array parameter, however many ids (no limit on bound variables).
+  const countsAmong = db.prepare<[string], { state: DeliveryState; n: number }>(
+    `SELECT state, COUNT(*) AS n FROM deliveries
+     WHERE wa_id IN (SELECT value FROM json_each(?)) GROUP BY state`,
   );
   const prune = db.prepare<[number]>('DELETE FROM deliveries WHERE queued_at < ?');
   const zeroCounts = () =>
@@ -175,26 +173,25 @@ export function createDeliveryRepo(db: SqliteDatabase): DeliveryRepo {
         return updated ? [toRecord(updated)] : [];
       });
     },
-    latestGuideFor(chatIds) {
-      if (chatIds.length === 0) return undefined;
+    inChats(chatIds) {
+      if (chatIds.length === 0) return [];
       const placeholders = chatIds.map(() => '?').join(', ');
-      const row = db
+      return db
         .prepare<string[], Row>(
-          `SELECT ${COLUMNS} FROM deliveries
-           WHERE chat_id IN (${placeholders}) AND wa_id IN (SELECT wa_id FROM dispatch_items)
-           ORDER BY queued_at DESC, rowid DESC LIMIT 1`,
+          `SELECT ${COLUMNS} FROM deliveries WHERE chat_id IN (${placeholders})
+           ORDER BY queued_at DESC, rowid DESC`,
         )
-        .get(...chatIds);
-      return row ? toRecord(row) : undefined;
+        .all(...chatIds)
+        .map(toRecord);
     },
     countsByState(since = 0) {
       const out = zeroCounts();
       for (const { state, n } of counts.all(since)) out[state] = n;
       return out;
     },
-    driverCountsByState() {
+    countsFor(waIds) {
       const out = zeroCounts();
-      for (const { state, n } of driverCounts.all()) out[state] = n;
+      for (const { state, n } of countsAmong.all(JSON.stringify(waIds))) out[state] = n;
       return out;
     },
     prune: (before) => prune.run(before).changes,

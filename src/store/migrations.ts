@@ -17,6 +17,18 @@ export interface Migration {
   isApplied?(db: Database): boolean;
 }
 
+/** `isApplied` of a late migration that creates `table`: whether the table exists. */
+export function hasTable(table: string): (db: Database) => boolean {
+  return (db) =>
+    db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(table) !== undefined;
+}
+
+/** `isApplied` of a late migration that adds `column` to `table`: whether the column exists. */
+export function hasColumn(table: string, column: string): (db: Database) => boolean {
+  return (db) =>
+    db.prepare('SELECT 1 FROM pragma_table_info(?) WHERE name = ?').get(table, column) !== undefined;
+}
+
 /** The schema version a list of migrations leads to (0 for none). */
 export function latestVersion(list: readonly Migration[]): number {
   return Math.max(0, ...list.map((m) => m.version));
@@ -107,16 +119,10 @@ export const coreMigrations: readonly Migration[] = [
   },
   {
     version: 3,
-    name: 'documents and schedules: drivers, schedules, schedule runs',
+    // The drivers' part of this version is commands/drivers/migrations.ts.
+    name: 'documents and schedules: schedules, schedule runs',
     up(db) {
       db.exec(`
-        -- store/drivers: chofer <dni> <número>
-        CREATE TABLE drivers (
-          document_number TEXT PRIMARY KEY,
-          phone           TEXT NOT NULL,
-          updated_by      TEXT NOT NULL,
-          updated_at      INTEGER NOT NULL
-        );
         -- scheduler: programar tc 08:30 / programar afp dia 1 09:00
         CREATE TABLE schedules (
           id         INTEGER PRIMARY KEY,
@@ -172,11 +178,11 @@ export const coreMigrations: readonly Migration[] = [
   },
   {
     version: 6,
-    name: 'delivery truth: delivery states, dispatches, driver contacts, edit tracking',
-    // landed after version 9 (issues 10 and 14): a database created at v9 does not have it yet
-    isApplied: (db) =>
-      db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'deliveries'").get() !==
-      undefined,
+    name: 'delivery truth: delivery states, edit tracking',
+    // landed after version 9 (issues 10 and 14): a database created at v9 does not have it yet.
+    // The dispatches (commands/guides) and driver contacts (commands/drivers) are this version's
+    // other parts; each part checks its own.
+    isApplied: hasTable('deliveries'),
     up(db) {
       db.exec(`
         -- store/delivery: one row per outgoing WhatsApp message (keyed by its WA id), the
@@ -199,35 +205,6 @@ export const coreMigrations: readonly Migration[] = [
         CREATE INDEX deliveries_state ON deliveries(state, state_at);
         CREATE INDEX deliveries_outbox ON deliveries(outbox_id);
         CREATE INDEX deliveries_server_ack ON deliveries(server_ack_at) WHERE server_ack_at IS NOT NULL;
-        -- store/dispatches: one guia … enviar, reported once to its group
-        CREATE TABLE dispatches (
-          id          INTEGER PRIMARY KEY,
-          chat_id     TEXT NOT NULL,
-          quoted_id   TEXT,
-          guide       TEXT NOT NULL,
-          created_at  INTEGER NOT NULL,
-          due_at      INTEGER NOT NULL,
-          reported_at INTEGER
-        );
-        CREATE INDEX dispatches_open ON dispatches(due_at) WHERE reported_at IS NULL;
-        CREATE TABLE dispatch_items (
-          dispatch_id     INTEGER NOT NULL REFERENCES dispatches(id) ON DELETE CASCADE,
-          wa_id           TEXT NOT NULL,
-          document_number TEXT NOT NULL,
-          name            TEXT,
-          phone_masked    TEXT NOT NULL,
-          PRIMARY KEY (dispatch_id, wa_id)
-        );
-        CREATE INDEX dispatch_items_wa ON dispatch_items(wa_id);
-        -- store/driver-contacts: what WhatsApp told us about a driver (LID) and when the driver
-        -- last wrote to the bot (a driver who wrote can receive: WhatsApp drops first contacts)
-        CREATE TABLE driver_contacts (
-          document_number TEXT PRIMARY KEY,
-          lid             TEXT,
-          has_whatsapp    INTEGER,
-          checked_at      INTEGER,
-          reached_at      INTEGER
-        );
         -- store/edits: the last parse of each answered message (so an edit is answered again
         -- only when the command changed) and the message secret that decrypts its edits
         CREATE TABLE message_edits (
@@ -245,39 +222,15 @@ export const coreMigrations: readonly Migration[] = [
   },
   {
     version: 7,
-    name: 'issue 10: owner-allowed groups, guide sends',
+    name: 'issue 10: owner-allowed groups',
     // landed after version 9 (issue 14): a database created at v9 does not have it yet. The budget
-    // alerts' part of this version is commands/budget/migrations.ts; each part checks its own.
-    isApplied: (db) =>
-      db.prepare("SELECT 1 FROM pragma_table_info('group_settings') WHERE name = 'owner_allowed'").get() !==
-      undefined,
+    // alerts (commands/budget) and guide sends (commands/guides) are this version's other parts;
+    // each part checks its own.
+    isApplied: hasColumn('group_settings', 'owner_allowed'),
     up(db) {
       db.exec(`
         -- bot/guards: an owner's activar (group admins get powers only in owner- or config-allowed groups)
         ALTER TABLE group_settings ADD COLUMN owner_allowed INTEGER NOT NULL DEFAULT 0;
-        -- guides/sends: guide → driver sends (keyed hashes only), for the cooldown and daily cap
-        CREATE TABLE guide_sends (
-          guide_key  TEXT NOT NULL,
-          driver_key TEXT NOT NULL,
-          at         INTEGER NOT NULL
-        );
-        CREATE INDEX guide_sends_driver ON guide_sends(driver_key, at);
-        CREATE INDEX guide_sends_at ON guide_sends(at);
-      `);
-    },
-  },
-  {
-    version: 10,
-    name: 'guide sends: the WhatsApp id of each send',
-    // Checked by its column, like 6 and 7: should a parallel branch also number a migration 10,
-    // a database already at v10 without this column still gets it.
-    isApplied: (db) =>
-      db.prepare("SELECT 1 FROM pragma_table_info('guide_sends') WHERE name = 'wa_id'").get() !== undefined,
-    up(db) {
-      db.exec(`
-        -- guides/sends: the message's WhatsApp id (deliveries.wa_id); a send WhatsApp refused or
-        -- never acknowledged does not hold the resend cooldown (NULL: untracked, always counts)
-        ALTER TABLE guide_sends ADD COLUMN wa_id TEXT;
       `);
     },
   },

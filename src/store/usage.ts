@@ -30,11 +30,16 @@ export function usageChatKey(chatId: string, pseudonym: Pseudonymizer): string {
 /**
  * The usage log. Lookup inputs are never stored, only chat + operation + outcome, and direct
  * chats only as a keyed pseudonym (see `usageChatKey`). Month totals are the `uso` command's.
+ * Column `saved`: 0 a credit spent, 1 the cache or a shared call answered, 2 a free official
+ * source answered instead of the paid API (`FREE_SAVED`: the padrón, BCRP; issue 23).
  */
 export interface UsageRepo extends UsagePort {
   /** Writes the pending cache hits now (before closing the database). */
   flush(): void;
 }
+
+/** `usage_log.saved` of an answer a free official source gave instead of a paid lookup. */
+export const FREE_SAVED = 2;
 
 type UsageInsert = [at: number, chatId: string, operation: string, saved: number, outcome: string];
 
@@ -54,11 +59,12 @@ export function createUsageRepo(
   // calls/saved count answered lookups (ok, not found): the ones that spend or save a credit.
   const month = db.prepare<
     [number, number],
-    { operation: string; chatId: string; calls: number; saved: number; failed: number }
+    { operation: string; chatId: string; calls: number; saved: number; free: number; failed: number }
   >(
     `SELECT operation, chat_id AS chatId,
             SUM(outcome <> 'failed') AS calls,
-            SUM(CASE WHEN outcome <> 'failed' THEN saved ELSE 0 END) AS saved,
+            SUM(outcome <> 'failed' AND saved = 1) AS saved,
+            SUM(outcome <> 'failed' AND saved = ${FREE_SAVED}) AS free,
             SUM(outcome = 'failed') AS failed
        FROM usage_log WHERE at >= ? AND at < ?
        GROUP BY operation, chat_id ORDER BY operation, chat_id`,
@@ -72,7 +78,7 @@ export function createUsageRepo(
         event.at.getTime(),
         usageChatKey(event.chatId, pseudonym),
         event.operation,
-        event.saved ? 1 : 0,
+        event.saved ? (event.free ? FREE_SAVED : 1) : 0,
         event.outcome,
       ];
       if (event.saved) hits.add(row);
@@ -82,9 +88,11 @@ export function createUsageRepo(
     month(now: Date): UsageRow[] {
       hits.flush();
       const range = limaMonthRange(now);
-      return month
-        .all(range.start, range.end)
-        .map(({ failed, ...row }) => (failed > 0 ? { ...row, failed } : row));
+      return month.all(range.start, range.end).map(({ failed, free, ...row }) => ({
+        ...row,
+        ...(free > 0 ? { free } : {}),
+        ...(failed > 0 ? { failed } : {}),
+      }));
     },
   };
   return repo;

@@ -80,7 +80,7 @@ export interface SentRef {
   messageId: string;
 }
 
-/** One step of an outgoing message's delivery, in platform-neutral terms (see src/delivery/state.ts). */
+/** One step of an outgoing message's delivery, in platform-neutral terms (see src/store/delivery-state.ts). */
 export interface DeliveryUpdate {
   /** The platform message id (`SentRef.messageId`). */
   messageId: string;

@@ -11,8 +11,6 @@ import { tsFilesUnder } from '../helpers/source-files.js';
  */
 const ROOT = path.resolve('.');
 const COMMANDS = path.join(ROOT, 'commands');
-/** Shared command helpers not yet given a home (issue 20, wave 2): any feature may use them. */
-const SHARED = new Set(['lib']);
 
 /** Repository-relative targets of a file's relative imports (static, re-export or dynamic). */
 function importsOf(file: string): string[] {
@@ -24,13 +22,13 @@ function importsOf(file: string): string[] {
 
 const featureFolders = () =>
   readdirSync(COMMANDS, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && !SHARED.has(entry.name))
+    .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name);
 
 describe('feature boundaries', () => {
   it('scans real folders (the checks cannot pass vacuously)', () => {
     expect(featureFolders()).toEqual(
-      expect.arrayContaining(['watch', 'batch', 'budget', 'schedules', 'groups']),
+      expect.arrayContaining(['watch', 'batch', 'budget', 'schedules', 'groups', 'guides', 'drivers']),
     );
     expect(importsOf(path.join(COMMANDS, 'watch', 'index.ts'))).toContain(
       path.join('commands', 'watch', 'check.js'),
@@ -48,13 +46,20 @@ describe('feature boundaries', () => {
     expect(offenders).toEqual([]);
   });
 
-  it('a feature imports src/, its own folder and the shared helpers, never another feature', () => {
+  it('holds feature folders only: no command outside a feature', () => {
+    const loose = readdirSync(COMMANDS, { withFileTypes: true }).filter(
+      (entry) => entry.isFile() && entry.name.endsWith('.ts'),
+    );
+    expect(loose.map((entry) => entry.name)).toEqual([]);
+  });
+
+  it('a feature imports src/ and its own folder, never another feature', () => {
     const offenders = featureFolders().flatMap((feature) =>
       tsFilesUnder(path.join(COMMANDS, feature)).flatMap((file) =>
         importsOf(file)
           .filter((target) => {
             const [top, folder] = target.split(path.sep);
-            return top === 'commands' && folder !== feature && !SHARED.has(folder ?? '');
+            return top === 'commands' && folder !== feature;
           })
           .map((target) => `${path.relative(ROOT, file)} -> ${target}`),
       ),
@@ -65,7 +70,7 @@ describe('feature boundaries', () => {
   it('lists every feature folder once in src/app/features.ts, by its folder name', () => {
     const listed = FEATURES.map((feature) => feature.name);
     expect(new Set(listed).size).toBe(listed.length);
-    expect(listed.filter((name) => name !== 'unsliced').sort()).toEqual(featureFolders().sort());
+    expect([...listed].sort()).toEqual(featureFolders().sort());
   });
 
   it('gives every command to exactly one feature', () => {

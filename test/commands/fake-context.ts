@@ -3,13 +3,7 @@ import { createUnderstanding } from '../../src/language/understand/understand.js
 import type { CommandContext, CommandDefinition } from '../../src/bot/command.js';
 import type { Role } from '../../src/bot/guards.js';
 import { createServiceRegistry } from '../../src/bot/registry.js';
-import type {
-  BotServices,
-  DriversPort,
-  GroupDirectoryPort,
-  GroupSettingsPort,
-  GuidePdfPort,
-} from '../../src/bot/ports.js';
+import type { BotServices, GroupDirectoryPort, GroupSettingsPort } from '../../src/bot/ports.js';
 import { UserError } from '../../src/errors/user-error.js';
 import { silentLogger } from '../../src/logger.js';
 import type { LookupApi } from '../../src/lookup/api.js';
@@ -85,15 +79,11 @@ export async function runCommand<A>(
     ownerAllowed: () => false,
   };
   const directory: GroupDirectoryPort = { list: async () => [], resolveName: async () => undefined };
-  const drivers = {} as DriversPort;
-  const guidePdf = {} as GuidePdfPort;
   const services: BotServices = {
     registry: createServiceRegistry(),
     settings: { maxListItems: options.maxListItems ?? 10, maxZipBytes: 5_000_000 },
     groupSettings,
     directory,
-    drivers,
-    guidePdf,
     commands: [],
     ...options.services,
   };

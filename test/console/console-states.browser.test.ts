@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DRIVERS } from '../../src/bot/ports.js';
 import { createOutboxAdmin } from '../../src/console/outbox-admin.js';
 import { type ConsoleServer, startConsole } from '../../src/console/server.js';
 import type { Group } from '../../src/lookup/schemas/group.js';
@@ -58,7 +59,7 @@ describe.skipIf(!executablePath)('console states in headless Chromium', () => {
         resolveName: async () => undefined,
       },
     };
-    deps.services.drivers.set('45678912', DRIVER_PHONE, 'console');
+    deps.services.registry.get(DRIVERS)!.set('45678912', DRIVER_PHONE, 'console');
     deps.actions = {
       requestPairingCode: async () => 'ABCD1234',
       relink: async () => {},

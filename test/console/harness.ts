@@ -18,7 +18,10 @@ import { openDatabase } from '../../src/app/database.js';
 /** Console dependencies over an in-memory app and database (HTTP tests without WhatsApp). */
 export function consoleHarness(dataDir: string) {
   const db = openDatabase({ dir: ':memory:' });
-  const config = parseConfig({ groups: [{ id: '120363000000000201@g.us', personalData: true }] }, {});
+  const config = parseConfig(
+    { dataDir, groups: [{ id: '120363000000000201@g.us', personalData: true }] },
+    {},
+  );
   const app = createApp({ config, db, runSchedules: false, lookup: {} as never });
   const state = createWhatsAppState();
   const stats = createDbStats(db);
@@ -39,6 +42,7 @@ export function consoleHarness(dataDir: string) {
   };
   return {
     deps,
+    app,
     state,
     db,
     alerts,

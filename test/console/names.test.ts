@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { DRIVERS } from '../../src/bot/ports.js';
+import { createServiceRegistry, provide } from '../../src/bot/registry.js';
 import { loadChatNames } from '../../src/console/names.js';
 import type { Group } from '../../src/lookup/schemas/group.js';
 
+const drivers = { list: () => [{ documentNumber: '45678912', phone: '51912345678', source: 'chat' }] };
 const services = (list: () => Promise<Group[]>) =>
   ({
     directory: { list, resolveName: async () => undefined },
-    drivers: { list: () => [{ documentNumber: '45678912', phone: '51912345678', source: 'chat' }] },
+    registry: createServiceRegistry([provide(DRIVERS, drivers as never)]),
   }) as never;
 
 describe('chat names for the console', () => {

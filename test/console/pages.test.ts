@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { DRIVERS } from '../../src/bot/ports.js';
 import { createOutboxAdmin } from '../../src/console/outbox-admin.js';
+import { updatePadron } from '../../src/padron/importer.js';
+import { startSandbox } from '../../src/sandbox/server.js';
+import { addDays, limaDate } from '../../src/time/lima.js';
 import type { Group } from '../../src/lookup/schemas/group.js';
 import { consoleEachTest, cookiesOf, csrfOf, rawRequest } from './harness.js';
 
@@ -56,6 +60,28 @@ describe('console pages', () => {
     expect(await page(url, '/usage')).toContain('1,200 consultas');
   });
 
+  it("shows the padrón's edition, its age and when it is too old, or that there is none", async () => {
+    const url = await site.start();
+    expect(await page(url, '/')).toContain('Padrón de SUNAT: sin copia local');
+    const sandbox = await startSandbox({ port: 0, padronRows: 1_000 });
+    const edition = addDays(limaDate(new Date()), -5);
+    try {
+      await updatePadron({
+        dataDir: site.harness().deps.dataDir,
+        url: `${sandbox.padronUrl}?edition=${edition}`,
+        minRowFraction: 0,
+        sandbox: true,
+      });
+    } finally {
+      await sandbox.close();
+    }
+    site.harness().app.padron?.refresh();
+    const [year, month, day] = edition.split('-');
+    expect(await page(url, '/')).toContain(
+      `Padrón de SUNAT: edición del ${day}/${month}/${year} (hace 5 días) · 1,000 RUC · ficticio (sandbox) · desactualizado`,
+    );
+  });
+
   it('says «sin consultas aún» where a chart would be empty', async () => {
     const url = await site.start();
     const usage = await (await fetch(`${url}/usage`)).text();
@@ -96,7 +122,7 @@ describe('console pages', () => {
     expect(answer.body).toMatch(/name="document"[^>]*aria-invalid="true"/u);
     expect(answer.body).not.toMatch(/name="phone"[^>]*aria-invalid="true"/u);
     expect(text(answer.body)).toContain('Documento no válido');
-    expect(site.harness().deps.services.drivers.list()).toEqual([]);
+    expect(site.harness().deps.services.registry.get(DRIVERS)!.list()).toEqual([]);
   });
 
   it('says which schedule field is wrong and keeps what was typed', async () => {
@@ -112,7 +138,7 @@ describe('console pages', () => {
   });
 
   it('asks before removing: the remove form sits behind a «Quitar» that only opens it', async () => {
-    site.harness().deps.services.drivers.set('45678912', '51912345678', 'console');
+    site.harness().deps.services.registry.get(DRIVERS)!.set('45678912', '51912345678', 'console');
     const url = await site.start();
     const html = await (await fetch(`${url}/drivers`)).text();
     expect(html).toMatch(

@@ -315,8 +315,6 @@ export function createTestRouter(options: TestRouterOptions = {}): TestRouter {
     settings: { maxListItems: 10, maxZipBytes: 1_000_000 },
     groupSettings,
     directory: { list: async () => [], resolveName: options.resolveName ?? (async () => undefined) },
-    drivers: { get: () => undefined, set: () => {}, remove: () => false, list: () => [] },
-    guidePdf: { render: async () => new Uint8Array() },
     commands,
   };
   const lookup = options.lookup ?? fakeLookup();

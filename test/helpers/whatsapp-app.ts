@@ -28,7 +28,7 @@ export interface WhatsAppAppOptions {
   now?: () => Date;
   /** The fake WhatsApp server (LID pairs, groups, accounts) the sockets talk to. */
   server?: FakeWhatsApp;
-  /** More createApp options (e.g. `onDriverDeliveryFailed`). */
+  /** More createApp options (e.g. `alerts`). */
   app?: Partial<AppOptions>;
   /** Runs on the built app before it starts (e.g. registers drivers). */
   beforeStart?: (app: App) => void;

@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { afp } from '../../commands/afp.js';
-import { chofer } from '../../commands/chofer.js';
-import { ruc } from '../../commands/ruc.js';
-import { tc } from '../../commands/tc.js';
+import { chofer } from '../../commands/drivers/chofer.js';
+import { afp } from '../../commands/lookups/afp.js';
+import { ruc } from '../../commands/lookups/ruc.js';
+import { tc } from '../../commands/lookups/tc.js';
 import { exampleFor } from '../../src/bot/error-reply.js';
 import { ERROR_IDS, UserError } from '../../src/errors/user-error.js';
 

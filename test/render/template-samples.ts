@@ -41,10 +41,11 @@ export const replySamples: Record<string, Record<string, unknown>> = {
     mes: '2026-11',
     total: 12,
     ahorradas: 5,
-    creditos: 7,
+    gratis: 3,
+    creditos: 4,
     fallidas: 2,
     operaciones: [
-      { operacion: 'ruc', etiqueta: 'RUC', consultas: 8, ahorradas: 4, fallidas: 2 },
+      { operacion: 'ruc', etiqueta: 'RUC', consultas: 8, ahorradas: 4, gratis: 3, fallidas: 2 },
       { operacion: 'exchangeRate', etiqueta: 'Tipo de cambio', consultas: 4, ahorradas: 1, fallidas: 0 },
     ],
     grupos: [

@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { deuda } from '../../commands/deuda.js';
-import { ruc } from '../../commands/ruc.js';
+import { deuda } from '../../commands/lookups/deuda.js';
+import { ruc } from '../../commands/lookups/ruc.js';
 import { exampleFor } from '../../src/bot/error-reply.js';
 import { UserError } from '../../src/errors/user-error.js';
 import { createTemplates } from '../../src/render/templates.js';
@@ -161,15 +161,18 @@ describe('reply templates with fixture data', () => {
     expect(templates.render('licencia', { ...replySamples.licencia, vencida: true })).toContain('*vencida*');
   });
 
-  it('uso names operations in Spanish and subtracts cache savings from credits', () => {
+  it('uso names operations in Spanish and subtracts cache and free-source savings from credits', () => {
     const text = templates.render('uso', replySamples.uso);
     expect(text).toContain('noviembre 2026');
-    expect(text).toContain('créditos usados: *7*');
+    expect(text).toContain('créditos usados: *4*');
+    expect(text).toContain('gratuitas (padrón de SUNAT, tipo de cambio del BCRP): *3*');
     expect(text).toContain('• Tipo de cambio: 4 (1 de la caché)');
     expect(text).toContain('• Chat directo (1): 2');
     expect(text).not.toContain('51987654321');
     expect(text).toContain('Fallidas (sin respuesta, no cuentan como créditos): *2*');
-    expect(text).toContain('• RUC: 8 (4 de la caché) · 2 fallidas');
+    expect(text).toContain('• RUC: 8 (4 de la caché, 3 gratis) · 2 fallidas');
+    const noFree = templates.render('uso', { ...replySamples.uso, gratis: 0 });
+    expect(noFree).not.toContain('gratuitas');
   });
 });
 

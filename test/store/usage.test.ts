@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { UsageEvent } from '../../src/bot/ports.js';
 import { openDatabase } from '../../src/app/database.js';
 import { createPseudonymizer } from '../../src/store/keyed-crypto.js';
-import { createUsageRepo, usageChatKey } from '../../src/store/usage.js';
+import { createUsageRepo, creditsSpent, usageChatKey } from '../../src/store/usage.js';
 import { limaMonthRange } from '../../src/time/lima.js';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'chasqui-usage-'));
@@ -76,6 +76,20 @@ describe('usage repo', () => {
       { operation: 'ruc', chatId: GROUP_A, calls: 3, saved: 2 },
       { operation: 'ruc', chatId: GROUP_B, calls: 1, saved: 0 },
     ]);
+    db.close();
+  });
+
+  it('counts answers of a free official source apart: neither the cache nor a credit', () => {
+    const db = openDatabase({ dir: ':memory:' });
+    const usage = createUsageRepo(db);
+    const at = new Date('2026-11-05T12:00:00Z');
+    usage.record(event('2026-11-05T12:00:00Z', GROUP_A, 'ruc'));
+    usage.record(event('2026-11-05T12:00:00Z', GROUP_A, 'ruc', true));
+    for (let i = 0; i < 2; i++) {
+      usage.record({ at, chatId: GROUP_A, operation: 'ruc', saved: true, free: true, outcome: 'ok' });
+    }
+    expect(usage.month(at)).toEqual([{ operation: 'ruc', chatId: GROUP_A, calls: 4, saved: 1, free: 2 }]);
+    expect(creditsSpent(db)(0, Date.parse('2027-01-01'))).toBe(1);
     db.close();
   });
 

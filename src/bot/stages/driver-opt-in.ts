@@ -1,4 +1,4 @@
-import { recogniseDriver } from '../driver-chat.js';
+import { markDriverReached, recogniseDriver } from '../driver-chat.js';
 import type { Stage } from './turn.js';
 
 /** Twelve hours of silence before a driver's message gets the help again. */
@@ -14,10 +14,9 @@ export const driverOptIn: Stage = {
   run(turn, deps) {
     if (turn.message.isGroup) return undefined;
     const { services } = deps;
-    const driver = recogniseDriver(turn.message, services.drivers, services.driverContacts);
+    const driver = recogniseDriver(turn.message, services);
     if (!driver) return undefined;
-    const before = services.driverContacts?.get(driver.documentNumber)?.reachedAt;
-    services.driverContacts?.markReached(driver.documentNumber);
+    const before = markDriverReached(driver, services);
     const greet = before === undefined || deps.now().getTime() - before > HELP_AGAIN_MS;
     turn.driver = { driver, greet };
     return undefined;

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { Taxpayer } from '../../lookup/schemas/index.js';
 import { limaDate } from '../../time/lima.js';
 import { MAX_ROWS, PADRON_HEADER, padronLines } from './rows.js';
 import { zipOneFile } from './zip-writer.js';
@@ -27,9 +28,16 @@ interface PadronQuery {
   cut?: number;
   reset?: number;
   delay: number;
+  /** The sandbox's changed taxpayers and the change count (part of the ETag). */
+  changed: readonly Taxpayer[];
+  version: number;
 }
 
-function parseQuery(url: URL, defaultRows: number, now: Date): PadronQuery | undefined {
+function parseQuery(
+  url: URL,
+  defaultRows: number,
+  now: Date,
+): Omit<PadronQuery, 'changed' | 'version'> | undefined {
   const number = (name: string) => {
     const raw = url.searchParams.get(name);
     return raw === null ? undefined : Number(raw);
@@ -38,7 +46,7 @@ function parseQuery(url: URL, defaultRows: number, now: Date): PadronQuery | und
   const edition = url.searchParams.get('edition') ?? limaDate(now);
   if (!Number.isInteger(rows) || rows < 1 || rows > MAX_ROWS) return undefined;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(edition)) return undefined;
-  const query: PadronQuery = {
+  const query: Omit<PadronQuery, 'changed' | 'version'> = {
     rows,
     edition,
     variant: url.searchParams.get('variant') ?? '',
@@ -57,7 +65,7 @@ function* textChunks(query: PadronQuery): Generator<Buffer> {
   const header = query.variant === 'bad-header' ? PADRON_HEADER.replace('UBIGEO|', '') : PADRON_HEADER;
   let batch: string[] = [header];
   let length = header.length;
-  for (const line of padronLines(query.rows)) {
+  for (const line of padronLines(query.rows, query.changed)) {
     batch.push(line);
     length += line.length + 1;
     if (length >= CHUNK) {
@@ -70,7 +78,9 @@ function* textChunks(query: PadronQuery): Generator<Buffer> {
 }
 
 function validators(query: PadronQuery): { etag: string; lastModified: string } {
-  const tag = [query.edition, query.rows, query.variant].filter(Boolean).join('-');
+  const tag = [query.edition, query.rows, query.variant, query.version && `v${query.version}`]
+    .filter(Boolean)
+    .join('-');
   return {
     etag: `"padron-${tag}"`,
     lastModified: new Date(`${query.edition}T05:00:00Z`).toUTCString(),
@@ -102,13 +112,14 @@ export async function servePadron(
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
-  options: { defaultRows: number; now: Date },
+  options: { defaultRows: number; now: Date; changed?: readonly Taxpayer[]; version?: number },
 ): Promise<void> {
-  const query = parseQuery(url, options.defaultRows, options.now);
-  if (!query) {
+  const parsed = parseQuery(url, options.defaultRows, options.now);
+  if (!parsed) {
     res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('Bad Request');
     return;
   }
+  const query: PadronQuery = { ...parsed, changed: options.changed ?? [], version: options.version ?? 0 };
   const { etag, lastModified } = validators(query);
   const headers = { etag, 'last-modified': lastModified, 'cache-control': 'no-cache' };
   if (notModified(req, etag, lastModified)) {

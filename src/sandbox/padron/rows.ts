@@ -1,4 +1,5 @@
 import { rucCheckDigit } from '../../language/grammars/identifiers/ruc-digits.js';
+import type { Taxpayer } from '../../lookup/schemas/index.js';
 import { taxpayers } from '../fixtures/index.js';
 import {
   COMPANY_FORMS,
@@ -107,14 +108,17 @@ export function splitAddress(
   return parts;
 }
 
-const FIXTURE_LINES: readonly string[] = Object.values(taxpayers).map((t) =>
-  line(t.ruc, t.nombre_o_razon_social, {
+/** The register's line of an API record (its estado, condición, ubigeo and address split into parts). */
+export function taxpayerLine(t: Taxpayer): string {
+  return line(t.ruc, t.nombre_o_razon_social, {
     estado: t.estado,
     condicion: t.condicion,
     ubigeo: t.ubigeo_taxauth,
     ...splitAddress(t.direccion),
-  }),
-);
+  });
+}
+
+const FIXTURE_LINES: readonly string[] = Object.values(taxpayers).map(taxpayerLine);
 const FIXTURE_RUCS = new Set(Object.keys(taxpayers));
 
 /** The largest register the generator makes (more than SUNAT's 18 million). */
@@ -200,9 +204,11 @@ export function malformedCount(rows: number): number {
 
 /**
  * Every line after the header: `rows` good rows (the fixtures' among them, spread over the file)
- * plus `malformedCount(rows)` malformed ones. Generated lazily, in order.
+ * plus `malformedCount(rows)` malformed ones. Generated lazily, in order. `changed` (the sandbox's
+ * overridden taxpayers) take their fixture's place, or come last when the fixtures lack them.
  */
-export function* padronLines(rows: number): Generator<string> {
+export function* padronLines(rows: number, changed: readonly Taxpayer[] = []): Generator<string> {
+  const replaced = new Map(changed.map((t) => [t.ruc, taxpayerLine(t)]));
   const fixtures = Math.min(FIXTURE_LINES.length, rows);
   const bad = malformedCount(rows);
   const fixtureAt = new Map<number, string>();
@@ -214,6 +220,11 @@ export function* padronLines(rows: number): Generator<string> {
   for (let i = 0; i < rows; i++) {
     const k = badAt.get(i);
     if (k !== undefined) yield malformedLine(k);
-    yield fixtureAt.get(i) ?? padronLine(i);
+    const fixture = fixtureAt.get(i);
+    const ruc = fixture?.slice(0, 11);
+    const change = ruc === undefined ? undefined : replaced.get(ruc);
+    if (ruc !== undefined) replaced.delete(ruc);
+    yield change ?? fixture ?? padronLine(i);
   }
+  yield* replaced.values();
 }

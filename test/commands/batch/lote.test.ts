@@ -115,6 +115,8 @@ describe('lote', () => {
       andinos.direccion_completa,
       debt,
       coerciveDebts[RUC_A]!.length,
+      undefined,
+      'Consulta RUC (API)',
     ]);
     expect(results[2]?.slice(3, 5)).toEqual(['BAJA DE OFICIO', 'NO HALLADO']);
     expect(results[3]?.[2]).toMatch(/\S/);

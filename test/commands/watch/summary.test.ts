@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WATCH_CHECK } from '../../../commands/watch/check.js';
 import { monthlyWatchCost } from '../../../commands/watch/cost.js';
-import { diffStates, type WatchState } from '../../../commands/watch/state.js';
+import { diffStates, stateOf, type WatchState } from '../../../commands/watch/state.js';
+import { taxpayerOf } from '../../../src/padron/address.js';
+import { taxpayers } from '../../../src/sandbox/fixtures/index.js';
 import { rucFrom } from '../batch/helpers.js';
 import { type BotHarness, createBotHarness } from '../../helpers/bot-harness.js';
 
@@ -35,6 +37,43 @@ describe('watch state and cost', () => {
     expect(monthlyWatchCost(40, 'weekly')).toBe(1054);
     expect(monthlyWatchCost(40, 'daily')).toBe(1760);
     expect(monthlyWatchCost(0, 'weekly')).toBe(0);
+  });
+
+  it('counts only flags and debt for RUCs the padrón mirror lists', () => {
+    expect(monthlyWatchCost(40, 'weekly', 40, 'weekly')).toBe(347);
+    expect(monthlyWatchCost(40, 'weekly', 40, 'off')).toBe(174);
+    expect(monthlyWatchCost(40, 'weekly', 30, 'weekly')).toBe(
+      Math.ceil(10 * (22 + 52 / 12) + 30 * (104 / 12)),
+    );
+  });
+
+  it("reads the register's 20-character cut as the API's full text, and an unknown flag as no change", () => {
+    const cut = { ...base, estado: 'BAJA MULT.INSCR. Y O' };
+    expect(diffStates({ ...base, estado: 'BAJA MULT.INSCR. Y OTROS' }, cut)).toEqual([]);
+    expect(diffStates(base, cut)).toEqual([
+      { campo: 'estado', antes: 'ACTIVO', despues: 'BAJA MULT.INSCR. Y O' },
+    ]);
+    const { retencion: _r, ...noFlag } = base;
+    expect(diffStates(noFlag, { ...base, retencion: 'SI' })).toEqual([]);
+  });
+
+  it('takes estado and condición from the register, keeps the flags and the fuller text it had', () => {
+    const andinos = taxpayers['20123456786']!;
+    const register = taxpayerOf(
+      andinos.ruc,
+      `${andinos.nombre_o_razon_social}|ACTIVO|NO HALLADO SE MUDO D|150115|-|-|-|-|-|-|-|-|-|-`,
+    );
+    const previous = { ...base, condicion: 'NO HALLADO SE MUDO DE DOMICILIO', flagsDate: '2026-11-16' };
+    const state = stateOf({ register, date: '2026-11-18' }, undefined, previous);
+    expect(state).toMatchObject({
+      name: andinos.nombre_o_razon_social,
+      condicion: 'NO HALLADO SE MUDO DE DOMICILIO',
+      buenContribuyente: 'SI',
+      flagsDate: '2026-11-16',
+      debtTotal: 100,
+    });
+    const both = stateOf({ register, taxpayer: andinos, date: '2026-11-18' }, [], previous);
+    expect(both).toMatchObject({ retencion: 'SI', flagsDate: '2026-11-18', debtTotal: 0, estado: 'ACTIVO' });
   });
 });
 

@@ -1,4 +1,0 @@
-import { invoiceFileCommand } from './xml.js';
-
-/** `pdf <ref>`: the invoice's PDF from the tax portal (operation 17); same flow as `xml`. */
-export const pdf = invoiceFileCommand('pdf');
