@@ -1,6 +1,13 @@
 import { key } from '../key.js';
 import { lexicon } from '../lexicon/index.js';
-import { type LexEntry, type Sense, SENSES, type VerbForm, type WordClass, WORD_CLASSES } from '../lexicon/types.js';
+import {
+  type LexEntry,
+  type Sense,
+  SENSES,
+  type VerbForm,
+  type WordClass,
+  WORD_CLASSES,
+} from '../lexicon/types.js';
 import { isAskingForm } from '../morphology.js';
 import type { Token } from '../tokenize.js';
 import type { CommandLanguage, Part, Trigger } from './declare.js';

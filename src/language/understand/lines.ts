@@ -21,7 +21,7 @@ export const MAX_REQUESTS = 5;
  * a list of requests with a greeting and a signature takes, twice over; a longer message is a
  * pasted text whose first lines are all that is read.
  */
-export const MAX_READ = 600;
+export const MAX_READ = 300;
 
 /** `1.`, `2)`, `a)`, `-`, `•` before an item of a list. */
 const LIST_MARKER = /^\s*(?:\d{1,2}[.)-]|\p{L}\)|[-•*·➤►▶→])\s+/u;
@@ -91,8 +91,8 @@ export interface LineSource {
   next(): MessageLine | undefined;
   /** The message as typed from a point on: the list of a command that takes the rest (`lote`). */
   rawFrom(from: number): string;
-  /** Reads one line of text (understand.ts `readLine`). */
-  read(line: string): Reading;
+  /** Reads one line of text (understand.ts `readLine`), telling `charge` each reading's length. */
+  read(line: string, charge: (chars: number) => void): Reading;
   /** The command takes the rest of the message as its argument (a list: `lote`). */
   takesRest(command: string | undefined): boolean;
 }
@@ -114,10 +114,10 @@ export function readLines(source: LineSource, addressed: Addressed | undefined):
   let carriedCommand: string | undefined;
   let spent = 0;
   const affordable = (length: number) => spent + length <= MAX_READ;
-  const read = (text: string) => {
-    spent += text.length;
-    return source.read(text);
+  const charge = (chars: number) => {
+    spent += chars;
   };
+  const read = (text: string) => source.read(text, charge);
   let current = source.next();
   let ahead = source.next();
   const advance = () => {

@@ -501,13 +501,22 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
    * slip of a command word, a slip is read as the word meant only when that makes a request with
    * a valid value: otherwise the line is read as typed (`plaka nueva` stays a stranger's word).
    */
-  function readLine(raw: string, addressed: Addressed | undefined, context: UnderstandContext): Reading {
+  function readLine(
+    raw: string,
+    addressed: Addressed | undefined,
+    context: UnderstandContext,
+    charge?: (chars: number) => void,
+  ): Reading {
     const fixes: string[] = [];
+    charge?.(raw.length);
     const reading = readWords(raw, addressed, context, fixes);
     if (fixes.length === 0) return reading;
     const valid =
       reading.act === 'request' && (reading.requests !== undefined || 'value' in (reading.args ?? {}));
-    if (!valid) return readWords(raw, addressed, context, undefined);
+    if (!valid) {
+      charge?.(raw.length);
+      return readWords(raw, addressed, context, undefined);
+    }
     return { ...reading, because: [...fixes.map((fix) => `spelling:${fix}`), ...reading.because] };
   }
 
@@ -731,7 +740,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
         {
           next: () => pending.shift() ?? own(),
           rawFrom: (from) => reader.rawFrom(from),
-          read: (line) => readLine(line, addressed, context),
+          read: (line, charge) => readLine(line, addressed, context, charge),
           takesRest,
         },
         addressed,
