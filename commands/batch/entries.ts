@@ -1,5 +1,4 @@
-import { dniCheckDigit } from '../../src/language/grammars/identifiers/dni.js';
-import { isValidRuc, RUC_PREFIXES } from '../../src/language/grammars/identifiers/ruc.js';
+import { dniCheckDigit, isValidRuc, RUC_PREFIXES } from '../../src/language/index.js';
 
 /** One number of a batch, validated locally (so only plausible numbers ever cost a credit). */
 export interface BatchItem {

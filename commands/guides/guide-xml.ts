@@ -1,6 +1,6 @@
 import type { CommandContext } from '../../src/bot/command.js';
 import type { DocumentRef } from '../../src/bot/ports.js';
-import { DOCUMENT_TYPE_NAMES as DOCUMENT_TYPES } from '../../src/language/lexicon/es/display.js';
+import { DOCUMENT_TYPE_NAMES as DOCUMENT_TYPES } from '../../src/language/index.js';
 import { rejectedAsNotFound } from '../../src/bot/not-found.js';
 
 /** `<ruc>-<tipo>-<serie>-<número>.xml`, the name the tax authority gives the guide's XML. */

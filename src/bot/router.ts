@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
-import { createUnderstanding } from '../language/understand/understand.js';
+import { createUnderstanding } from '../language/index.js';
 import type { LookupApi } from '../lookup/api.js';
 import type { IncomingMessage, Transport } from '../transports/transport.js';
 import { type CommandDefinition, sendSafely, type TemplateRenderer } from './command.js';

@@ -1,5 +1,5 @@
 import { UserError } from '../errors/user-error.js';
-import type { Act, Addressed, Reading } from '../language/understand/reading.js';
+import type { Act, Addressed, Reading } from '../language/index.js';
 
 /**
  * How a Reading reads to a console user (support asking "why didn't it reply?"): Spanish labels

@@ -1,5 +1,5 @@
 import { type Dispatcher, request } from 'undici';
-import { lexicon } from '../language/lexicon/index.js';
+import { lexicon } from '../language/index.js';
 
 /**
  * The SBS exchange rate (S/ per US$) from BCRP's free statistics API, no key needed (request and

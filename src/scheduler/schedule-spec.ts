@@ -1,7 +1,5 @@
 import { addDays, daysInMonth, limaDate, limaInstant, type Weekday, weekdayOf } from '../time/lima.js';
-import { ALL_DAYS } from '../language/grammars/days.js';
-import { DEFAULT_DAYS, type ScheduleSpec } from '../language/grammars/schedule.js';
-import { weekdayName } from '../language/grammars/weekday.js';
+import { ALL_DAYS, DEFAULT_DAYS, type ScheduleSpec, weekdayName } from '../language/index.js';
 
 /**
  * When a schedule fires, in Lima wall-clock time: read by the schedule grammar
@@ -13,7 +11,7 @@ export {
   type ScheduleSpec,
   ScheduleSpecError,
   type ScheduleSpecProblem,
-} from '../language/grammars/schedule.js';
+} from '../language/index.js';
 
 /** Display order: Monday first. */
 const WEEK_ORDER: readonly Weekday[] = ALL_DAYS;
