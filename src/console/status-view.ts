@@ -1,6 +1,6 @@
 import type { Alert } from '../ops/alerts.js';
 import type { DbStats } from '../ops/db-stats.js';
-import type { BudgetPort, ConnectionState, PairingState } from './ports.js';
+import type { BudgetPort, ConnectionState, PairingState } from '../ops/ports.js';
 import { formatLima } from './render.js';
 
 /**

@@ -1,5 +1,5 @@
 import { statfs } from 'node:fs/promises';
-import type { PairingState } from '../console/ports.js';
+import type { PairingState } from './ports.js';
 import type { DbStats } from './db-stats.js';
 
 /**

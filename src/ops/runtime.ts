@@ -4,7 +4,7 @@ import type { RouteResult } from '../bot/outcome.js';
 import type { Config } from '../config.js';
 import { isLoopback } from '../console/http.js';
 import { createOutboxAdmin } from '../console/outbox-admin.js';
-import type { BudgetPort, DeliveryStatesPort } from '../console/ports.js';
+import type { BudgetPort, DeliveryStatesPort } from './ports.js';
 import { type ConsoleServer, startConsole } from '../console/server.js';
 import type { LookupMiddleware } from '../lookup/call.js';
 import { createScheduleStore } from '../scheduler/store.js';
