@@ -1,6 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LookupApi } from '../../src/lookup/api.js';
-import { LookupCreditsError, LookupError, LookupNotFoundError } from '../../src/lookup/errors.js';
+import {
+  failureKind,
+  LookupCreditsError,
+  LookupError,
+  LookupNotFoundError,
+} from '../../src/lookup/errors.js';
 import type { Taxpayer } from '../../src/lookup/schemas/index.js';
 import type { PadronTaxpayer } from '../../src/padron/port.js';
 import { toNumber } from '../../src/render/format.js';
@@ -150,11 +155,6 @@ export async function runBatch(items: readonly BatchItem[], options: BatchRunOpt
   const workers = Math.max(1, Math.min(options.concurrency, items.length));
   await Promise.all(Array.from({ length: workers }, () => worker()));
   return rows.map((row, index) => row ?? { item: items[index] as BatchItem, status: 'budget' });
-}
-
-function failureKind(error: unknown): string {
-  if (error instanceof LookupError) return error.kind;
-  return 'error';
 }
 
 /** Counts for the chat summary ("112 activos y habidos, 5 NO HABIDO, 3 con deuda coactiva"). */

@@ -1,11 +1,11 @@
 import type { Logger } from 'pino';
 import { serviceKey } from '../../src/bot/registry.js';
 import type { LookupApi } from '../../src/lookup/api.js';
+import { failureKind } from '../../src/lookup/errors.js';
 import type { PadronTaxpayer } from '../../src/padron/port.js';
-import { type Clock, cronTicker, type Ticker } from '../../src/scheduler/clock.js';
 import type { TemplateRenderer } from '../../src/scheduler/job.js';
-import { failureKind } from '../../src/scheduler/runner.js';
-import type { ScheduleStore } from '../../src/scheduler/store.js';
+import type { RunLedger } from '../../src/scheduler/port.js';
+import { type Clock, cronTicker, type Ticker } from '../../src/time/clock.js';
 import { addDays, isPeruHoliday, limaDate, limaInstant, weekdayOf } from '../../src/time/lima.js';
 import type { OutgoingMessage } from '../../src/transports/transport.js';
 import type { WatchConfig } from '../../src/config/types.js';
@@ -39,7 +39,7 @@ export interface WatchCheckSettings {
 export interface WatchCheckerDeps {
   store: WatchStore;
   /** The scheduler's run rows: the same exactly-once gate (`finish`) as scheduled posts. */
-  runs: ScheduleStore;
+  runs: RunLedger;
   /** Lookups accounted to WATCH_ACCOUNT through the cached, coalesced path. */
   lookup: LookupApi;
   /** The padrón mirror's row of a RUC (estado and condición free); absent: every RUC is paid for. */
