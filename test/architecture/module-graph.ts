@@ -30,9 +30,29 @@ export function repoPath(file: string): string {
   return path.relative(ROOT, path.resolve(ROOT, file)).split(path.sep).join('/');
 }
 
-/** The relative imports of one file, given its repository path and text. */
-export function importsOf(file: string, text: string): Import[] {
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+const parsed = new Map<string, ts.SourceFile>();
+
+/**
+ * One file parsed (no type check), kept for the run: the architecture tests share a worker, so
+ * the tree is parsed once for all of them.
+ */
+export function sourceOf(file: string, text?: string): ts.SourceFile {
+  const known = text === undefined ? parsed.get(file) : undefined;
+  if (known) return known;
+  const source = ts.createSourceFile(
+    file,
+    text ?? readFileSync(path.resolve(ROOT, file), 'utf8'),
+    ts.ScriptTarget.Latest,
+    true,
+    ts.ScriptKind.TS,
+  );
+  if (text === undefined) parsed.set(file, source);
+  return source;
+}
+
+/** The relative imports of one file, given its repository path (and its text, for a sample). */
+export function importsOf(file: string, text?: string): Import[] {
+  const source = sourceOf(file, text);
   const found: Import[] = [];
   const add = (specifier: ts.Node | undefined, typeOnly: boolean, at: ts.Node) => {
     if (!specifier || !ts.isStringLiteral(specifier) || !specifier.text.startsWith('.')) return;
@@ -56,13 +76,15 @@ export function importsOf(file: string, text: string): Import[] {
   return found;
 }
 
-/** Every relative import of every `.ts` file under the given repository folders. */
-export function importsUnder(...dirs: string[]): Import[] {
-  return dirs.flatMap((dir) =>
-    tsFilesUnder(path.resolve(ROOT, dir)).flatMap((file) =>
-      importsOf(repoPath(file), readFileSync(file, 'utf8')),
-    ),
-  );
+/**
+ * Every relative import of every `.ts` file under the given repository folders; with `mentioning`,
+ * only of the files whose text names one of those paths (a cheap filter before parsing).
+ */
+export function importsUnder(dirs: readonly string[], mentioning?: readonly string[]): Import[] {
+  return filesUnder(...dirs).flatMap((file) => {
+    if (mentioning && !mentioning.some((p) => readFileSync(file, 'utf8').includes(p))) return [];
+    return importsOf(file);
+  });
 }
 
 /** Every `.ts` file under the given repository folders, repository-relative. */
