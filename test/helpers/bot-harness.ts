@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { type App, type AppOptions, createApp } from '../../src/app/app.js';
 import type { CommandDefinition } from '../../src/bot/command.js';
 import type { RouteResult } from '../../src/bot/outcome.js';
@@ -176,4 +177,27 @@ export async function createBotHarness(options: BotHarnessOptions = {}): Promise
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The harness started before this file's (or this describe block's) tests, or before each test
+ * with `'each'`, and closed after them: the handle stands for the running harness inside tests
+ * and hooks (as `useSandbox` does for the sandbox).
+ */
+export function useBotHarness(options: BotHarnessOptions = {}, scope: 'all' | 'each' = 'all'): BotHarness {
+  let running: BotHarness | undefined;
+  const [before, after] = scope === 'all' ? [beforeAll, afterAll] : [beforeEach, afterEach];
+  before(async () => {
+    running = await createBotHarness(options);
+  });
+  after(async () => {
+    await running?.close();
+    running = undefined;
+  });
+  return new Proxy({} as BotHarness, {
+    get(_target, key) {
+      if (!running) throw new Error('useBotHarness: the harness runs only inside tests and hooks');
+      return Reflect.get(running, key) as unknown;
+    },
+  });
 }
