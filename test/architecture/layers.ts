@@ -58,7 +58,7 @@ export const LAYERS: readonly Layer[] = [
   },
   { name: 'render', paths: ['src/render/'], uses: ['time', 'language'] },
   { name: 'padron', paths: ['src/padron/'], uses: ['time', 'text', 'language'] },
-  { name: 'official', paths: ['src/official/'], uses: ['language'] },
+  { name: 'official', paths: ['src/official/'], uses: ['time', 'language'], typesOf: ['lookup'] },
   { name: 'sandbox', paths: ['src/sandbox/'], uses: ['time', 'text', 'language', 'lookup'] },
   // The credit budget's contract (the caps are the budget feature's).
   { name: 'budget', paths: ['src/budget/'], uses: [] },
