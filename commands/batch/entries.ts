@@ -7,7 +7,7 @@ export interface BatchItem {
 }
 
 /** Why an entry was left out before any lookup (`reasons.ts` has the Spanish text). */
-export type InvalidReason = 'ruc-check' | 'ruc-prefix' | 'dni-check' | 'length' | 'format';
+type InvalidReason = 'ruc-check' | 'ruc-prefix' | 'dni-check' | 'length' | 'format';
 
 export interface InvalidEntry {
   input: string;

@@ -47,7 +47,7 @@ export interface BatchRunOptions {
 }
 
 /** The credit budget's refusal (src/budget: its lookup middleware throws before the API call). */
-export function isBudgetRefusal(error: unknown): boolean {
+function isBudgetRefusal(error: unknown): boolean {
   return error instanceof BudgetExceededError;
 }
 
@@ -180,8 +180,8 @@ interface Standing {
 }
 
 /** "Habido" is the only good condition; NO HABIDO / NO HALLADO / PENDIENTE all need a look. */
-export const isHabido = (taxpayer: Standing) => taxpayer.condicion?.trim().toUpperCase() === 'HABIDO';
-export const isActive = (taxpayer: Standing) => taxpayer.estado?.trim().toUpperCase() === 'ACTIVO';
+const isHabido = (taxpayer: Standing) => taxpayer.condicion?.trim().toUpperCase() === 'HABIDO';
+const isActive = (taxpayer: Standing) => taxpayer.estado?.trim().toUpperCase() === 'ACTIVO';
 
 export function summarizeBatch(rows: readonly BatchRow[]): BatchSummary {
   const summary: BatchSummary = {

@@ -4,7 +4,7 @@ import { DOCUMENT_TYPE_NAMES as DOCUMENT_TYPES } from '../../src/language/index.
 import { rejectedAsNotFound } from '../../src/bot/not-found.js';
 
 /** `<ruc>-<tipo>-<serie>-<número>.xml`, the name the tax authority gives the guide's XML. */
-export function guideXmlName(ref: DocumentRef): string {
+function guideXmlName(ref: DocumentRef): string {
   return `${ref.ruc}-${ref.type}-${ref.series}-${ref.number}.xml`;
 }
 

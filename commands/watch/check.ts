@@ -14,9 +14,9 @@ import { diffStates } from './state.js';
 import type { WatchStore } from './store.js';
 
 /** Run keys in `schedule_runs`: the shared check of a date, and each group's report of it. */
-export const CHECK_KEY = 'watch|check';
-export const reportKey = (chatId: string) => `watch|${chatId}`;
-export const summaryKey = (chatId: string) => `watch-summary|${chatId}`;
+const CHECK_KEY = 'watch|check';
+const reportKey = (chatId: string) => `watch|${chatId}`;
+const summaryKey = (chatId: string) => `watch-summary|${chatId}`;
 
 const MINUTE = 60_000;
 const SUMMARY_WEEKDAY: Record<WatchConfig['weeklySummary'], number | undefined> = {
@@ -28,7 +28,7 @@ const SUMMARY_WEEKDAY: Record<WatchConfig['weeklySummary'], number | undefined> 
   vie: 5,
 };
 
-export interface WatchCheckSettings {
+interface WatchCheckSettings {
   watch: WatchConfig;
   catchUpMinutes: number;
   retries: number;
@@ -69,7 +69,7 @@ export interface WatchChecker {
 export const WATCH_CHECK = serviceKey<WatchChecker>('watch-check');
 
 /** Monday to Friday, not a holiday (fixed national ones plus `scheduler.holidays`). */
-export function isWatchDay(date: string, holidays: ReadonlySet<string>): boolean {
+function isWatchDay(date: string, holidays: ReadonlySet<string>): boolean {
   const weekday = weekdayOf(date);
   return weekday >= 1 && weekday <= 5 && !isPeruHoliday(date, holidays);
 }

@@ -42,7 +42,7 @@ export function watchSources(
   };
 }
 
-export const weekStart = (date: string) => addDays(date, -((weekdayOf(date) + 6) % 7));
+const weekStart = (date: string) => addDays(date, -((weekdayOf(date) + 6) % 7));
 
 /** Due on `date` by a daily/weekly/off rule, given the date it was last done. */
 export function isDue(rule: 'daily' | 'weekly' | 'off', last: string | undefined, date: string): boolean {

@@ -50,7 +50,7 @@ export interface Router {
  * result or lets it go on. Reading the text is the language layer's (understand); what follows is
  * policy: edits, access, rate limit, drivers, social replies, permissions and the command itself.
  */
-export const STAGES: readonly Stage[] = [
+const STAGES: readonly Stage[] = [
   ignoreSelf,
   driverOptIn,
   understandStage,

@@ -7,7 +7,7 @@ import { normalizePhone, parseWaVersion } from './values.js';
  * expected. No message ever repeats the received value (it could be a secret).
  */
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const logLevelSchema = z.enum(LOG_LEVELS, {
@@ -116,7 +116,7 @@ export const instanceSchema = z.string().trim().regex(INSTANCE_NAME, {
 });
 
 /** The services alerts can be posted to, each with the body it needs (ops/alert-formats.ts). */
-export const ALERT_FORMATS = ['generic', 'slack', 'discord', 'ntfy', 'teams'] as const;
+const ALERT_FORMATS = ['generic', 'slack', 'discord', 'ntfy', 'teams'] as const;
 export type AlertFormat = (typeof ALERT_FORMATS)[number];
 
 /** `alerts.format` / CHASQUI_ALERT_FORMAT; a bad value names the five in Spanish too. */

@@ -19,7 +19,7 @@ export interface ReadinessOptions {
   freeBytes?: (dir: string) => Promise<number>;
 }
 
-export interface Check {
+interface Check {
   ok: boolean;
   detail: string;
 }
@@ -34,7 +34,7 @@ async function statfsFree(dir: string): Promise<number> {
   return stats.bavail * stats.bsize;
 }
 
-export const DEFAULT_MIN_FREE_BYTES = 100 * 1024 * 1024;
+const DEFAULT_MIN_FREE_BYTES = 100 * 1024 * 1024;
 
 export async function checkReadiness(options: ReadinessOptions): Promise<Readiness> {
   const now = options.now ?? Date.now;

@@ -37,7 +37,7 @@ export interface OpsOptions {
   budget?: BudgetPort;
 }
 
-export interface AttachOptions {
+interface AttachOptions {
   app: {
     router: { handle(message: IncomingMessage): Promise<RouteResult> };
     services: Parameters<typeof startConsole>[0]['services'];
@@ -78,7 +78,7 @@ export function consoleConfigProblem(config: Config): string | undefined {
 }
 
 /** Why the console could not listen, saying which setting to change (a busy port, a foreign host). */
-export function consoleListenProblem(error: unknown, host: string, port: number): string {
+function consoleListenProblem(error: unknown, host: string, port: number): string {
   const code = (error as NodeJS.ErrnoException).code;
   const where = `No se pudo abrir la consola en ${host}:${port}`;
   switch (code) {

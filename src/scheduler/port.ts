@@ -23,10 +23,10 @@ export interface ScheduleEntry {
   createdAt: Date;
 }
 
-export type AddScheduleResult =
+type AddScheduleResult =
   { ok: true; entry: ScheduleEntry } | { ok: false; reason: 'duplicate'; existing: ScheduleEntry };
 
-export type RemoveScheduleResult =
+type RemoveScheduleResult =
   | { ok: true; entry: ScheduleEntry }
   | { ok: false; reason: 'not-found' }
   | { ok: false; reason: 'config'; entry: ScheduleEntry };

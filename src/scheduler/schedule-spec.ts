@@ -5,13 +5,7 @@ import { ALL_DAYS, DEFAULT_DAYS, type ScheduleSpec, weekdayName } from '../langu
  * When a schedule fires, in Lima wall-clock time: read by the schedule grammar
  * (src/language/grammars/schedule.ts), stored in its canonical text, shown and fired from here.
  */
-export {
-  DEFAULT_DAYS,
-  parseScheduleSpec,
-  type ScheduleSpec,
-  ScheduleSpecError,
-  type ScheduleSpecProblem,
-} from '../language/index.js';
+export { parseScheduleSpec, type ScheduleSpec, ScheduleSpecError } from '../language/index.js';
 
 /** Display order: Monday first. */
 const WEEK_ORDER: readonly Weekday[] = ALL_DAYS;
@@ -21,7 +15,7 @@ function pad(n: number): string {
 }
 
 /** 'HH:MM' of a spec. */
-export function specTime(spec: ScheduleSpec): string {
+function specTime(spec: ScheduleSpec): string {
   return `${pad(spec.hour)}:${pad(spec.minute)}`;
 }
 

@@ -5,10 +5,10 @@ import type { SqliteDatabase } from './sqlite.js';
  * Who changed a row (`updated_by`, `created_by`), as stored: `hmac:` + the keyed pseudonym of the
  * sender's phone digits, the same pseudonym the log gives the sender. Never the phone itself.
  */
-export const HASHED_ACTOR = 'hmac:';
+const HASHED_ACTOR = 'hmac:';
 
 /** `updated_by` as stored; values already hashed (or fixed words like `removed`) pass through. */
-export function actorKey(by: string, pseudonym: Pseudonymizer): string {
+function actorKey(by: string, pseudonym: Pseudonymizer): string {
   if (by.startsWith(HASHED_ACTOR) || /^[a-z]+$/.test(by)) return by;
   // The digits of a phone JID (device suffix dropped).
   return `${HASHED_ACTOR}${pseudonym(by.split('@')[0]?.split(':')[0] || by)}`;

@@ -39,7 +39,7 @@ export interface SendResult {
   stored?: string;
 }
 
-export type OutboxSender = (item: OutboxItem) => Promise<SendResult | undefined>;
+type OutboxSender = (item: OutboxItem) => Promise<SendResult | undefined>;
 
 /**
  * Thrown by a sender for a connection problem, not a problem of the message: the row stays
@@ -57,7 +57,7 @@ export class SendDeferredError extends Error {
   }
 }
 
-export interface PacingOptions {
+interface PacingOptions {
   /** Random delay before each send, uniform in [minDelayMs, maxDelayMs]. */
   minDelayMs: number;
   maxDelayMs: number;

@@ -23,10 +23,10 @@ export interface Import {
   readonly line: number;
 }
 
-export const ROOT = path.resolve('.');
+const ROOT = path.resolve('.');
 
 /** Repository-relative with `/` separators, whatever the platform. */
-export function repoPath(file: string): string {
+function repoPath(file: string): string {
   return path.relative(ROOT, path.resolve(ROOT, file)).split(path.sep).join('/');
 }
 
@@ -51,7 +51,7 @@ export function sourceOf(file: string, text?: string): ts.SourceFile {
 }
 
 /** The relative imports of one file, given its repository path (and its text, for a sample). */
-export function importsOf(file: string, text?: string): Import[] {
+function importsOf(file: string, text?: string): Import[] {
   const source = sourceOf(file, text);
   const found: Import[] = [];
   const add = (specifier: ts.Node | undefined, typeOnly: boolean, at: ts.Node) => {

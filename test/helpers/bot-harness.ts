@@ -20,7 +20,7 @@ import { ADMIN_PHONE, FIXTURE_GROUPS, GROUP_ID, GROUP_NAME, jid, MEMBER_PHONE } 
  * The real app (router, commands, templates, cache, SQLite) on a temp data dir, talking to the
  * sandbox over loopback through the in-memory transport. Per-command tests drive it with `send`.
  */
-export type ConfigOverrides = Config;
+type ConfigOverrides = Config;
 
 export interface BotHarnessOptions {
   /** Merged over the harness defaults (`lookup` is merged key by key). */
@@ -41,7 +41,7 @@ export interface BotHarnessOptions {
   ratePublishedAt?: string;
 }
 
-export interface SendFrom {
+interface SendFrom {
   chatId?: string;
   isGroup?: boolean;
   /** Phone digits or a full id; default the fixture admin (or a non-admin member when admin=false). */

@@ -77,7 +77,7 @@ export interface SchedulerHarnessOptions {
   extra?: Partial<SchedulerDeps>;
 }
 
-export interface Sent {
+interface Sent {
   chatId: string;
   message: OutgoingMessage;
 }
