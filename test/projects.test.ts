@@ -31,6 +31,12 @@ write(
   'test/a/pure-from-same-module.test.ts',
   "import { outboxFailedAlert } from '../../src/cli/start.js';\n",
 );
+write(
+  'test/a/renders-pdf.test.ts',
+  "import { renderGuidePdf } from '../../commands/guides/pdf/delivery-guide.js';\n",
+);
+write('test/helpers/reads-pdf.ts', "import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';\n");
+write('test/a/via-pdf-helper.test.ts', "import { pdfText } from '../helpers/reads-pdf.js';\n");
 write('test/a/grammar.fuzz.test.ts', "import fc from 'fast-check';\n");
 write('test/a/reads-disk.test.ts', "import { readFileSync, type Stats } from 'node:fs';\n");
 write('test/a/writes-disk.test.ts', "import {\n  mkdtempSync,\n  readFileSync,\n} from 'node:fs';\n");
@@ -54,9 +60,11 @@ describe('test projects', () => {
       ],
       integration: [
         'test/a/grammar.fuzz.test.ts',
+        'test/a/renders-pdf.test.ts',
         'test/a/spawns.test.ts',
         'test/a/starter-named.test.ts',
         'test/a/via-helper.test.ts',
+        'test/a/via-pdf-helper.test.ts',
         'test/a/via-temp-helper.test.ts',
         'test/a/writes-async.test.ts',
         'test/a/writes-disk.test.ts',

@@ -67,6 +67,13 @@ const STARTERS = new Set([
   'startTestTransport',
 ]);
 
+/**
+ * What takes seconds of CPU, not milliseconds: rendering a guide PDF (fonts embedded, a QR, many
+ * pages) and reading a PDF back with pdf.js. The quick loop leaves them to `npm test`.
+ */
+const HEAVY_MODULES = new Set(['pdfjs-dist', 'pdfjs-dist/legacy/build/pdf.mjs']);
+const HEAVY = new Set(['renderGuidePdf', 'createGuidePdfRenderer']);
+
 const IMPORT = /^import\s+(type\s+)?([^'";]*?)\s*from\s*'([^']+)';/gm;
 
 /** The names a value import brings in (`type` members and `import type` bring none). */
@@ -95,7 +102,8 @@ function projectOf(file: string, testDir: string): Project {
     if (names.length === 0) continue;
     const writesDisk = DISK_MODULES.has(from) && names.some((name) => DISK_WRITERS.has(name));
     const starts = names.some((name) => STARTERS.has(name));
-    let found: Project = MODULES[from] ?? (writesDisk || starts ? 'integration' : 'unit');
+    const heavy = HEAVY_MODULES.has(from) || names.some((name) => HEAVY.has(name));
+    let found: Project = MODULES[from] ?? (writesDisk || starts || heavy ? 'integration' : 'unit');
     const helper = path.resolve(path.dirname(file), from.replace(/\.js$/, '.ts'));
     if (from.startsWith('.') && helper.startsWith(testDir + path.sep) && existsSync(helper)) {
       const inherited = projectOf(helper, testDir);
