@@ -15,6 +15,7 @@ export { DEFAULT_CACHE_TTL_SECONDS, OPERATION_NAMES } from './config/cache-ttl.j
 export { describeConfig } from './config/describe.js';
 export { ENV_VARIABLES } from './config/env.js';
 export type { Config, WhatsappConfig } from './config/types.js';
+export { WHATSAPP_LIMIT_DEFAULTS } from './config/types.js';
 export { normalizePhone } from './config/values.js';
 export { ConfigError };
 

@@ -107,8 +107,8 @@ export const LAYERS: readonly Layer[] = [
   {
     name: 'whatsapp',
     paths: ['src/transports/whatsapp/'],
-    uses: ['transports', 'store'],
-    typesOf: ['lookup', 'config', 'groups'],
+    uses: ['time', 'transports', 'config', 'store'],
+    typesOf: ['lookup', 'groups'],
     entry: ['index.ts'],
     tests: 'test/transports/whatsapp/',
   },
@@ -128,8 +128,8 @@ export const LAYERS: readonly Layer[] = [
   {
     name: 'operate',
     paths: ['src/ops/runtime.ts'],
-    uses: ['transports', 'scheduler', 'ops', 'console'],
-    typesOf: ['lookup', 'config', 'store', 'bot', 'whatsapp'],
+    uses: ['time', 'transports', 'config', 'store', 'scheduler', 'ops', 'console'],
+    typesOf: ['lookup', 'bot', 'whatsapp'],
   },
   // Wiring: the composition root and the command line.
   {
