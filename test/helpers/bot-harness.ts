@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { type App, type AppOptions, createApp } from '../../src/app/app.js';
 import type { CommandDefinition } from '../../src/bot/command.js';
 import type { RouteResult } from '../../src/bot/outcome.js';
@@ -15,6 +14,7 @@ import type { SandboxHandle } from '../../src/sandbox/types.js';
 import { createMemoryTransport, type SentMessage } from '../../src/transports/memory.js';
 import type { IncomingMessage, OutgoingMessage } from '../../src/transports/transport.js';
 import { ADMIN_PHONE, FIXTURE_GROUPS, GROUP_ID, GROUP_NAME, jid, MEMBER_PHONE } from './messages.js';
+import { useRunning } from './use-running.js';
 
 /**
  * The real app (router, commands, templates, cache, SQLite) on a temp data dir, talking to the
@@ -185,25 +185,7 @@ export async function createBotHarness(options: BotHarnessOptions = {}): Promise
   };
 }
 
-/**
- * The harness started before this file's (or this describe block's) tests, or before each test
- * with `'each'`, and closed after them: the handle stands for the running harness inside tests
- * and hooks (as `useSandbox` does for the sandbox).
- */
+/** The harness started and closed around this file's (or describe block's) tests, or each test (`useRunning`). */
 export function useBotHarness(options: BotHarnessOptions = {}, scope: 'all' | 'each' = 'all'): BotHarness {
-  let running: BotHarness | undefined;
-  const [before, after] = scope === 'all' ? [beforeAll, afterAll] : [beforeEach, afterEach];
-  before(async () => {
-    running = await createBotHarness(options);
-  });
-  after(async () => {
-    await running?.close();
-    running = undefined;
-  });
-  return new Proxy({} as BotHarness, {
-    get(_target, key) {
-      if (!running) throw new Error('useBotHarness: the harness runs only inside tests and hooks');
-      return Reflect.get(running, key) as unknown;
-    },
-  });
+  return useRunning('the bot harness', () => createBotHarness(options), scope);
 }
