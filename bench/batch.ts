@@ -4,7 +4,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createApp } from '../src/app/app.js';
 import { parseConfig } from '../src/config.js';
-import { rucCheckDigit } from '../src/language/grammars/identifiers/ruc.js';
+import { rucCheckDigit } from '../src/language/index.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import type { SandboxHandle } from '../src/sandbox/types.js';
 import { createMemoryTransport } from '../src/transports/memory.js';

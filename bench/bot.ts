@@ -27,7 +27,7 @@ const CASES: { text: string; operation: keyof LookupApi; call: (api: LookupApi) 
 ];
 
 /** The mixed stream: 2 valid (cached), 2 invalid, 3 chatter, 1 unknown command per 8 messages. */
-export const MIXED_STREAM: readonly string[] = [
+const MIXED_STREAM: readonly string[] = [
   'ruc 20123456786',
   'placa abc-123',
   'ruc 2010007097',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { commands } from '../src/app/features.js';
-import { createUnderstanding, type UnderstandContext } from '../src/language/understand/understand.js';
+import { createUnderstanding, type UnderstandContext } from '../src/language/index.js';
 import { BOT_LINES } from './bot.js';
 import { quantile, table } from './figures.js';
 

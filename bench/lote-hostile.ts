@@ -5,7 +5,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
-import { rucCheckDigit } from '../src/language/grammars/identifiers/ruc.js';
+import { rucCheckDigit } from '../src/language/index.js';
 import { startSandbox } from '../src/sandbox/server.js';
 import { batchBenchApp } from './batch.js';
 import { xlsxBomb } from './hostile-files.js';

@@ -11,21 +11,13 @@ import type { Config } from './config/types.js';
  */
 
 export type { CacheTtlSeconds } from './config/cache-ttl.js';
-export { DEFAULT_CACHE_TTL_SECONDS, OPERATION_NAMES, PERSONAL_DATA_OPERATIONS } from './config/cache-ttl.js';
+export { DEFAULT_CACHE_TTL_SECONDS, OPERATION_NAMES } from './config/cache-ttl.js';
 export { describeConfig } from './config/describe.js';
 export { ENV_VARIABLES } from './config/env.js';
-export type { LogLevel } from './config/rules.js';
-export type {
-  Config,
-  ConsoleConfig,
-  GroupConfig,
-  PadronConfig,
-  SchedulerConfig,
-  WhatsappConfig,
-} from './config/types.js';
+export type { Config, WhatsappConfig } from './config/types.js';
 export { WHATSAPP_LIMIT_DEFAULTS } from './config/types.js';
 export { normalizePhone } from './config/values.js';
-export { ConfigError, type ConfigIssue };
+export { ConfigError };
 
 /** Defaults for the keys both the environment and the file may set. */
 export const CONFIG_DEFAULTS = {

@@ -7,7 +7,7 @@ import type PinoPretty from 'pino-pretty';
  * Paths redacted wherever they appear in a log object. Secrets (tokens, tax-portal password)
  * and personal data (DNI numbers, names) must never reach the log in clear.
  */
-export const REDACT_PATHS = [
+const REDACT_PATHS = [
   'token',
   'password',
   'authorization',

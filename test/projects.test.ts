@@ -31,7 +31,18 @@ write(
   'test/a/pure-from-same-module.test.ts',
   "import { outboxFailedAlert } from '../../src/cli/start.js';\n",
 );
+write(
+  'test/a/renders-pdf.test.ts',
+  "import { renderGuidePdf } from '../../commands/guides/pdf/delivery-guide.js';\n",
+);
+write('test/helpers/reads-pdf.ts', "import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';\n");
+write('test/a/via-pdf-helper.test.ts', "import { pdfText } from '../helpers/reads-pdf.js';\n");
 write('test/a/grammar.fuzz.test.ts', "import fc from 'fast-check';\n");
+write('test/a/reads-disk.test.ts', "import { readFileSync, type Stats } from 'node:fs';\n");
+write('test/a/writes-disk.test.ts', "import {\n  mkdtempSync,\n  readFileSync,\n} from 'node:fs';\n");
+write('test/a/writes-async.test.ts', "import { rm as remove } from 'node:fs/promises';\n");
+write('test/helpers/temp-dir.ts', "import { mkdtempSync } from 'node:fs';\n");
+write('test/a/via-temp-helper.test.ts', "import { tempDir } from '../helpers/temp-dir.js';\n");
 write(
   'test/b/console.test.ts',
   "import { chromium } from 'playwright-core';\nimport { spawn } from 'node:child_process';\n",
@@ -43,14 +54,20 @@ describe('test projects', () => {
       unit: [
         'test/a/pure-from-same-module.test.ts',
         'test/a/pure.test.ts',
+        'test/a/reads-disk.test.ts',
         'test/a/type-of-helper.test.ts',
         'test/a/types-only.test.ts',
       ],
       integration: [
         'test/a/grammar.fuzz.test.ts',
+        'test/a/renders-pdf.test.ts',
         'test/a/spawns.test.ts',
         'test/a/starter-named.test.ts',
         'test/a/via-helper.test.ts',
+        'test/a/via-pdf-helper.test.ts',
+        'test/a/via-temp-helper.test.ts',
+        'test/a/writes-async.test.ts',
+        'test/a/writes-disk.test.ts',
       ],
       browser: ['test/b/console.test.ts'],
     });

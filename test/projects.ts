@@ -21,6 +21,39 @@ const MODULES: Record<string, Project> = {
 };
 
 /**
+ * What writes to disk, from node:fs or node:fs/promises: a test that makes a temporary folder, a
+ * file or a SQLite database on disk waits on the disk and pays its clean-up, so it is integration
+ * (`npm run test:unit` stays the quick loop: pure code and in-memory fakes). Reading is unit.
+ */
+const DISK_MODULES = new Set(['node:fs', 'node:fs/promises']);
+const DISK_WRITERS = new Set([
+  'writeFileSync',
+  'writeFile',
+  'appendFileSync',
+  'appendFile',
+  'mkdtempSync',
+  'mkdtemp',
+  'mkdirSync',
+  'mkdir',
+  'createWriteStream',
+  'copyFileSync',
+  'copyFile',
+  'cpSync',
+  'cp',
+  'renameSync',
+  'rename',
+  'rmSync',
+  'rm',
+  'unlinkSync',
+  'unlink',
+  'truncateSync',
+  'truncate',
+  'symlinkSync',
+  'chmodSync',
+  'utimesSync',
+]);
+
+/**
  * Our functions that start a server or a WhatsApp connection: the sandbox and console HTTP
  * servers, the CLI commands that open them in process, and the transport on a fake socket.
  */
@@ -33,6 +66,13 @@ const STARTERS = new Set([
   'fakeSocketFactory',
   'startTestTransport',
 ]);
+
+/**
+ * What takes seconds of CPU, not milliseconds: rendering a guide PDF (fonts embedded, a QR, many
+ * pages) and reading a PDF back with pdf.js. The quick loop leaves them to `npm test`.
+ */
+const HEAVY_MODULES = new Set(['pdfjs-dist', 'pdfjs-dist/legacy/build/pdf.mjs']);
+const HEAVY = new Set(['renderGuidePdf', 'createGuidePdfRenderer']);
 
 const IMPORT = /^import\s+(type\s+)?([^'";]*?)\s*from\s*'([^']+)';/gm;
 
@@ -60,7 +100,10 @@ function projectOf(file: string, testDir: string): Project {
   for (const [, typeOnly, clause = '', from = ''] of readFileSync(file, 'utf8').matchAll(IMPORT)) {
     const names = typeOnly ? [] : valueNames(clause);
     if (names.length === 0) continue;
-    let found: Project = MODULES[from] ?? (names.some((name) => STARTERS.has(name)) ? 'integration' : 'unit');
+    const writesDisk = DISK_MODULES.has(from) && names.some((name) => DISK_WRITERS.has(name));
+    const starts = names.some((name) => STARTERS.has(name));
+    const heavy = HEAVY_MODULES.has(from) || names.some((name) => HEAVY.has(name));
+    let found: Project = MODULES[from] ?? (writesDisk || starts || heavy ? 'integration' : 'unit');
     const helper = path.resolve(path.dirname(file), from.replace(/\.js$/, '.ts'));
     if (from.startsWith('.') && helper.startsWith(testDir + path.sep) && existsSync(helper)) {
       const inherited = projectOf(helper, testDir);

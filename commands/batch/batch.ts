@@ -20,7 +20,7 @@ export function batchPort(ctx: CommandContext<unknown>): BatchPort {
 }
 
 /** The candidate numbers of a `lote` message: the pasted text plus the attached file, if any. */
-export async function batchTokens(ctx: CommandContext<unknown>, port: BatchPort): Promise<string[]> {
+async function batchTokens(ctx: CommandContext<unknown>, port: BatchPort): Promise<string[]> {
   const tokens = tokensOf(ctx.rawArgs);
   const document = ctx.message.document;
   if (!document) return tokens;

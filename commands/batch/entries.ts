@@ -1,5 +1,4 @@
-import { dniCheckDigit } from '../../src/language/grammars/identifiers/dni.js';
-import { isValidRuc, RUC_PREFIXES } from '../../src/language/grammars/identifiers/ruc.js';
+import { dniCheckDigit, isValidRuc, RUC_PREFIXES } from '../../src/language/index.js';
 
 /** One number of a batch, validated locally (so only plausible numbers ever cost a credit). */
 export interface BatchItem {
@@ -8,7 +7,7 @@ export interface BatchItem {
 }
 
 /** Why an entry was left out before any lookup (`reasons.ts` has the Spanish text). */
-export type InvalidReason = 'ruc-check' | 'ruc-prefix' | 'dni-check' | 'length' | 'format';
+type InvalidReason = 'ruc-check' | 'ruc-prefix' | 'dni-check' | 'length' | 'format';
 
 export interface InvalidEntry {
   input: string;

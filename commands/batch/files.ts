@@ -1,4 +1,4 @@
-import { namesIdColumn } from '../../src/language/column-header.js';
+import { namesIdColumn } from '../../src/language/index.js';
 import { parseCsv } from './csv.js';
 import { classify, numberTokens } from './entries.js';
 import { type FileLimits, FileRefusedError } from './file-refusal.js';

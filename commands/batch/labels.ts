@@ -31,7 +31,7 @@ export const SOURCE_LABEL = {
 export const ISSUE_HEADERS = ['Entrada', 'Motivo'] as const;
 
 /** Why an entry is on the second sheet, or what is missing from its row. */
-export const REASONS: Readonly<Record<string, string>> = {
+const REASONS: Readonly<Record<string, string>> = {
   'ruc-check': 'RUC con dígito verificador incorrecto',
   'ruc-prefix': 'RUC con prefijo inválido (debe empezar con 10, 15, 16, 17 o 20)',
   'dni-check': 'DNI con carácter de verificación incorrecto',

@@ -1,6 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LookupApi } from '../../src/lookup/api.js';
-import { LookupCreditsError, LookupError, LookupNotFoundError } from '../../src/lookup/errors.js';
+import {
+  failureKind,
+  LookupCreditsError,
+  LookupError,
+  LookupNotFoundError,
+} from '../../src/lookup/errors.js';
 import type { Taxpayer } from '../../src/lookup/schemas/index.js';
 import type { PadronTaxpayer } from '../../src/padron/port.js';
 import { toNumber } from '../../src/render/format.js';
@@ -42,7 +47,7 @@ export interface BatchRunOptions {
 }
 
 /** The credit budget's refusal (src/budget: its lookup middleware throws before the API call). */
-export function isBudgetRefusal(error: unknown): boolean {
+function isBudgetRefusal(error: unknown): boolean {
   return error instanceof BudgetExceededError;
 }
 
@@ -152,11 +157,6 @@ export async function runBatch(items: readonly BatchItem[], options: BatchRunOpt
   return rows.map((row, index) => row ?? { item: items[index] as BatchItem, status: 'budget' });
 }
 
-function failureKind(error: unknown): string {
-  if (error instanceof LookupError) return error.kind;
-  return 'error';
-}
-
 /** Counts for the chat summary ("112 activos y habidos, 5 NO HABIDO, 3 con deuda coactiva"). */
 export interface BatchSummary {
   rucs: number;
@@ -180,8 +180,8 @@ interface Standing {
 }
 
 /** "Habido" is the only good condition; NO HABIDO / NO HALLADO / PENDIENTE all need a look. */
-export const isHabido = (taxpayer: Standing) => taxpayer.condicion?.trim().toUpperCase() === 'HABIDO';
-export const isActive = (taxpayer: Standing) => taxpayer.estado?.trim().toUpperCase() === 'ACTIVO';
+const isHabido = (taxpayer: Standing) => taxpayer.condicion?.trim().toUpperCase() === 'HABIDO';
+const isActive = (taxpayer: Standing) => taxpayer.estado?.trim().toUpperCase() === 'ACTIVO';
 
 export function summarizeBatch(rows: readonly BatchRow[]): BatchSummary {
   const summary: BatchSummary = {

@@ -28,7 +28,7 @@ function isControl(code: number): boolean {
 }
 
 /** True when the text's start looks like binary data: any NUL, or more than 1% control characters. */
-export function looksBinary(text: string): boolean {
+function looksBinary(text: string): boolean {
   const end = Math.min(text.length, SAMPLE_CHARS);
   let controls = 0;
   for (let i = 0; i < end; i++) {
@@ -40,7 +40,7 @@ export function looksBinary(text: string): boolean {
 }
 
 /** Lines with something besides whitespace, counted in one pass (no array of lines). */
-export function countFilledLines(text: string): number {
+function countFilledLines(text: string): number {
   let lines = 0;
   let filled = false;
   for (let i = 0; i < text.length; i++) {

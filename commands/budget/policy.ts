@@ -29,7 +29,7 @@ export interface CapHit {
 }
 
 /** Share of a cap at which the owners are told once. */
-export const WARNING_RATIO = 0.8;
+const WARNING_RATIO = 0.8;
 
 function capsOf(spend: ScopeSpend): { period: Period; cap: number; spent: number }[] {
   const out: { period: Period; cap: number; spent: number }[] = [];

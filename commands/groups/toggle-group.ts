@@ -1,6 +1,6 @@
 import { type CommandDefinition, defineCommand } from '../../src/bot/command.js';
 import { UserError } from '../../src/errors/user-error.js';
-import type { CommandLanguage } from '../../src/language/understand/declare.js';
+import type { CommandLanguage } from '../../src/language/index.js';
 
 /**
  * `activar` / `desactivar` are one behaviour with two words: an admin turns the bot on or off in

@@ -7,10 +7,9 @@ import type { Dispatch } from './dispatches.js';
  * guide (entregado / leído), who did not and why, in the words a dispatcher can act on.
  */
 
-export type Outcome =
-  'leido' | 'entregado' | 'rechazado' | 'no-salio' | 'en-cola' | 'dudoso' | 'sin-confirmar';
+type Outcome = 'leido' | 'entregado' | 'rechazado' | 'no-salio' | 'en-cola' | 'dudoso' | 'sin-confirmar';
 
-export interface ReportRow {
+interface ReportRow {
   nombre?: string;
   telefono: string;
   resultado: Outcome;
@@ -24,7 +23,7 @@ export interface ReportRow {
 /** 463: WhatsApp's "no privacy token / reach-out limited" refusal of a first 1:1 message. */
 const FIRST_CONTACT_CODES = new Set(['463']);
 
-export function outcomeOf(record: DeliveryRecord | undefined): Outcome {
+function outcomeOf(record: DeliveryRecord | undefined): Outcome {
   switch (record?.state) {
     case 'read':
     case 'played':

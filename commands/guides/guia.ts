@@ -1,7 +1,7 @@
 import { type CommandContext, defineCommand } from '../../src/bot/command.js';
 import { personalNumber } from '../../src/bot/guards.js';
 import type { DocumentRef } from '../../src/bot/ports.js';
-import type { GuideClauses } from '../../src/language/grammars/registry.js';
+import type { GuideClauses } from '../../src/language/index.js';
 import { sendToDrivers } from './enviar.js';
 import { guidePdfName, renderGuidePdf } from './guide-pdf.js';
 import { replyGuideXml } from './guide-xml.js';

@@ -1,10 +1,10 @@
 import type { CommandContext } from '../../src/bot/command.js';
 import type { DocumentRef } from '../../src/bot/ports.js';
-import { DOCUMENT_TYPE_NAMES as DOCUMENT_TYPES } from '../../src/language/lexicon/es/display.js';
+import { DOCUMENT_TYPE_NAMES as DOCUMENT_TYPES } from '../../src/language/index.js';
 import { rejectedAsNotFound } from '../../src/bot/not-found.js';
 
 /** `<ruc>-<tipo>-<serie>-<número>.xml`, the name the tax authority gives the guide's XML. */
-export function guideXmlName(ref: DocumentRef): string {
+function guideXmlName(ref: DocumentRef): string {
   return `${ref.ruc}-${ref.type}-${ref.series}-${ref.number}.xml`;
 }
 

@@ -1,8 +1,11 @@
-import { refersToItself } from '../../src/language/understand/self.js';
 import { type CommandContext, type CommandDefinition, defineCommand } from '../../src/bot/command.js';
-import { closestWord } from '../../src/language/edit-distance.js';
-import { createUnderstanding, type Understanding } from '../../src/language/understand/understand.js';
-import { formsOf } from '../../src/language/understand/forms.js';
+import {
+  closestWord,
+  createUnderstanding,
+  formsOf,
+  refersToItself,
+  type Understanding,
+} from '../../src/language/index.js';
 import { fold } from '../../src/text/fold.js';
 import { canRun } from '../../src/bot/guards.js';
 

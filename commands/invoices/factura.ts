@@ -1,6 +1,6 @@
 import { defineCommand } from '../../src/bot/command.js';
 import type { DocumentRef } from '../../src/bot/ports.js';
-import { DOCUMENT_TYPE_NAMES as DOCUMENT_TYPES } from '../../src/language/lexicon/es/display.js';
+import { DOCUMENT_TYPE_NAMES as DOCUMENT_TYPES } from '../../src/language/index.js';
 import { UserError } from '../../src/errors/user-error.js';
 import { replyInvoiceFile } from './invoice-file.js';
 

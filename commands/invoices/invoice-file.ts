@@ -2,7 +2,7 @@ import type { CommandContext, CommandDefinition } from '../../src/bot/command.js
 import { defineCommand } from '../../src/bot/command.js';
 import type { DocumentRef } from '../../src/bot/ports.js';
 import { type ErrorId, UserError } from '../../src/errors/user-error.js';
-import { DOCUMENT_TYPE_NAMES as DOCUMENT_TYPES } from '../../src/language/lexicon/es/display.js';
+import { DOCUMENT_TYPE_NAMES as DOCUMENT_TYPES } from '../../src/language/index.js';
 import { InvoiceZipError, unzipBase64 } from '../../src/lookup/zip.js';
 import { rejectedAsNotFound } from '../../src/bot/not-found.js';
 

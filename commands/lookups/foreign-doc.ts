@@ -1,5 +1,5 @@
 import type { CommandDefinition } from '../../src/bot/command.js';
-import type { ForeignDocType } from '../../src/language/grammars/identifiers/foreign-doc.js';
+import type { ForeignDocType } from '../../src/language/index.js';
 import { lookupCommand } from './lookup-command.js';
 
 /**

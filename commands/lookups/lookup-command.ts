@@ -2,7 +2,7 @@ import { type CommandContext, type CommandDefinition, defineCommand } from '../.
 import { listData } from '../../src/bot/list-data.js';
 import { rejectedAsNotFound } from '../../src/bot/not-found.js';
 import type { ErrorId } from '../../src/errors/user-error.js';
-import type { SlotSpec } from '../../src/language/understand/declare.js';
+import type { SlotSpec } from '../../src/language/index.js';
 import type { OperationArgs, OperationName, OperationResult } from '../../src/lookup/operations.js';
 import { type Answered, freeFirst } from './free-first.js';
 

@@ -1,11 +1,11 @@
 import type { Logger } from 'pino';
 import { serviceKey } from '../../src/bot/registry.js';
 import type { LookupApi } from '../../src/lookup/api.js';
+import { failureKind } from '../../src/lookup/errors.js';
 import type { PadronTaxpayer } from '../../src/padron/port.js';
-import { type Clock, cronTicker, type Ticker } from '../../src/scheduler/clock.js';
 import type { TemplateRenderer } from '../../src/scheduler/job.js';
-import { failureKind } from '../../src/scheduler/runner.js';
-import type { ScheduleStore } from '../../src/scheduler/store.js';
+import type { RunLedger } from '../../src/scheduler/port.js';
+import { type Clock, cronTicker, type Ticker } from '../../src/time/clock.js';
 import { addDays, isPeruHoliday, limaDate, limaInstant, weekdayOf } from '../../src/time/lima.js';
 import type { OutgoingMessage } from '../../src/transports/transport.js';
 import type { WatchConfig } from '../../src/config/types.js';
@@ -14,9 +14,9 @@ import { diffStates } from './state.js';
 import type { WatchStore } from './store.js';
 
 /** Run keys in `schedule_runs`: the shared check of a date, and each group's report of it. */
-export const CHECK_KEY = 'watch|check';
-export const reportKey = (chatId: string) => `watch|${chatId}`;
-export const summaryKey = (chatId: string) => `watch-summary|${chatId}`;
+const CHECK_KEY = 'watch|check';
+const reportKey = (chatId: string) => `watch|${chatId}`;
+const summaryKey = (chatId: string) => `watch-summary|${chatId}`;
 
 const MINUTE = 60_000;
 const SUMMARY_WEEKDAY: Record<WatchConfig['weeklySummary'], number | undefined> = {
@@ -28,7 +28,7 @@ const SUMMARY_WEEKDAY: Record<WatchConfig['weeklySummary'], number | undefined> 
   vie: 5,
 };
 
-export interface WatchCheckSettings {
+interface WatchCheckSettings {
   watch: WatchConfig;
   catchUpMinutes: number;
   retries: number;
@@ -39,7 +39,7 @@ export interface WatchCheckSettings {
 export interface WatchCheckerDeps {
   store: WatchStore;
   /** The scheduler's run rows: the same exactly-once gate (`finish`) as scheduled posts. */
-  runs: ScheduleStore;
+  runs: RunLedger;
   /** Lookups accounted to WATCH_ACCOUNT through the cached, coalesced path. */
   lookup: LookupApi;
   /** The padrón mirror's row of a RUC (estado and condición free); absent: every RUC is paid for. */
@@ -69,7 +69,7 @@ export interface WatchChecker {
 export const WATCH_CHECK = serviceKey<WatchChecker>('watch-check');
 
 /** Monday to Friday, not a holiday (fixed national ones plus `scheduler.holidays`). */
-export function isWatchDay(date: string, holidays: ReadonlySet<string>): boolean {
+function isWatchDay(date: string, holidays: ReadonlySet<string>): boolean {
   const weekday = weekdayOf(date);
   return weekday >= 1 && weekday <= 5 && !isPeruHoliday(date, holidays);
 }

@@ -1,9 +1,9 @@
 import type { WatchConfig } from '../../src/config/types.js';
 
 /** Monday–Friday in an average month (holidays ignored: an upper estimate). */
-export const CHECK_DAYS_PER_MONTH = 22;
+const CHECK_DAYS_PER_MONTH = 22;
 /** Weeks in an average month (52 / 12). */
-export const WEEKS_PER_MONTH = 52 / 12;
+const WEEKS_PER_MONTH = 52 / 12;
 
 const PER_MONTH: Record<'daily' | 'weekly' | 'off', number> = {
   daily: CHECK_DAYS_PER_MONTH,

@@ -1,6 +1,5 @@
 import type { Feature, FeatureDeps, FeatureServices } from '../../src/bot/feature.js';
 import { provide } from '../../src/bot/registry.js';
-import { createScheduleStore } from '../../src/scheduler/store.js';
 import { WATCH_ACCOUNT } from '../../src/store/usage.js';
 import { createWatchChecker, WATCH_CHECK } from './check.js';
 import { watchSources } from './observe.js';
@@ -20,7 +19,7 @@ function watchServices(deps: FeatureDeps): FeatureServices {
   const sources = watchSources(deps.free, () => config.watch, lookup, WATCH_ACCOUNT, log);
   const checker = createWatchChecker({
     store,
-    runs: createScheduleStore(deps.db),
+    runs: deps.runs,
     lookup,
     register: (ruc) => sources.register(ruc),
     saved: () => sources.saved(),

@@ -5,7 +5,7 @@ import type { LookupApi } from '../../src/lookup/api.js';
 import { LookupNotFoundError } from '../../src/lookup/errors.js';
 import type { CoerciveDebt, Taxpayer } from '../../src/lookup/schemas/index.js';
 import type { PadronTaxpayer } from '../../src/padron/port.js';
-import { failureKind } from '../../src/scheduler/runner.js';
+import { failureKind } from '../../src/lookup/errors.js';
 import { addDays, weekdayOf } from '../../src/time/lima.js';
 import { stateOf, type WatchState } from './state.js';
 
@@ -42,7 +42,7 @@ export function watchSources(
   };
 }
 
-export const weekStart = (date: string) => addDays(date, -((weekdayOf(date) + 6) % 7));
+const weekStart = (date: string) => addDays(date, -((weekdayOf(date) + 6) % 7));
 
 /** Due on `date` by a daily/weekly/off rule, given the date it was last done. */
 export function isDue(rule: 'daily' | 'weekly' | 'off', last: string | undefined, date: string): boolean {

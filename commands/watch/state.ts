@@ -53,7 +53,7 @@ const REGISTER_CUT = 20;
 const norm = (value: string | undefined) => (value ?? '').trim().toUpperCase();
 
 /** Two readings of one value, the register's cut text matching the API's full one. */
-export function sameValue(a: string | undefined, b: string | undefined): boolean {
+function sameValue(a: string | undefined, b: string | undefined): boolean {
   const [x, y] = [norm(a), norm(b)];
   if (x === y) return true;
   const [short, long] = x.length < y.length ? [x, y] : [y, x];

@@ -5,7 +5,7 @@ import type { WatchedItem, WatchHistoryEntry, WatchPort } from './port.js';
 import { diffStates, type WatchChange, type WatchState } from './state.js';
 
 /** One group's watched RUC as the daily check needs it: what the group was last told. */
-export interface GroupWatch {
+interface GroupWatch {
   ruc: string;
   rucKey: string;
   note?: string;

@@ -24,6 +24,7 @@ import type { PadronPort } from '../padron/port.js';
 import { openPadronReader, type PadronReader } from '../padron/reader.js';
 import { createTemplates } from '../render/templates.js';
 import { createScheduler, type Scheduler } from '../scheduler/scheduler.js';
+import { createScheduleStore } from '../scheduler/store.js';
 import { createDeliveryTracker, type DeliveryTracker } from '../delivery/tracker.js';
 import { createDeliveryRepo } from '../store/delivery.js';
 import { createEditStore } from '../store/edits.js';
@@ -191,6 +192,7 @@ export function createApp(options: AppOptions): App {
       ...(options.alerts ? { alerts: options.alerts } : {}),
       registry: { get: (key) => late.registry?.get(key) },
       deliveries,
+      runs: createScheduleStore(db),
       ...(tracker ? { tracking: tracker } : {}),
     };
     const built: FeatureServices[] = FEATURES.map((feature) => feature.services?.(deps) ?? {});

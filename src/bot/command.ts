@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { LookupApi } from '../lookup/api.js';
 import type { IncomingMessage, OutgoingMessage, Transport } from '../transports/transport.js';
-import type { CommandLanguage } from '../language/understand/declare.js';
+import type { CommandLanguage } from '../language/index.js';
 import { cutText } from './error-reply.js';
 import type { Role } from './guards.js';
 import type { BotServices } from './ports.js';

@@ -3,6 +3,7 @@ import type { Config } from '../config/types.js';
 import type { LookupApi } from '../lookup/api.js';
 import type { LookupMiddleware } from '../lookup/call.js';
 import type { ScheduledJob } from '../scheduler/job.js';
+import type { RunLedger } from '../scheduler/port.js';
 import type { DeliveryRecord, DeliveryRepo } from '../store/delivery.js';
 import type { Migration } from '../store/migrations.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
@@ -103,6 +104,8 @@ export interface FeatureDeps {
   readonly registry: Pick<ServiceRegistry, 'get'>;
   /** Delivery states of the outgoing messages (the outbox's), read-only. */
   readonly deliveries: DeliveryReader;
+  /** The scheduler's run rows, for daily work that runs beside the scheduled posts (the watch check). */
+  readonly runs: RunLedger;
   /** Tracked sends and delivery events; absent when the transport reports no deliveries. */
   readonly tracking?: DeliveryTracking;
 }

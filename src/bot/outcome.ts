@@ -25,7 +25,7 @@ export interface RouteResult {
 export type PseudonymFn = (value: string) => string;
 
 /** Group ids are logged as they are; direct chats (a phone number) only as a pseudonym. */
-export function chatLabel(message: IncomingMessage, hide: PseudonymFn): string {
+function chatLabel(message: IncomingMessage, hide: PseudonymFn): string {
   return message.isGroup ? message.chatId : `direct:${hide(message.chatId)}`;
 }
 

@@ -190,7 +190,7 @@ export interface DriverContactsPort {
 export const DRIVER_CONTACTS = serviceKey<DriverContactsPort>('driver-contacts');
 
 /** The latest delivery state of a message, as `choferes` and reports show it. */
-export interface DeliveryStatus {
+interface DeliveryStatus {
   state: DeliveryState;
   code?: string;
   at: number;
@@ -211,7 +211,7 @@ export interface DriverGuidesPort {
 export const DRIVER_GUIDES = serviceKey<DriverGuidesPort>('driver-guides');
 
 /** Per received message, the last parse the bot answered (store/edits.ts implements it). */
-export interface EditLogPort {
+interface EditLogPort {
   /** Records the signature; false when it is the one already recorded (an unchanged edit). */
   claimSignature(chatId: string, messageId: string, signature: string): boolean;
   /** Records the signature of a message seen for the first time (written soon, in a batch). */

@@ -2,7 +2,7 @@
  * Per-user sliding-window rate limit (one minute). A user over the limit is told once per
  * window, politely; further messages in that window are dropped silently so the bot never spams.
  */
-export type RateDecision = { kind: 'allow' } | { kind: 'notify'; seconds: number } | { kind: 'silent' };
+type RateDecision = { kind: 'allow' } | { kind: 'notify'; seconds: number } | { kind: 'silent' };
 
 export interface RateLimiter {
   check(key: string, nowMs: number): RateDecision;

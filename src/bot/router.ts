@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Logger } from 'pino';
-import { createUnderstanding } from '../language/understand/understand.js';
+import { createUnderstanding } from '../language/index.js';
 import type { LookupApi } from '../lookup/api.js';
 import type { IncomingMessage, Transport } from '../transports/transport.js';
 import { type CommandDefinition, sendSafely, type TemplateRenderer } from './command.js';
@@ -50,7 +50,7 @@ export interface Router {
  * result or lets it go on. Reading the text is the language layer's (understand); what follows is
  * policy: edits, access, rate limit, drivers, social replies, permissions and the command itself.
  */
-export const STAGES: readonly Stage[] = [
+const STAGES: readonly Stage[] = [
   ignoreSelf,
   driverOptIn,
   understandStage,

@@ -268,7 +268,7 @@ async function explainer(
 ): Promise<(message: IncomingMessage) => void> {
   const [{ commands }, { createUnderstanding }] = await Promise.all([
     import('../app/features.js'),
-    import('../language/understand/understand.js'),
+    import('../language/index.js'),
   ]);
   const understanding = createUnderstanding(commands);
   const settings = {

@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { commands } from '../app/features.js';
 import { understandContext } from '../bot/stages/understand.js';
 import { type Config, loadConfig } from '../config.js';
-import { createUnderstanding } from '../language/understand/understand.js';
+import { createUnderstanding } from '../language/index.js';
 import { addDays, limaInstant } from '../time/lima.js';
 import { CHAT_DEFAULTS } from './chat.js';
 import { EXIT_CODES } from './exit-codes.js';

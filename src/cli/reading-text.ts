@@ -1,5 +1,5 @@
 import { UserError } from '../errors/user-error.js';
-import type { Act, Addressed, Reading } from '../language/understand/reading.js';
+import type { Act, Addressed, Reading } from '../language/index.js';
 
 /**
  * How a Reading reads to a console user (support asking "why didn't it reply?"): Spanish labels
@@ -39,7 +39,7 @@ function leaves(value: unknown, path: string): string[] {
 }
 
 /** The arguments in one phrase: their values, or the local error (no credit spent) and its data. */
-export function argsText(args: Reading['args']): string | undefined {
+function argsText(args: Reading['args']): string | undefined {
   if (args === undefined) return undefined;
   if ('error' in args) {
     const data = leaves(args.error.data, '');

@@ -11,7 +11,7 @@ const HOST_NAME =
   /^(?=.{1,253}$)[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*$/;
 
 /** `Chasqui.Example.PE` → `chasqui.example.pe`, `[2001:db8::1]` → `2001:db8::1`; undefined if neither. */
-export function normalizeHostName(raw: string): string | undefined {
+function normalizeHostName(raw: string): string | undefined {
   const text = raw.trim().toLowerCase();
   const bare = text.startsWith('[') && text.endsWith(']') ? text.slice(1, -1) : text;
   if (isIP(bare) !== 0) return bare;
@@ -19,7 +19,7 @@ export function normalizeHostName(raw: string): string | undefined {
 }
 
 /** `172.17.0.1`, `10.0.0.0/8`, `fd00::/8` as given; undefined when not an address or range. */
-export function normalizeProxy(raw: string): string | undefined {
+function normalizeProxy(raw: string): string | undefined {
   const text = raw.trim().toLowerCase();
   const [address = '', prefix, extra] = text.split('/');
   const version = isIP(address);

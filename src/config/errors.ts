@@ -33,7 +33,7 @@ export class ConfigError extends Error {
 }
 
 /** Formats a zod path as `groups[1].personalData`. */
-export function formatPath(path: readonly PropertyKey[], prefix = ''): string {
+function formatPath(path: readonly PropertyKey[], prefix = ''): string {
   let out = prefix;
   for (const part of path) {
     if (typeof part === 'number') out += `[${part}]`;

@@ -265,7 +265,7 @@ const backupSchema = z.strictObject({
 });
 
 /** SUNAT's padrón reducido del RUC (issue 23; sources in src/padron/SOURCES.md). */
-export const PADRON_DEFAULT_URL = 'https://www2.sunat.gob.pe/padron_reducido_ruc.zip';
+const PADRON_DEFAULT_URL = 'https://www2.sunat.gob.pe/padron_reducido_ruc.zip';
 
 const PADRON_TIME_MESSAGE = 'expected a Lima time as HH:MM, e.g. "05:30", or "off"';
 const padronSchema = z.strictObject({
@@ -287,7 +287,7 @@ const padronSchema = z.strictObject({
 });
 
 /** The free official exchange rate (BCRP's SBS series) before the paid one (issue 23). */
-export const BCRP_DEFAULT_URL = 'https://estadisticas.bcrp.gob.pe';
+const BCRP_DEFAULT_URL = 'https://estadisticas.bcrp.gob.pe';
 const exchangeRateSchema = z.strictObject({
   official: booleanSchema.default(true),
   bcrpUrl: urlSchema.default(BCRP_DEFAULT_URL),

@@ -8,7 +8,7 @@ import { normalizePhone, parseWaVersion } from './values.js';
  * expected. No message ever repeats the received value (it could be a secret).
  */
 
-export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export const logLevelSchema = z.enum(LOG_LEVELS, {
@@ -72,13 +72,13 @@ function normalizedSchema(normalize: (raw: string) => string | undefined, messag
 /** A phone number normalised to digits with country code. */
 export const phoneSchema = normalizedSchema(normalizePhone, PHONE_MESSAGE);
 
-export const OWNER_MESSAGE = `expected a phone number with country code, e.g. "+51 987 654 321", or a LID such as "${LID_EXAMPLE}"`;
+const OWNER_MESSAGE = `expected a phone number with country code, e.g. "+51 987 654 321", or a LID such as "${LID_EXAMPLE}"`;
 
 /**
  * An owner (`admins`): a phone number, normalised to digits with country code, or a LID for an
  * owner WhatsApp shows without a phone number (usernames, business-scoped ids), kept as the id.
  */
-export function normalizeOwner(raw: string): string | undefined {
+function normalizeOwner(raw: string): string | undefined {
   return lidEntry(raw) ?? normalizePhone(raw);
 }
 
@@ -133,7 +133,7 @@ export const instanceSchema = z.string().trim().regex(INSTANCE_NAME, {
 });
 
 /** The services alerts can be posted to, each with the body it needs (ops/alert-formats.ts). */
-export const ALERT_FORMATS = ['generic', 'slack', 'discord', 'ntfy', 'teams'] as const;
+const ALERT_FORMATS = ['generic', 'slack', 'discord', 'ntfy', 'teams'] as const;
 export type AlertFormat = (typeof ALERT_FORMATS)[number];
 
 /** `alerts.format` / CHASQUI_ALERT_FORMAT; a bad value names the five in Spanish too. */

@@ -3,7 +3,7 @@ import type { CacheTtlSeconds } from './cache-ttl.js';
 import type { AlertFormat, LogLevel } from './rules.js';
 
 /** A group the bot works in, from the config file; `id` or `name` (resolved via the directory). */
-export interface GroupConfig {
+interface GroupConfig {
   id?: string;
   name?: string;
   /** Personal-data commands (dni, dniruc, ce, cee, ci, licencia) are allowed here. */
@@ -46,7 +46,7 @@ export interface WhatsappConfig {
   retryReceipts?: { alertPerHour: number };
 }
 
-export interface SchedulerConfig {
+interface SchedulerConfig {
   /** A post missed while down is sent late only within this window after its time. */
   catchUpMinutes: number;
   /** Retries when the day's exchange rate is not published yet. */
@@ -170,7 +170,7 @@ export interface Config {
 }
 
 /** `padron` in the config file: where the register comes from, when it is refreshed, what is refused. */
-export interface PadronConfig {
+interface PadronConfig {
   url: string;
   /** Lima 'HH:MM' of the daily update under `chasqui start`, or 'off'. */
   time: string;
@@ -178,7 +178,7 @@ export interface PadronConfig {
   minRowFraction: number;
 }
 
-export interface ConsoleConfig {
+interface ConsoleConfig {
   /** 'off' disables the console and the health/metrics endpoints. */
   port: number | 'off';
   host: string;

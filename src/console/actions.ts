@@ -12,7 +12,7 @@ import { CONSOLE_ACTOR } from './pages.js';
  * taken, shows the page again with what was typed and a problem word for each wrong field
  * (the form's template words it). Same stores and rules as the chat commands.
  */
-export type ActionResult = { to: string; note: NoteKey } | { page: string; form: FormEcho };
+type ActionResult = { to: string; note: NoteKey } | { page: string; form: FormEcho };
 
 /** A refused form: the values typed (shown again) and, per wrong field, why. */
 export interface FormEcho {
@@ -46,7 +46,7 @@ export const NOTE_KEYS = [
   'alert-test-none',
   'invalid',
 ] as const;
-export type NoteKey = (typeof NOTE_KEYS)[number];
+type NoteKey = (typeof NOTE_KEYS)[number];
 
 /** The note shown after a retry of an outbox row (a scrubbed one cannot be sent again). */
 const RETRY_NOTES = { retried: 'outbox-retried', scrubbed: 'outbox-scrubbed', missing: 'invalid' } as const;

@@ -38,9 +38,9 @@ export interface Session {
   expiresAt: number;
 }
 
-export const SESSION_COOKIE = 'chasqui_console';
+const SESSION_COOKIE = 'chasqui_console';
 /** The cookie of a visitor without a session: the CSRF token of its forms is derived from it. */
-export const CSRF_COOKIE = 'chasqui_csrf';
+const CSRF_COOKIE = 'chasqui_csrf';
 
 export interface SessionStore {
   create(): Session;
@@ -133,7 +133,7 @@ export function tokensEqual(a: string | undefined, b: string): boolean {
 }
 
 /** Cookies by name; a value that does not decode is skipped, as if it had not been sent. */
-export function parseCookies(header: string | undefined): Record<string, string> {
+function parseCookies(header: string | undefined): Record<string, string> {
   const cookies: Record<string, string> = {};
   for (const part of (header ?? '').split(';')) {
     const index = part.indexOf('=');

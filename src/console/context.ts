@@ -9,7 +9,7 @@ import type { Metrics } from '../ops/metrics.js';
 import type { ScheduleStore } from '../scheduler/store.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 import type { OutboxAdmin } from './outbox-admin.js';
-import type { BudgetPort, DeliveryStatesPort, PairingActions, PairingState } from './ports.js';
+import type { BudgetPort, DeliveryStatesPort, PairingActions, PairingState } from '../ops/ports.js';
 
 /** Everything the console's pages and actions use; built once in start.ts (or a test). */
 export interface ConsoleDeps {

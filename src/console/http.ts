@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 /** Small node:http helpers for the console: headers every answer gets, bodies, redirects. */
 
 /** CSP without inline script or style: every script and stylesheet is a static file of ours. */
-export const SECURITY_HEADERS: Record<string, string> = {
+const SECURITY_HEADERS: Record<string, string> = {
   'content-security-policy':
     "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
     "form-action 'self'; frame-ancestors 'none'; base-uri 'none'",

@@ -4,7 +4,7 @@
  * forwards), never global: a client that keeps failing waits longer and longer, nobody else does.
  */
 
-export type Attempt =
+type Attempt =
   | { granted: true; /** The password was right: this client starts over. */ succeeded(): void }
   | { granted: false; retryAfterMs: number };
 

@@ -9,7 +9,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 const WILDCARDS = new Set(['', '0.0.0.0', '::', '[::]']);
 
 /** A Host header's name, lower-case and without port (`[::1]` keeps its brackets); else undefined. */
-export function hostName(host: string | undefined): string | undefined {
+function hostName(host: string | undefined): string | undefined {
   if (!host) return undefined;
   try {
     const url = new URL(`http://${host}`);

@@ -6,7 +6,7 @@ import type { SqliteDatabase } from '../store/sqlite.js';
  * The console's view of the outbox: pending and failed rows with a short preview, retry and
  * cancel. The statements are the outbox's own (store/outbox-admin.ts).
  */
-export interface OutboxRowView {
+interface OutboxRowView {
   id: number;
   chatId: string;
   status: 'pending' | 'failed';

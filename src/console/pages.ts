@@ -43,9 +43,9 @@ export function statusView(deps: ConsoleDeps): StatusView {
  * Who decided a group's state: the operator on this console, an admin in the chat (`activar`),
  * the config file's group list, or nobody yet (a group starts inactive).
  */
-export type GroupDecider = 'console' | 'chat' | 'config' | 'nobody';
+type GroupDecider = 'console' | 'chat' | 'config' | 'nobody';
 
-export interface GroupRow {
+interface GroupRow {
   chatId: string;
   name?: string;
   participants?: number;
@@ -136,7 +136,7 @@ export function schedulesView(deps: ConsoleDeps, names: ChatNames) {
   return { available: Boolean(port), schedules, groups, jobs: JOB_NAMES };
 }
 
-export interface OutboxRow {
+interface OutboxRow {
   id: number;
   chat: ChatName;
   status: 'pending' | 'failed';

@@ -38,7 +38,7 @@ export function formatLima(value: unknown): string {
 }
 
 /** `1` → `1 pendiente`, `1200` → `1,200 pendientes`: the count with the noun that agrees. */
-export function countOf(value: unknown, one: unknown, many: unknown): string {
+function countOf(value: unknown, one: unknown, many: unknown): string {
   const n = Number(value);
   return `${numero(Number.isFinite(n) ? n : 0)} ${n === 1 ? String(one) : String(many)}`;
 }

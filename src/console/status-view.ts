@@ -1,6 +1,6 @@
 import type { Alert } from '../ops/alerts.js';
 import type { DbStats } from '../ops/db-stats.js';
-import type { BudgetPort, ConnectionState, PairingSnapshot, PairingState } from './ports.js';
+import type { BudgetPort, ConnectionState, PairingSnapshot, PairingState } from '../ops/ports.js';
 import { formatLima } from './render.js';
 
 /**
@@ -44,7 +44,7 @@ export interface StatusView {
 }
 
 /** What WhatsApp allows the account now, and what Chasqui holds back because of it. */
-export interface LimitsView {
+interface LimitsView {
   /** WhatsApp has told about the restriction at least once (else: not known yet). */
   known: boolean;
   /** No first messages to new chats now (reach-out time lock). */

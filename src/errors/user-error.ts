@@ -97,11 +97,6 @@ export const ERROR_IDS = [
 /** The id of one error template (see `ERROR_IDS`). */
 export type ErrorId = (typeof ERROR_IDS)[number];
 
-/** The template path of an error id: `errors/<id>`. */
-export function errorTemplate(id: ErrorId): `errors/${ErrorId}` {
-  return `errors/${id}`;
-}
-
 export interface UserErrorOptions {
   /**
    * Which of the command's declared `examples` (index) fits this error best; the router shows it

@@ -5,7 +5,7 @@ export const DEFAULT_MAX_BODY_BYTES = 2 * 1024 * 1024;
 export const DEFAULT_MAX_ZIP_BODY_BYTES = 32 * 1024 * 1024;
 
 /** Operations whose answer carries a ZIP file and gets the larger cap. */
-export const ZIP_OPERATIONS: ReadonlySet<OperationName> = new Set(['invoiceXml', 'invoicePdf', 'guideXml']);
+const ZIP_OPERATIONS: ReadonlySet<OperationName> = new Set(['invoiceXml', 'invoicePdf', 'guideXml']);
 
 /** The cap that applies to one operation. */
 export function bodyCap(operation: OperationName, caps: { maxBodyBytes: number; maxZipBodyBytes: number }) {

@@ -12,7 +12,7 @@ import { limaDate } from '../time/lima.js';
 export type CacheLifetimes = Record<OperationName, number> & { pastRates: number; notFound: number };
 
 /** A cached answer: a value, or a not-found with the upstream's message, as plain JSON text. */
-export interface CachedAnswer {
+interface CachedAnswer {
   kind: 'ok' | 'not_found';
   text: string;
   storedAt: number;
@@ -38,7 +38,7 @@ export interface LookupCacheStore {
 }
 
 /** What the cache middleware counts (read by tests and benchmarks through the stack's `stats`). */
-export interface CacheCounters {
+interface CacheCounters {
   hits: number;
   corrupt: number;
 }

@@ -3,7 +3,7 @@ import type { OperationArgs, OperationName, OperationResult } from './operations
 import type * as S from './schemas/index.js';
 
 /** Where a call's answer came from; set by the middleware that answered it. */
-export type AnswerSource = 'upstream' | 'cache' | 'shared';
+type AnswerSource = 'upstream' | 'cache' | 'shared';
 
 /**
  * One call of one operation on its way down the chain. Middlewares pass it on as it is or as a

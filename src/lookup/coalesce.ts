@@ -7,14 +7,14 @@ import { OPERATIONS } from './operations.js';
  * In-flight coalescing: callers asking for the same key while a call is running share its
  * promise, so 100 identical lookups in the same second spend one upstream credit.
  */
-export interface Coalescer {
+interface Coalescer {
   /** Runs `task` unless a call for `key` is in flight; `shared` tells which happened. */
   run<T>(key: string, task: () => Promise<T>): { promise: Promise<T>; shared: boolean };
   /** Calls in flight (for tests and stats). */
   readonly size: number;
 }
 
-export function createCoalescer(): Coalescer {
+function createCoalescer(): Coalescer {
   const inFlight = new Map<string, Promise<unknown>>();
   return {
     run<T>(key: string, task: () => Promise<T>) {

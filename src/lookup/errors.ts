@@ -18,6 +18,15 @@ export abstract class LookupError extends Error {
   }
 }
 
+/**
+ * What kind of failure a lookup ended in (`timeout`, `credits`…; `error` for anything else), for
+ * logs and templates: never a secret or a personal identifier.
+ */
+export function failureKind(error: unknown): string {
+  if (error instanceof LookupError) return error.kind;
+  return 'error';
+}
+
 /** `success: false` with one of the fixed not-found texts of spec Part 7; `upstreamMessage` is verbatim. */
 export class LookupNotFoundError extends LookupError {
   readonly kind = 'not_found' as const;

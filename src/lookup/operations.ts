@@ -201,7 +201,7 @@ export function path(strings: TemplateStringsArray, ...values: string[]): string
 }
 
 /** The hyphen-joined guide segment of spec 4.2; a part holding a hyphen would be ambiguous. */
-export function guideSegment(ref: DocumentRef): string {
+function guideSegment(ref: DocumentRef): string {
   for (const key of ['ruc', 'type', 'series', 'number'] as const) {
     const value = ref[key];
     if (value === '' || value.includes('-')) {
@@ -217,7 +217,7 @@ export function guidePath(kind: 'xml' | 'json', ref: DocumentRef): string {
 }
 
 /** Body of operations 16 and 17 (spec 4.1); `doc.ruc` is the issuer, sent as `proveedor`. */
-export function invoiceBody(credentials: TaxPortalCredentials, doc: DocumentRef): object {
+function invoiceBody(credentials: TaxPortalCredentials, doc: DocumentRef): object {
   return {
     ruc: credentials.ruc,
     usuario: credentials.user,

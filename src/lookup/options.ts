@@ -3,7 +3,7 @@ import { DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_ZIP_BODY_BYTES } from './body.js';
 import type { Dispatcher } from 'undici';
 
 /** The only thing the client asks of a logger: pino's `debug(obj, msg)` fits. */
-export interface LookupLogger {
+interface LookupLogger {
   debug(obj: object, msg?: string): void;
 }
 

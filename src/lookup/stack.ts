@@ -26,7 +26,7 @@ export interface LookupStackOptions {
   logger?: { warn(obj: object, msg?: string): void };
 }
 
-export interface LookupStats {
+interface LookupStats {
   /** Answered from the cache. */
   hits: number;
   /** Joined a call already in flight. */

@@ -18,7 +18,7 @@ export class InvoiceZipError extends Error {
   }
 }
 
-export const DEFAULT_MAX_ZIP_BYTES = 10 * 1024 * 1024;
+const DEFAULT_MAX_ZIP_BYTES = 10 * 1024 * 1024;
 
 const BASE64 = /^[A-Za-z0-9+/\s]*={0,2}\s*$/;
 

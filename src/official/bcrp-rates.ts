@@ -1,5 +1,5 @@
 import { type Dispatcher, request } from 'undici';
-import { lexicon } from '../language/lexicon/index.js';
+import { lexicon } from '../language/index.js';
 
 /**
  * The SBS exchange rate (S/ per US$) from BCRP's free statistics API, no key needed (request and
@@ -10,7 +10,7 @@ import { lexicon } from '../language/lexicon/index.js';
 export const BCRP_ORIGIN = 'https://estadisticas.bcrp.gob.pe';
 
 /** TC Sistema bancario SBS (S/ por US$): compra and venta. */
-export const SBS_SERIES = { buy: 'PD04639PD', sell: 'PD04640PD' } as const;
+const SBS_SERIES = { buy: 'PD04639PD', sell: 'PD04640PD' } as const;
 
 /** One day's SBS rate. */
 export interface SbsRate {

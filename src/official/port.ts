@@ -18,5 +18,3 @@ export interface OfficialRate {
   /** The SBS closing day BCRP dates the value by (YYYY-MM-DD). */
   close: string;
 }
-
-export type { SbsRate };

@@ -32,8 +32,8 @@ export const ALERT_KINDS = {
   test: { title: 'Alerta de prueba enviada desde la consola: el aviso llega', severity: 'warning' },
 } as const satisfies Record<string, { title: string; severity: 'critical' | 'warning' }>;
 
-export type AlertKind = keyof typeof ALERT_KINDS;
-export type AlertDetails = Record<string, string | number | boolean | undefined>;
+type AlertKind = keyof typeof ALERT_KINDS;
+type AlertDetails = Record<string, string | number | boolean | undefined>;
 
 export interface Alert {
   kind: AlertKind;

@@ -10,7 +10,7 @@ import { backupFileName, backupOpenDatabase, pruneBackups } from './backup.js';
  * The optional daily backup (`backup.daily` in the config file): at a Lima wall-clock time, copy
  * the running database with the online backup API into `backup.dir` and keep the newest `keep`.
  */
-export interface DailyBackupSettings {
+interface DailyBackupSettings {
   /** "HH:MM", Lima wall clock. */
   daily: string;
   keep: number;
@@ -41,7 +41,7 @@ export async function runDailyBackup(deps: DailyBackupDeps): Promise<string> {
  * What went wrong with the backup folder or disk, as a word an operator's page can explain
  * (the console words it and says what to change); the raw error stays beside it for the log.
  */
-export type BackupProblem = 'not-a-directory' | 'permission' | 'disk-full' | 'read-only' | 'other';
+type BackupProblem = 'not-a-directory' | 'permission' | 'disk-full' | 'read-only' | 'other';
 
 const PROBLEM_OF: Record<string, BackupProblem> = {
   ENOTDIR: 'not-a-directory',

@@ -5,7 +5,7 @@ import type { SqliteDatabase } from '../store/sqlite.js';
  * Read-only queries over the store that health, metrics and the console share (outbox depth and
  * age, lookups from the usage log). Statements are prepared once per database.
  */
-export interface OutboxStats {
+interface OutboxStats {
   /** Rows still to send, held ones included. */
   pending: number;
   failed: number;
@@ -22,7 +22,7 @@ export interface OutboxStats {
   oldestPendingAt?: number;
 }
 
-export interface LookupTotals {
+interface LookupTotals {
   operation: string;
   /** Answered upstream: a credit spent. */
   spent: number;

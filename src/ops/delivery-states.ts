@@ -1,6 +1,6 @@
 import { DRIVER_CONTACTS, DRIVER_GUIDES, DRIVERS } from '../bot/ports.js';
 import type { ServiceRegistry } from '../bot/registry.js';
-import type { DeliveryStatesPort } from '../console/ports.js';
+import type { DeliveryStatesPort } from './ports.js';
 import { directChat } from '../transports/ids.js';
 
 /**

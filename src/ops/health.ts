@@ -1,5 +1,5 @@
 import { statfs } from 'node:fs/promises';
-import type { PairingSnapshot, PairingState } from '../console/ports.js';
+import type { PairingSnapshot, PairingState } from './ports.js';
 import type { DbStats } from './db-stats.js';
 
 /**
@@ -21,7 +21,7 @@ export interface ReadinessOptions {
   freeBytes?: (dir: string) => Promise<number>;
 }
 
-export interface Check {
+interface Check {
   ok: boolean;
   detail: string;
   /** Working, but not fully (WhatsApp restricts new chats): ready, with status `degraded`. */
@@ -40,7 +40,7 @@ async function statfsFree(dir: string): Promise<number> {
   return stats.bavail * stats.bsize;
 }
 
-export const DEFAULT_MIN_FREE_BYTES = 100 * 1024 * 1024;
+const DEFAULT_MIN_FREE_BYTES = 100 * 1024 * 1024;
 
 export async function checkReadiness(options: ReadinessOptions): Promise<Readiness> {
   const now = options.now ?? Date.now;

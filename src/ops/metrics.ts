@@ -1,7 +1,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Outcome, RouteResult } from '../bot/outcome.js';
 import { OPERATION_NAMES } from '../config.js';
-import type { BudgetPort, DeliveryStatesPort } from '../console/ports.js';
+import type { BudgetPort, DeliveryStatesPort } from './ports.js';
 import type { LookupMiddleware } from '../lookup/call.js';
 import type { DbStats } from './db-stats.js';
 import type { WhatsAppStateTracker } from './whatsapp-state.js';

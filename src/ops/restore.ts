@@ -21,7 +21,7 @@ import { schemaDifferences } from './schema-check.js';
  */
 
 /** Tables every Chasqui database has (migrations 1–5); a file without them is not a backup of ours. */
-export const EXPECTED_TABLES = [
+const EXPECTED_TABLES = [
   'group_settings',
   'usage_log',
   'lookup_cache',

@@ -4,7 +4,7 @@ import type { RouteResult } from '../bot/outcome.js';
 import { type Config, WHATSAPP_LIMIT_DEFAULTS } from '../config.js';
 import { isLoopback } from '../console/http.js';
 import { createOutboxAdmin } from '../console/outbox-admin.js';
-import type { BudgetPort, DeliveryStatesPort } from '../console/ports.js';
+import type { BudgetPort, DeliveryStatesPort } from './ports.js';
 import { type ConsoleServer, startConsole } from '../console/server.js';
 import type { LookupMiddleware } from '../lookup/call.js';
 import { createScheduleStore } from '../scheduler/store.js';
@@ -38,7 +38,7 @@ export interface OpsOptions {
   budget?: BudgetPort;
 }
 
-export interface AttachOptions {
+interface AttachOptions {
   app: {
     router: { handle(message: IncomingMessage): Promise<RouteResult> };
     services: Parameters<typeof startConsole>[0]['services'];
@@ -79,7 +79,7 @@ export function consoleConfigProblem(config: Config): string | undefined {
 }
 
 /** Why the console could not listen, saying which setting to change (a busy port, a foreign host). */
-export function consoleListenProblem(error: unknown, host: string, port: number): string {
+function consoleListenProblem(error: unknown, host: string, port: number): string {
   const code = (error as NodeJS.ErrnoException).code;
   const where = `No se pudo abrir la consola en ${host}:${port}`;
   switch (code) {

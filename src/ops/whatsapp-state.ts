@@ -1,4 +1,4 @@
-import type { ConnectionState, PairingSnapshot, PairingState } from '../console/ports.js';
+import type { ConnectionState, PairingSnapshot, PairingState } from './ports.js';
 import { phoneOf } from '../transports/ids.js';
 import type { WhatsAppStatus } from '../transports/whatsapp/index.js';
 

@@ -62,7 +62,7 @@ export function taxpayerOf(ruc: string, line: string): PadronTaxpayer {
 }
 
 /** The address as one line, in the order SUNAT's lookup prints it; null when no part is known. */
-export function addressLine(p: PadronParts): string | null {
+function addressLine(p: PadronParts): string | null {
   let line = '';
   const add = (word: string | null, label = '') => {
     if (word !== null) line += `${line === '' ? '' : ' '}${label}${word}`;

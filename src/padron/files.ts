@@ -10,7 +10,7 @@ import { lockUpdates, type UpdateLock } from './update-lock.js';
  * next update or start.
  */
 
-export const LIVE_FILE = 'padron.db';
+const LIVE_FILE = 'padron.db';
 const WORK_DIR = 'padron-work';
 const BUILD_PREFIX = 'edition-';
 

@@ -6,7 +6,7 @@
  */
 
 /** The 15 column names of the header, in order (a trailing `|` may follow). */
-export const PADRON_COLUMNS = [
+const PADRON_COLUMNS = [
   'RUC',
   'NOMBRE O RAZÓN SOCIAL',
   'ESTADO DEL CONTRIBUYENTE',

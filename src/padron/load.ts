@@ -11,7 +11,7 @@ import { PadronParser, type RowBatch } from './parse.js';
  */
 
 /** Above these shares the file is refused rather than half-imported. */
-export const LIMITS = {
+const LIMITS = {
   malformed: 0.01,
   mojibake: 0.001,
   badCheckDigits: 0.01,

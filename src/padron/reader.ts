@@ -47,7 +47,7 @@ const toTaxpayer = (row: Row): PadronTaxpayer => taxpayerOf(String(row.ruc), row
  * folded), then, when the last word has 3 letters or more, the same with the last word as a
  * prefix ("transportes andi"). Undefined when nothing searchable was typed.
  */
-export function nameQueries(text: string): { exact: string; prefix?: string } | undefined {
+function nameQueries(text: string): { exact: string; prefix?: string } | undefined {
   const words = fold(text)
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word !== '');

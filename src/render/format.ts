@@ -4,7 +4,7 @@
  * point (S/ 1,234.50), writes dates dd/mm/yyyy and times in 24 h. test/render/format.test.ts
  * checks the hand-made output against Intl 'es-PE'.
  */
-import { monthName } from '../language/lexicon/index.js';
+import { monthName } from '../language/index.js';
 import { limaClockTime, limaDate } from '../time/lima.js';
 
 type Input = unknown;

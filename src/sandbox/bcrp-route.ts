@@ -10,7 +10,7 @@ import type { Reply } from './routes/index.js';
  * publication is out (the sandbox clock and `ratePublishedAt`). Weekday holidays are `n.d.`, weekends
  * absent. No token, like BCRP's; requests are logged and take faults like the API's.
  */
-export const BCRP_PREFIX = '/estadisticas/series/api/';
+const BCRP_PREFIX = '/estadisticas/series/api/';
 
 const MONTHS = ['Ene', 'Feb', 'Mar', 'Abr', 'May', 'Jun', 'Jul', 'Ago', 'Set', 'Oct', 'Nov', 'Dic'];
 const NAMES: Readonly<Record<string, string>> = {

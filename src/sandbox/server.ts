@@ -23,7 +23,7 @@ import {
 } from './routes/index.js';
 import type { SandboxHandle, SandboxOptions } from './types.js';
 
-export type { FaultKind, FaultSpec, SandboxHandle, SandboxOptions, SandboxRequest } from './types.js';
+export type { SandboxHandle, SandboxOptions } from './types.js';
 
 const MAX_BODY_BYTES = 64 * 1024;
 const EMPTY_BODY: Record<string, unknown> = Object.freeze({}) as Record<string, unknown>;

@@ -18,7 +18,7 @@ const SPEC_HINT: Record<ScheduleSpecError['problem'], string> = {
  * Checks `groups[].schedules` (jobs and specs), naming each bad key like the config loader does.
  * Exported so config loading can call it too; the scheduler calls it before anything runs.
  */
-export function validateScheduleConfig(config: GroupsConfig): ConfigIssue[] {
+function validateScheduleConfig(config: GroupsConfig): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
   config.groups.forEach((group, g) => {
     group.schedules.forEach((schedule, s) => {

@@ -1,4 +1,5 @@
 import type { ScheduleSpec } from './schedule-spec.js';
+import type { ScheduleStore } from './store.js';
 
 /** The jobs a schedule can run; `programar <job> ...` accepts exactly these words. */
 export const JOB_NAMES = ['tc', 'afp'] as const;
@@ -22,10 +23,10 @@ export interface ScheduleEntry {
   createdAt: Date;
 }
 
-export type AddScheduleResult =
+type AddScheduleResult =
   { ok: true; entry: ScheduleEntry } | { ok: false; reason: 'duplicate'; existing: ScheduleEntry };
 
-export type RemoveScheduleResult =
+type RemoveScheduleResult =
   | { ok: true; entry: ScheduleEntry }
   | { ok: false; reason: 'not-found' }
   | { ok: false; reason: 'config'; entry: ScheduleEntry };
@@ -44,3 +45,10 @@ export interface SchedulesPort {
   /** When the entry fires next after `after` (undefined for a spec that never fires). */
   nextRun(entry: ScheduleEntry, after: Date): Date | undefined;
 }
+
+/**
+ * The scheduler's run rows (`schedule_runs`, one per key and Lima date) as a feature's daily work
+ * keeps them: the same exactly-once gate (`finish`), catch-up and retries as scheduled posts. The
+ * app hands it to features as `FeatureDeps.runs` (the watch check); only the scheduler writes SQL.
+ */
+export type RunLedger = Pick<ScheduleStore, 'runs' | 'markWaiting' | 'finish' | 'annotate'>;

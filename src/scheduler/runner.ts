@@ -1,9 +1,9 @@
 import type { Logger } from 'pino';
 import type { LookupApi } from '../lookup/api.js';
-import { LookupError } from '../lookup/errors.js';
+import { failureKind } from '../lookup/errors.js';
 import { directChat } from '../transports/ids.js';
 import type { OutgoingMessage } from '../transports/transport.js';
-import type { Clock } from './clock.js';
+import type { Clock } from '../time/clock.js';
 import type { Due } from './due.js';
 import type { JobFreeSources, JobResult, ScheduledJob, TemplateRenderer } from './job.js';
 import type { ScheduleStore } from './store.js';
@@ -37,12 +37,6 @@ export interface RunnerDeps {
 }
 
 type RunDue = Extract<Due, { action: 'run' }>;
-
-/** What kind of failure, for logs and the admins' template (never a secret or a personal identifier). */
-export function failureKind(error: unknown): string {
-  if (error instanceof LookupError) return error.kind;
-  return 'error';
-}
 
 /**
  * Runs one due occurrence: the job, then either a retry later (a waiting row), the post (the run

@@ -1,19 +1,11 @@
 import { addDays, daysInMonth, limaDate, limaInstant, type Weekday, weekdayOf } from '../time/lima.js';
-import { ALL_DAYS } from '../language/grammars/days.js';
-import { DEFAULT_DAYS, type ScheduleSpec } from '../language/grammars/schedule.js';
-import { weekdayName } from '../language/grammars/weekday.js';
+import { ALL_DAYS, DEFAULT_DAYS, type ScheduleSpec, weekdayName } from '../language/index.js';
 
 /**
  * When a schedule fires, in Lima wall-clock time: read by the schedule grammar
  * (src/language/grammars/schedule.ts), stored in its canonical text, shown and fired from here.
  */
-export {
-  DEFAULT_DAYS,
-  parseScheduleSpec,
-  type ScheduleSpec,
-  ScheduleSpecError,
-  type ScheduleSpecProblem,
-} from '../language/grammars/schedule.js';
+export { parseScheduleSpec, type ScheduleSpec, ScheduleSpecError } from '../language/index.js';
 
 /** Display order: Monday first. */
 const WEEK_ORDER: readonly Weekday[] = ALL_DAYS;
@@ -23,7 +15,7 @@ function pad(n: number): string {
 }
 
 /** 'HH:MM' of a spec. */
-export function specTime(spec: ScheduleSpec): string {
+function specTime(spec: ScheduleSpec): string {
   return `${pad(spec.hour)}:${pad(spec.minute)}`;
 }
 

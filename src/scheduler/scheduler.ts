@@ -3,7 +3,7 @@ import type { Config } from '../config/types.js';
 import type { LookupApi } from '../lookup/api.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 import type { OutgoingMessage } from '../transports/transport.js';
-import { type Clock, cronTicker, systemClock, type Ticker } from './clock.js';
+import { type Clock, cronTicker, systemClock, type Ticker } from '../time/clock.js';
 import { assertScheduleConfig, configSchedules, groupNames, resolveGroupNames } from './config-schedules.js';
 import { computeDue } from './due.js';
 import type { JobFreeSources, ScheduledJob, TemplateRenderer } from './job.js';

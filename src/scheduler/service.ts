@@ -1,4 +1,4 @@
-import type { Clock } from './clock.js';
+import type { Clock } from '../time/clock.js';
 import type { SchedulesPort } from './port.js';
 import { formatScheduleSpec, nextOccurrence } from './schedule-spec.js';
 import type { ScheduleStore } from './store.js';

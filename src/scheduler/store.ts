@@ -4,7 +4,7 @@ import { formatScheduleSpec, parseScheduleSpec } from './schedule-spec.js';
 import { createActorKey, scrubActors } from '../store/actor.js';
 
 /** A run's state for one schedule and Lima date; only 'waiting' is not final. */
-export type RunStatus = 'waiting' | 'sent' | 'skipped' | 'failed';
+type RunStatus = 'waiting' | 'sent' | 'skipped' | 'failed';
 
 export interface RunRow {
   key: string;

@@ -6,10 +6,10 @@ import type { SqliteDatabase } from './sqlite.js';
  * Who changed a row (`updated_by`, `created_by`), as stored: `hmac:` + the keyed pseudonym of the
  * sender's phone digits, the same pseudonym the log gives the sender. Never the phone itself.
  */
-export const HASHED_ACTOR = 'hmac:';
+const HASHED_ACTOR = 'hmac:';
 
 /** `updated_by` as stored; values already hashed (or fixed words like `removed`) pass through. */
-export function actorKey(by: string, pseudonym: Pseudonymizer): string {
+function actorKey(by: string, pseudonym: Pseudonymizer): string {
   if (by.startsWith(HASHED_ACTOR) || /^[a-z]+$/.test(by)) return by;
   // The user part of the sender's id (device suffix dropped).
   return `${HASHED_ACTOR}${pseudonym(idUser(by) || by)}`;

@@ -3,7 +3,7 @@ import type { CacheCrypto } from './keyed-crypto.js';
 import type { SqliteDatabase } from './sqlite.js';
 
 /** A cached answer: a value, or a not-found with the upstream's message. Text is plain JSON. */
-export interface CacheEntry {
+interface CacheEntry {
   kind: 'ok' | 'not_found';
   text: string;
   storedAt: number;

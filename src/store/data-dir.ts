@@ -10,7 +10,7 @@ import { classifyOpenError, dataStoreError } from './open-errors.js';
 
 export const DB_FILE = 'chasqui.db';
 /** Files tightened to 0600 when present. */
-export const PRIVATE_FILES = [DB_FILE, `${DB_FILE}-wal`, `${DB_FILE}-shm`, 'chasqui.lock', 'secret.key'];
+const PRIVATE_FILES = [DB_FILE, `${DB_FILE}-wal`, `${DB_FILE}-shm`, 'chasqui.lock', 'secret.key'];
 
 /** Creates the directory 0700 (or checks it is one) and throws a DataStoreError otherwise. */
 export function ensureDataDir(dir: string): void {

@@ -47,8 +47,3 @@ export function advance(current: DeliveryState, next: DeliveryState): DeliverySt
 export function isFinal(state: DeliveryState): boolean {
   return state === 'failed' || (state !== 'doubtful' && RANK[state] >= RANK.delivered);
 }
-
-/** Whether the server ever accepted the message (a receipt implies the server ack). */
-export function reachedServer(state: DeliveryState): boolean {
-  return state !== 'failed' && RANK[state] >= RANK.server_ack;
-}

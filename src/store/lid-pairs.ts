@@ -9,13 +9,6 @@ import type { SqliteDatabase } from './sqlite.js';
  * LID-addressed group) can be turned into the number a feature needs. A LID pairs with one number;
  * a newer pair replaces the older one (the member changed numbers).
  */
-export interface LidPair {
-  /** `…@lid`, normalised. */
-  lid: string;
-  /** Digits with country code. */
-  phone: string;
-}
-
 export interface LidPairsRepo {
   /** Keeps the pairs (invalid ones skipped); returns how many were new or changed. */
   learn(pairs: readonly { lid: string; phone: string }[], at: number): number;

@@ -9,7 +9,7 @@ import type { SqliteDatabase } from './sqlite.js';
  * gets a new platform id) and cancel one (row deleted). A failed row past the privacy retention
  * window has had its content scrubbed (outbox-scrub.ts): it cannot be retried, only cancelled.
  */
-export interface OpenOutboxRow {
+interface OpenOutboxRow {
   id: number;
   status: 'pending' | 'failed';
   item: OutboxItem;

@@ -20,7 +20,7 @@ export const UNACKED_HOLD_MS = 24 * 60 * 60_000;
  * unacknowledged waits `UNACKED_HOLD_MS` after its send. Without tracking (no `deliveries` row, e.g.
  * the terminal) it starts at the send, and for a row never sent at its creation.
  */
-export const RETRY_WINDOW_START_SQL = `COALESCE(
+const RETRY_WINDOW_START_SQL = `COALESCE(
   (SELECT COALESCE(d.server_ack_at, d.failed_at, outbox.sent_at + ${UNACKED_HOLD_MS})
      FROM deliveries d WHERE d.outbox_id = outbox.id ORDER BY d.server_ack_at IS NULL LIMIT 1),
   sent_at, created_at)`;

@@ -42,9 +42,9 @@ export interface SendResult {
   stored?: string;
 }
 
-export type OutboxSender = (item: OutboxItem) => Promise<SendResult | undefined>;
+type OutboxSender = (item: OutboxItem) => Promise<SendResult | undefined>;
 
-export interface PacingOptions {
+interface PacingOptions {
   /** Random delay before each send, uniform in [minDelayMs, maxDelayMs]. */
   minDelayMs: number;
   maxDelayMs: number;

@@ -11,7 +11,7 @@ import type { SqliteDatabase } from './sqlite.js';
  * start). A copied `chasqui.db` alone then reveals no cached value and no pseudonymised phone.
  */
 
-export const SECRET_FILE = 'secret.key';
+const SECRET_FILE = 'secret.key';
 /** Where migration 4 kept the key, inside the database (moved out on open). */
 const LEGACY_META_KEY = 'cache_secret';
 /** A one-way fingerprint of the key, kept in `meta` so a restore can tell whether a key opens the data. */
@@ -30,7 +30,7 @@ export function databaseSecret(db: SqliteDatabase): Buffer {
 }
 
 /** `CHASQUI_SECRET` as 32 key bytes: 64 hex digits as they are, any other text (≥ 16 chars) hashed. */
-export function secretFromEnv(value: string): Buffer {
+function secretFromEnv(value: string): Buffer {
   const text = value.trim();
   if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, 'hex');
   return createHash('sha256').update(text, 'utf8').digest();

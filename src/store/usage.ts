@@ -6,10 +6,10 @@ import type { SqliteDatabase } from './sqlite.js';
 import { writeBehind } from './write-behind.js';
 
 /** Usage-log key of a direct chat: a keyed pseudonym, never the phone number in it. */
-export const DIRECT_CHAT_PREFIX = 'direct:';
+const DIRECT_CHAT_PREFIX = 'direct:';
 
 /** Lookups Chasqui makes on its own behalf (not a chat), e.g. `chasqui:vigilados`; kept as they are. */
-export const SYSTEM_CHAT_PREFIX = 'chasqui:';
+const SYSTEM_CHAT_PREFIX = 'chasqui:';
 
 /**
  * The usage-log account of the shared daily watch check: one lookup per RUC per day serves every

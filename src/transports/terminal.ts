@@ -38,7 +38,7 @@ export interface TerminalTransportOptions {
 }
 
 /** A line of only this opens a block of lines sent as one message, and closes it (a paste). */
-export const BLOCK_MARK = '"""';
+const BLOCK_MARK = '"""';
 
 const MIMETYPES: Readonly<Record<string, string>> = {
   '.txt': 'text/plain',
@@ -48,7 +48,7 @@ const MIMETYPES: Readonly<Record<string, string>> = {
 };
 
 /** A local file as an incoming attachment: read only when a command downloads it, size-capped. */
-export function fileDocument(filePath: string): IncomingDocument {
+function fileDocument(filePath: string): IncomingDocument {
   const size = statSync(filePath).size;
   return {
     fileName: path.basename(filePath),

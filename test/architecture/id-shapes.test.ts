@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { tsFilesUnder } from '../helpers/source-files.js';
+import { filesUnder, sourceOf } from './module-graph.js';
 
 /**
  * WhatsApp id shapes (`…@s.whatsapp.net`, `@c.us`, `@lid`, `@g.us`) are written in one place:
@@ -14,10 +13,12 @@ const ALLOWED = ['src/transports/ids.ts', 'src/transports/whatsapp/', 'src/sandb
 
 /** A shape in a literal's text, backslashes removed so a regular expression's `g\.us` counts. */
 const SHAPE = /s\.whatsapp\.net|@lid\b|\bg\.us\b|\bc\.us\b/u;
+/** The same in a file's raw text, a regular expression's backslash allowed. */
+const RAW = /s\\?\.whatsapp\\?\.net|@lid\b|\bg\\?\.us\b|\bc\\?\.us\b/u;
 
 /** `line: text` for every string, template part or regular expression holding an id shape. */
-function shapeLiterals(fileName: string, text: string): string[] {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, false, ts.ScriptKind.TS);
+function shapeLiterals(fileName: string, text?: string): string[] {
+  const source = sourceOf(fileName, text);
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
     if (
@@ -45,10 +46,11 @@ let scanned: Map<string, string[]> | undefined;
 function scan(): Map<string, string[]> {
   if (scanned) return scanned;
   const out = new Map<string, string[]>();
-  for (const file of [...tsFilesUnder(path.resolve('src')), ...tsFilesUnder(path.resolve('commands'))]) {
-    const rel = path.relative(process.cwd(), file).split(path.sep).join('/');
-    const hits = shapeLiterals(rel, readFileSync(file, 'utf8'));
-    if (hits.length > 0) out.set(rel, hits);
+  for (const file of filesUnder('src', 'commands')) {
+    // Only a file whose text holds a shape can hold it in a literal: the others are not parsed.
+    if (!RAW.test(readFileSync(file, 'utf8'))) continue;
+    const hits = shapeLiterals(file);
+    if (hits.length > 0) out.set(file, hits);
   }
   scanned = out;
   return out;

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
+import { describe, expect, it } from 'vitest';
+import { useBotHarness } from '../helpers/bot-harness.js';
 import { textOf } from '../helpers/messages.js';
 
 /** Mentions as real clients write them, through the whole app (router, commands, templates). */
@@ -7,14 +7,7 @@ const BOT = '51900000000@s.whatsapp.net';
 const BOT_LID = '99900000001@lid';
 const MEMBERS = Array.from({ length: 30 }, (_, i) => `519110000${String(i).padStart(2, '0')}@s.whatsapp.net`);
 
-let h: BotHarness;
-
-beforeAll(async () => {
-  h = await createBotHarness({ selfIds: [BOT, BOT_LID] });
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = useBotHarness({ selfIds: [BOT, BOT_LID] });
 
 describe('mentions', () => {
   it.each([

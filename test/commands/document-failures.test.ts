@@ -1,24 +1,18 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { FaultSpec } from '../../src/sandbox/types.js';
-import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
+import { useBotHarness } from '../helpers/bot-harness.js';
 
 /**
  * Upstream failures for the document and group commands (guia, guiaxml, xml, pdf, grupos): the
  * service down (503), credits exhausted and rate limited each get their Spanish reply, never a
  * crash or a document; unknown invoices get the friendly not-found reply.
  */
-let h: BotHarness;
+const h = useBotHarness();
 
-beforeAll(async () => {
-  h = await createBotHarness();
-});
 afterEach(() => {
   h.sandbox.clearFaults();
-});
-afterAll(async () => {
-  await h.close();
 });
 
 const template = (name: string) =>

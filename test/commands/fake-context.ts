@@ -18,7 +18,7 @@ import type { IncomingMessage, OutgoingMessage } from '../../src/transports/tran
  */
 const templates = createTemplates();
 
-export interface Rendered {
+interface Rendered {
   template: string;
   data: Record<string, unknown>;
   text: string;

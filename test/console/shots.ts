@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** Where the console's screenshots go (not committed; `npm test` writes them). */
-export const SHOTS = path.resolve('test-artifacts/console');
+const SHOTS = path.resolve('test-artifacts/console');
 
 /**
  * A desktop page and a phone page in one browser context (same session), and `shoot(name)`:

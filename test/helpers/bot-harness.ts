@@ -14,12 +14,13 @@ import type { SandboxHandle } from '../../src/sandbox/types.js';
 import { createMemoryTransport, type SentMessage } from '../../src/transports/memory.js';
 import type { IncomingMessage, OutgoingMessage } from '../../src/transports/transport.js';
 import { ADMIN_PHONE, FIXTURE_GROUPS, GROUP_ID, GROUP_NAME, jid, MEMBER_PHONE } from './messages.js';
+import { useRunning } from './use-running.js';
 
 /**
  * The real app (router, commands, templates, cache, SQLite) on a temp data dir, talking to the
  * sandbox over loopback through the in-memory transport. Per-command tests drive it with `send`.
  */
-export type ConfigOverrides = Config;
+type ConfigOverrides = Config;
 
 export interface BotHarnessOptions {
   /** Merged over the harness defaults (`lookup` is merged key by key). */
@@ -40,7 +41,7 @@ export interface BotHarnessOptions {
   ratePublishedAt?: string;
 }
 
-export interface SendFrom {
+interface SendFrom {
   chatId?: string;
   isGroup?: boolean;
   /** Phone digits or a full id; default the fixture admin (or a non-admin member when admin=false). */
@@ -182,4 +183,9 @@ export async function createBotHarness(options: BotHarnessOptions = {}): Promise
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The harness started and closed around this file's (or describe block's) tests, or each test (`useRunning`). */
+export function useBotHarness(options: BotHarnessOptions = {}, scope: 'all' | 'each' = 'all'): BotHarness {
+  return useRunning('the bot harness', () => createBotHarness(options), scope);
 }

@@ -1,4 +1,4 @@
-import type { Clock } from '../../src/scheduler/clock.js';
+import type { Clock } from '../../src/time/clock.js';
 
 /** A clock tests move by hand ("08:30 in Lima on a UTC server" is a plain instant, not a wait). */
 export interface FakeClock extends Clock {

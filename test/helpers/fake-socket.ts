@@ -33,9 +33,6 @@ import type { IncomingMessage } from '../../src/transports/transport.js';
  * server side (QR, open, close with a code, upserts). The transport runs its production code on it.
  */
 
-export const BOT_PN = '51900000001@s.whatsapp.net';
-export const BOT_LID = '99900000001@lid';
-
 export interface SentRecord {
   jid: string;
   content: AnyMessageContent;

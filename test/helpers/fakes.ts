@@ -28,7 +28,7 @@ export function echoTemplates(missing: readonly string[] = []): TemplateRenderer
   };
 }
 
-export function memoryGroupSettings(): GroupSettingsPort & { values: Map<string, boolean> } {
+function memoryGroupSettings(): GroupSettingsPort & { values: Map<string, boolean> } {
   const values = new Map<string, boolean>();
   const owners = new Set<string>();
   return {
@@ -74,7 +74,7 @@ export function fakeLookup(
  * declare words and slots like the real commands (the language layer reads them); their replies
  * are the echo templates.
  */
-export function fakeCommands(): CommandDefinition<never>[] {
+function fakeCommands(): CommandDefinition<never>[] {
   const list = [
     defineCommand<string>({
       name: 'ruc',

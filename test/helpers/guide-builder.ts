@@ -241,15 +241,6 @@ export function buildCancelledGuide(): Guide {
   });
 }
 
-/** T001-44: `count` goods items (200 by default), spread over several pages. */
-export function buildLongGuide(count = 200): Guide {
-  const guide = buildGuide({ numCpe: 44 });
-  guide.traslado.bien = Array.from({ length: count }, (_, i) =>
-    goodsItem(i + 1, { desBien: `PRODUCTO DE PRUEBA NÚMERO ${i + 1} CAJA x 12 UNIDADES` }),
-  );
-  return guide;
-}
-
 /** T001-45: every field spec 2.15 allows to be null is null (and the optional lists are empty). */
 export function buildNullGuide(): Guide {
   const guide = buildGuide({ numCpe: 45 });

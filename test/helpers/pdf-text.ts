@@ -1,7 +1,7 @@
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /** One positioned piece of text (PDF points, origin bottom-left). */
-export interface PdfTextItem {
+interface PdfTextItem {
   str: string;
   x: number;
   y: number;

@@ -10,7 +10,7 @@ export interface RawReply {
 }
 
 /** Calls the sandbox over real loopback HTTP; `path` is relative to the api prefix unless absolute. */
-export async function call(
+async function call(
   sandbox: SandboxHandle,
   method: 'GET' | 'POST',
   path: string,

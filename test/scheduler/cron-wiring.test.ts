@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cronTicker } from '../../src/scheduler/clock.js';
+import { cronTicker } from '../../src/time/clock.js';
 import { GROUP, lima, rateLookup, schedulerHarness } from './helpers.js';
 
 afterEach(() => {

@@ -9,7 +9,7 @@ import { silentLogger } from '../../src/logger.js';
 import type { LookupApi } from '../../src/lookup/api.js';
 import type { ExchangeRate } from '../../src/lookup/schemas/index.js';
 import { createTemplates, type Templates } from '../../src/render/templates.js';
-import type { Ticker } from '../../src/scheduler/clock.js';
+import type { Ticker } from '../../src/time/clock.js';
 import { createFakeClock, type FakeClock } from '../helpers/fake-clock.js';
 import { createScheduler, type SchedulerDeps } from '../../src/scheduler/scheduler.js';
 import { openDatabase, type SqliteDatabase } from '../../src/app/database.js';
@@ -77,7 +77,7 @@ export interface SchedulerHarnessOptions {
   extra?: Partial<SchedulerDeps>;
 }
 
-export interface Sent {
+interface Sent {
   chatId: string;
   message: OutgoingMessage;
 }

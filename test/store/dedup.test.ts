@@ -1,22 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { createDedupStore } from '../../src/store/dedup.js';
-import { migrations, openDatabase, type SqliteDatabase } from '../../src/app/database.js';
+import { migrations, type SqliteDatabase } from '../../src/app/database.js';
+import { useTempDatabase } from '../helpers/temp-database.js';
 
-let dir: string;
 let db: SqliteDatabase;
-
-beforeEach(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-dedup-'));
-  db = openDatabase({ dir });
-});
-
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const temp = useTempDatabase('chasqui-dedup-', (opened) => (db = opened));
 
 const GROUP = '120363000000000001@g.us';
 
@@ -37,8 +26,7 @@ describe('persisted message dedupe', () => {
 
   it('remembers claims across a restart (reopened database)', () => {
     createDedupStore(db).claim(GROUP, '123@lid', '3EB0BB');
-    db.close();
-    db = openDatabase({ dir });
+    temp.reopen();
     expect(createDedupStore(db).claim(GROUP, '123@lid', '3EB0BB')).toBe(false);
   });
 
@@ -86,8 +74,7 @@ describe('persisted message dedupe', () => {
 
   it('lets a pending claim be re-handled only once, also across a restart', () => {
     createDedupStore(db).claim(GROUP, 'a@lid', 'm1', 'raw');
-    db.close();
-    db = openDatabase({ dir });
+    temp.reopen();
     const dedup = createDedupStore(db);
     expect(dedup.pending().map((p) => p.messageId)).toEqual(['m1']);
     expect(dedup.startReplay(GROUP, 'a@lid', 'm1')).toBe(true);
@@ -108,13 +95,12 @@ describe('persisted message dedupe', () => {
 
   it('treats claims made before the pending/done schema as done (nothing re-handled after the upgrade)', () => {
     db.close();
-    rmSync(dir, { recursive: true, force: true });
-    db = openDatabase({ dir, migrations: migrations.filter((m) => m.version <= 4) });
+    rmSync(temp.dir, { recursive: true, force: true });
+    temp.reopen(migrations.filter((m) => m.version <= 4));
     db.prepare(
       "INSERT INTO processed_messages (chat_id, participant, message_id, at) VALUES (?, 'a@lid', 'm0', 1)",
     ).run(GROUP);
-    db.close();
-    db = openDatabase({ dir });
+    temp.reopen();
     const dedup = createDedupStore(db);
     expect(dedup.pending()).toEqual([]);
     expect(dedup.seen(GROUP, 'a@lid', 'm0')).toBe(true);

@@ -1,22 +1,13 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createEditStore } from '../../src/store/edits.js';
-import { openDatabase, type SqliteDatabase } from '../../src/app/database.js';
+import type { SqliteDatabase } from '../../src/app/database.js';
+import { useTempDatabase } from '../helpers/temp-database.js';
 
-let dir: string;
 let db: SqliteDatabase;
-
-beforeEach(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-edits-'));
-  db = openDatabase({ dir });
-});
+const temp = useTempDatabase('chasqui-edits-', (opened) => (db = opened));
 
 afterEach(() => {
   vi.useRealTimers();
-  if (db.open) db.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 const GROUP = '120363000000000001@g.us';
@@ -51,7 +42,7 @@ describe('edit log', () => {
     db.close();
     edits.noteSignature(GROUP, 'm3', 'placa\u0000ABC123');
     expect(() => edits.flush()).not.toThrow();
-    db = openDatabase({ dir });
+    temp.reopen();
     expect(createEditStore(db).claimSignature(GROUP, 'm2', 'placa\u0000ABC123')).toBe(false);
   });
 

@@ -1,29 +1,18 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { rmSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { migrations } from '../../src/app/database.js';
 import { createOutbox, type OutboxItem } from '../../src/store/outbox.js';
 import { prepareOutboxStatements } from '../../src/store/outbox-rows.js';
-import { openDatabase, type SqliteDatabase } from '../../src/app/database.js';
+import type { SqliteDatabase } from '../../src/app/database.js';
+import { useTempDatabase } from '../helpers/temp-database.js';
 
 /**
  * Picking the next outbox message must not read the backlog: the heads query seeks the oldest
  * pending row of each chat through the partial index (migration 11) and never scans the table.
  */
 
-let dir: string;
 let db: SqliteDatabase;
-
-beforeEach(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-outbox-heads-'));
-  db = openDatabase({ dir });
-});
-
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const temp = useTempDatabase('chasqui-outbox-heads-', (opened) => (db = opened));
 
 const insert = (chat: string, status: 'pending' | 'sent' | 'failed') =>
   db
@@ -73,12 +62,10 @@ describe('outbox heads (the next message of each chat)', () => {
 
   it('a database migrated before the index gets it (a parallel branch numbered 11 cannot hide it)', () => {
     db.close();
-    rmSync(dir, { recursive: true, force: true });
-    dir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-outbox-heads-'));
-    const early = openDatabase({ dir, migrations: migrations.filter((m) => m.version <= 10) });
+    rmSync(temp.dir, { recursive: true, force: true });
+    const early = temp.reopen(migrations.filter((m) => m.version <= 10));
     early.pragma('user_version = 11'); // as if another branch's migration 11 had run
-    early.close();
-    db = openDatabase({ dir });
+    temp.reopen();
     const index = db.prepare("SELECT sql FROM sqlite_master WHERE name = 'outbox_pending_chat'").get() as
       { sql: string } | undefined;
     expect(index?.sql).toContain("WHERE status = 'pending'");

@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino from 'pino';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   createOutbox,
   type Outbox,
@@ -11,21 +8,16 @@ import {
   type OutboxOptions,
   SendDeferredError,
 } from '../../src/store/outbox.js';
-import { openDatabase, type SqliteDatabase } from '../../src/app/database.js';
+import type { SqliteDatabase } from '../../src/app/database.js';
+import { useTempDatabase } from '../helpers/temp-database.js';
 
-let dir: string;
 let db: SqliteDatabase;
 const open: Outbox[] = [];
-
-beforeEach(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-outbox-'));
-  db = openDatabase({ dir });
-});
+// Registered first, so its clean-up runs after the outboxes are closed.
+const temp = useTempDatabase('chasqui-outbox-', (opened) => (db = opened));
 
 afterEach(() => {
   for (const outbox of open.splice(0)) outbox.close();
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 function outbox(options: Partial<OutboxOptions> = {}): Outbox {
@@ -122,9 +114,7 @@ describe('durable paced outbox', () => {
     });
     await crash;
     first.close();
-    db.close();
-
-    db = openDatabase({ dir });
+    temp.reopen();
     const second = outbox();
     expect(second.pendingCount()).toBe(121);
     second.resume(async (item) => {

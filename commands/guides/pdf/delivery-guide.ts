@@ -4,7 +4,7 @@ import type { GuidePdfPort } from '../port.js';
 import { FONT_BOLD, FONT_REGULAR, type GuideFonts, loadGuideFonts } from './fonts.js';
 import { goodsTable } from './goods-table.js';
 import { buildGuideView } from './guide-view.js';
-import { type Box, FOOTER_SPACE, MARGIN, TOP, type Writer } from './layout.js';
+import { type Box, FOOTER_SPACE, MARGIN, type Writer } from './layout.js';
 import { type CancelledMark, markPages } from './page-marks.js';
 import {
   cancellationSection,
@@ -73,7 +73,7 @@ export function renderGuidePdf(
   doc.registerFont(FONT_REGULAR, fonts.regular as PdfFontSource);
   doc.registerFont(FONT_BOLD, fonts.bold as PdfFontSource);
 
-  const w: Writer = { doc, y: TOP };
+  const w: Writer = { doc, y: MARGIN };
   headerSection(w, view);
   cancellationSection(w, view);
   datesSection(w, view);

@@ -11,7 +11,7 @@ export const FONT_BOLD = 'guide-bold';
  * What pdfkit accepts as a font: raw TTF bytes (parsed again for every document) or an already
  * parsed fontkit font (anything with a `layout` function; pdfkit uses it as is).
  */
-export type FontSource = Buffer | { layout: (...args: never[]) => unknown };
+type FontSource = Buffer | { layout: (...args: never[]) => unknown };
 
 /** DejaVu Sans regular and bold: covers Spanish and names outside WinAnsi (Ł, Ø, Ž, Cyrillic...). */
 export interface GuideFonts {

@@ -4,18 +4,18 @@ import { FONT_BOLD, FONT_REGULAR } from './fonts.js';
  * Page geometry and the few drawing primitives every section uses. Sections never let pdfkit
  * break pages on its own: they measure first (`ensureSpace`) so the goods table can repeat its header.
  */
-export const PAGE_WIDTH = 595.28;
+const PAGE_WIDTH = 595.28;
 export const PAGE_HEIGHT = 841.89;
+/** Page margin on every side; the content starts at `MARGIN` from the top. */
 export const MARGIN = 36;
 export const CONTENT_WIDTH = PAGE_WIDTH - 2 * MARGIN;
 /** Space kept free at the bottom of every page for the page number. */
 export const FOOTER_SPACE = 22;
-export const TOP = MARGIN;
 export const BOTTOM = PAGE_HEIGHT - MARGIN - FOOTER_SPACE;
 
 export const FONT_SIZE = 8.5;
 export const SMALL_SIZE = 7;
-export const LABEL_WIDTH = 132;
+const LABEL_WIDTH = 132;
 
 export const COLOR = {
   text: '#111111',
@@ -51,7 +51,7 @@ export interface Writer {
 export function ensureSpace(w: Writer, height: number): void {
   if (w.y + height <= BOTTOM) return;
   w.doc.addPage();
-  w.y = TOP;
+  w.y = MARGIN;
   w.onNewPage?.();
 }
 
@@ -104,7 +104,7 @@ export type Field = readonly [label: string, value: string | undefined];
  * When even that fits on the page, a row is drawn without measuring it first: wrapping once
  * instead of twice is a measurable share of a render.
  */
-export function maxHeight(text: string, width: number, size: number = FONT_SIZE): number {
+function maxHeight(text: string, width: number, size: number = FONT_SIZE): number {
   let lines = 0;
   for (const line of text.split('\n')) lines += Math.max(1, Math.ceil((line.length * size * 1.65) / width));
   return lines * size * 1.5;

@@ -1,6 +1,6 @@
 import { FONT_BOLD, FONT_REGULAR } from './fonts.js';
 import type { GuideView } from './guide-view.js';
-import { BOTTOM, type Box, COLOR, CONTENT_WIDTH, MARGIN, PAGE_HEIGHT, SMALL_SIZE, TOP } from './layout.js';
+import { BOTTOM, type Box, COLOR, CONTENT_WIDTH, MARGIN, PAGE_HEIGHT, SMALL_SIZE } from './layout.js';
 
 /** A drawn "ANULADA" mark: its page (0-based), rotation and the axis-aligned box its line covers. */
 export interface CancelledMark {
@@ -57,10 +57,10 @@ export function markPages(doc: PDFKit.PDFDocument, view: GuideView, footer?: Foo
 const FOOTER_CLEARANCE = 6;
 
 /** The content area, or on the footer page the larger part of it above or below the footer band. */
-export function markArea(footer?: { top: number; bottom: number }): Box {
-  const full = { x: MARGIN, y: TOP, width: CONTENT_WIDTH, height: BOTTOM - TOP };
+function markArea(footer?: { top: number; bottom: number }): Box {
+  const full = { x: MARGIN, y: MARGIN, width: CONTENT_WIDTH, height: BOTTOM - MARGIN };
   if (!footer) return full;
-  const above = { ...full, height: footer.top - FOOTER_CLEARANCE - TOP };
+  const above = { ...full, height: footer.top - FOOTER_CLEARANCE - MARGIN };
   const belowTop = footer.bottom + FOOTER_CLEARANCE;
   const below = { ...full, y: belowTop, height: BOTTOM - belowTop };
   return above.height >= below.height ? above : below;
@@ -85,7 +85,7 @@ const MAX_ANGLE = 52;
  * The largest mark (up to 120 pt, at most 52° from horizontal, along the area's diagonal) whose
  * rotated line box fits inside `area`; `box` is that rotated box's axis-aligned bounds.
  */
-export function fitCancelledMark(doc: PDFKit.PDFDocument, area: Box): Omit<CancelledMark, 'page'> {
+function fitCancelledMark(doc: PDFKit.PDFDocument, area: Box): Omit<CancelledMark, 'page'> {
   doc.font(FONT_BOLD).fontSize(MARK_SIZE);
   const widthPerPoint = doc.widthOfString(MARK) / MARK_SIZE;
   const heightPerPoint = doc.currentLineHeight() / MARK_SIZE;

@@ -1,4 +1,4 @@
-import { isTopical } from '../../language/understand/declare.js';
+import { isTopical } from '../../language/index.js';
 import { commandOf } from './edits.js';
 import { answer, driverHelp, isAdmin, type Stage } from './turn.js';
 

@@ -1,4 +1,4 @@
-import type { Reading } from '../../language/understand/reading.js';
+import type { Reading } from '../../language/index.js';
 import { UserError } from '../../errors/user-error.js';
 import { classify } from '../classify.js';
 import { createCommandContext, type SenderInfo } from '../command.js';

@@ -1,4 +1,4 @@
-import { closestWord } from '../../language/edit-distance.js';
+import { closestWord } from '../../language/index.js';
 import { fold } from '../../text/fold.js';
 import { cutText } from '../error-reply.js';
 import { answer, type RouterDeps, type Stage } from './turn.js';

@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import type { LookupApi } from '../../lookup/api.js';
-import type { Reading } from '../../language/understand/reading.js';
-import type { Understanding } from '../../language/understand/understand.js';
+import type { Reading, Understanding } from '../../language/index.js';
 import type { IncomingMessage, Transport } from '../../transports/transport.js';
 import type { CommandDefinition, TemplateRenderer } from '../command.js';
 import type { AccessPolicy, ChatAccess, Role } from '../guards.js';

@@ -1,4 +1,4 @@
-import type { UnderstandContext } from '../../language/understand/understand.js';
+import type { UnderstandContext } from '../../language/index.js';
 import { isOwner } from '../guards.js';
 import type { BotSettings } from '../ports.js';
 import { answered, driverHelp, type Stage } from './turn.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** 2.16 participant of a messaging group. */
-export const groupParticipantSchema = z.object({
+const groupParticipantSchema = z.object({
   JID: z.string(),
   PhoneNumber: z.string(),
   LID: z.string(),

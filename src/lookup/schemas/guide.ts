@@ -7,7 +7,7 @@ const nstr = z.string().nullable();
 const nnum = z.number().nullable();
 
 /** receptor / comprador (2.15). */
-export const guidePartySchema = z.object({
+const guidePartySchema = z.object({
   codTipoDocIdentidad: str,
   desTipoDocIdentidad: str,
   numDocIdentidad: str,
@@ -15,7 +15,7 @@ export const guidePartySchema = z.object({
   indFrecuente: str,
 });
 
-export const guideGoodsItemSchema = z.object({
+const guideGoodsItemSchema = z.object({
   numOrden: z.number().int(),
   codTipoDocumento: nstr,
   desCortaTipoDocumento: nstr,
@@ -36,7 +36,7 @@ export const guideGoodsItemSchema = z.object({
 });
 export type GuideGoodsItem = z.infer<typeof guideGoodsItemSchema>;
 
-export const guidePlaceSchema = z.object({
+const guidePlaceSchema = z.object({
   indFrecuente: str,
   direccion: z.object({
     codUbigeo: str,
@@ -56,7 +56,7 @@ export const guidePlaceSchema = z.object({
 });
 export type GuidePlace = z.infer<typeof guidePlaceSchema>;
 
-export const guideVehicleSchema = z.object({
+const guideVehicleSchema = z.object({
   indTipoVehiculo: str,
   desTipoVehiculo: str,
   numPlaca: str,
@@ -69,7 +69,7 @@ export const guideVehicleSchema = z.object({
 });
 export type GuideVehicle = z.infer<typeof guideVehicleSchema>;
 
-export const guideDriverSchema = z.object({
+const guideDriverSchema = z.object({
   indTipoOrden: str,
   desTipoOrden: str,
   codTipoDocIdentidad: str,
@@ -83,7 +83,7 @@ export const guideDriverSchema = z.object({
 });
 export type GuideDriver = z.infer<typeof guideDriverSchema>;
 
-export const guideCancellationSchema = z.object({
+const guideCancellationSchema = z.object({
   fecRegistro: str,
   codUsuario: str,
   codMotivo: str,

@@ -17,7 +17,7 @@ import { zipOneFile } from './zip-writer.js';
 export const PADRON_PATH = '/padron_reducido_ruc.zip';
 
 /** The name of the text file inside SUNAT's ZIP. */
-export const PADRON_ENTRY = 'padron_reducido_ruc.txt';
+const PADRON_ENTRY = 'padron_reducido_ruc.txt';
 
 const CHUNK = 64 * 1024;
 

@@ -62,7 +62,7 @@ const VIAS = new Set(['AV.', 'JR.', 'CAL.', 'CAR.', 'PSJE.', 'PJ.']);
  * Splits a fixture's one-line address ("AV. X NRO. 12 URB. Y") into the register's parts; the
  * tests check that the mirror puts it back together unchanged.
  */
-export function splitAddress(
+function splitAddress(
   direccion: string,
 ): Pick<Parts, Exclude<keyof Parts, 'estado' | 'condicion' | 'ubigeo'>> {
   const parts = {
@@ -109,7 +109,7 @@ export function splitAddress(
 }
 
 /** The register's line of an API record (its estado, condición, ubigeo and address split into parts). */
-export function taxpayerLine(t: Taxpayer): string {
+function taxpayerLine(t: Taxpayer): string {
   return line(t.ruc, t.nombre_o_razon_social, {
     estado: t.estado,
     condicion: t.condicion,
@@ -198,7 +198,7 @@ function malformedLine(k: number): string {
 }
 
 /** How many malformed lines a file of `rows` good rows carries (3 at least, then one per 500,000). */
-export function malformedCount(rows: number): number {
+function malformedCount(rows: number): number {
   return 3 + Math.floor(rows / 500_000);
 }
 

@@ -46,7 +46,7 @@ export const invoiceXml = invoiceRoute('xml');
 export const invoicePdf = invoiceRoute('pdf');
 
 /** Parses '{numRuc}-{tipo}-{serie}-{numero}' (already URL-decoded) into a fixture key, or null. */
-export function guideKey(segment: string): string | null {
+function guideKey(segment: string): string | null {
   const parts = segment.split('-').map((part) => part.trim());
   if (parts.length !== 4 || parts.some((part) => part.length === 0)) return null;
   const [numRuc, tipo, serie, numero] = parts as [string, string, string, string];

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DRIVERS } from '../../../src/bot/ports.js';
 import { mobileGrammar, personIdGrammar } from '../../../src/language/grammars/identifiers/index.js';
 import { read } from '../../language/grammars/read.js';
-import { type BotHarness, createBotHarness } from '../../helpers/bot-harness.js';
+import { useBotHarness } from '../../helpers/bot-harness.js';
 import { ADMIN_PHONE, GROUP_ID, groupMessage, jid, textOf } from '../../helpers/messages.js';
 
 /** `chofer <dni> <número>`, `chofer borrar <dni>`, `chofer <dni>` and `choferes` (admins). */
-let h: BotHarness;
-
-beforeAll(async () => {
-  h = await createBotHarness({ config: { drivers: { '70123456': '987 000 111' } } });
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = useBotHarness({ config: { drivers: { '70123456': '987 000 111' } } });
 
 describe('chofer', () => {
   it('registers a driver, normalising the number to 51XXXXXXXXX, and persists it over a restart', async () => {

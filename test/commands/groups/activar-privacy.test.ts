@@ -1,21 +1,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BotHarness, createBotHarness } from '../../helpers/bot-harness.js';
+import { describe, expect, it } from 'vitest';
+import { useBotHarness } from '../../helpers/bot-harness.js';
 import { ADMIN_PHONE } from '../../helpers/messages.js';
 
 /**
  * Phone numbers never reach the database file in clear: direct-chat lookups are logged under a
  * keyed pseudonym and `activar` keeps only a pseudonym of the admin who used it.
  */
-let h: BotHarness;
-
-beforeAll(async () => {
-  h = await createBotHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = useBotHarness();
 
 /** Every file of the data directory (database, WAL, shared memory) as raw bytes. */
 function rawStore(): string {

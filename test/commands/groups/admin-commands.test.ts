@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BotHarness, createBotHarness } from '../../helpers/bot-harness.js';
+import { describe, expect, it } from 'vitest';
+import { type BotHarness, useBotHarness } from '../../helpers/bot-harness.js';
 import { GROUP_ID } from '../../helpers/messages.js';
 
 /** grupos, uso, activar and desactivar through the real app (default cache on, so uso can count savings). */
-let harness: BotHarness;
-
-beforeAll(async () => {
-  harness = await createBotHarness({ now: () => new Date('2026-11-22T15:00:00Z') });
-});
-afterAll(async () => {
-  await harness.close();
-});
+const harness = useBotHarness({ now: () => new Date('2026-11-22T15:00:00Z') });
 
 async function say(text: string, from?: Parameters<BotHarness['send']>[1]): Promise<string[]> {
   return harness.texts(await harness.send(text, from));

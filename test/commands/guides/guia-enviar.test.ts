@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { guia } from '../../../commands/guides/guia.js';
 import { GUIDE_PDF } from '../../../commands/guides/port.js';
 import type { CommandContext } from '../../../src/bot/command.js';
@@ -9,7 +9,7 @@ import type { LookupApi } from '../../../src/lookup/api.js';
 import { createTemplates } from '../../../src/render/templates.js';
 import { guides } from '../../../src/sandbox/fixtures/index.js';
 import type { DocumentMessage, OutgoingMessage } from '../../../src/transports/transport.js';
-import { type BotHarness, createBotHarness } from '../../helpers/bot-harness.js';
+import { type BotHarness, createBotHarness, useBotHarness } from '../../helpers/bot-harness.js';
 import { GROUP_ID } from '../../helpers/messages.js';
 import { pdfText } from '../../helpers/pdf-text.js';
 import { runCommand } from '../fake-context.js';
@@ -22,14 +22,7 @@ import { runCommand } from '../fake-context.js';
 const HUAMAN = { dni: '41234567', phone: '51911111111' };
 const FLORES = { dni: '70123456', phone: '51922222222' };
 
-let h: BotHarness;
-
-beforeAll(async () => {
-  h = await createBotHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = useBotHarness();
 
 /** Only the drivers in `known` have a number. */
 function registerOnly(...known: { dni: string; phone: string }[]) {

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BotHarness, createBotHarness } from '../../helpers/bot-harness.js';
+import { describe, expect, it } from 'vitest';
+import { createBotHarness, useBotHarness } from '../../helpers/bot-harness.js';
 import { documentsOf, textOf } from '../../helpers/messages.js';
 import { pdfText } from '../../helpers/pdf-text.js';
 
@@ -7,14 +7,7 @@ import { pdfText } from '../../helpers/pdf-text.js';
  * `guia <ref>` through the real app against the sandbox: the summary text and the printable PDF,
  * short and spaced references, cancelled guides, and references rejected before any API call.
  */
-let h: BotHarness;
-
-beforeAll(async () => {
-  h = await createBotHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = useBotHarness();
 
 describe('guia <ref>', () => {
   it('replies with the summary and the guide PDF as GRE-<ruc>-<serie>-<número>.pdf', async () => {

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BotHarness, createBotHarness } from '../../helpers/bot-harness.js';
+import { describe, expect, it } from 'vitest';
+import { useBotHarness } from '../../helpers/bot-harness.js';
 import { documentsOf, textOf } from '../../helpers/messages.js';
 
 /** `guiaxml <ref>` (operation 18): the guide XML (Base64 in the API) as an XML document. */
-let h: BotHarness;
-
-beforeAll(async () => {
-  h = await createBotHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = useBotHarness();
 
 describe('guiaxml <ref>', () => {
   it('sends the decoded XML as <ruc>-09-<serie>-<número>.xml with application/xml', async () => {

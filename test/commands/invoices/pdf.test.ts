@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BotHarness, createBotHarness } from '../../helpers/bot-harness.js';
+import { describe, expect, it } from 'vitest';
+import { useBotHarness } from '../../helpers/bot-harness.js';
 import { documentsOf, textOf } from '../../helpers/messages.js';
 import { pdfText } from '../../helpers/pdf-text.js';
 
 /** `pdf <ref>` (operation 17): the invoice PDF inside the tax portal's ZIP, as a document. */
-let h: BotHarness;
-
-beforeAll(async () => {
-  h = await createBotHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = useBotHarness();
 
 describe('pdf <ref>', () => {
   it('sends the PDF in the archive with its original name and application/pdf', async () => {

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mimetypeFor, safeFileName } from '../../../commands/invoices/invoice-file.js';
-import { type BotHarness, createBotHarness } from '../../helpers/bot-harness.js';
+import { createBotHarness, useBotHarness } from '../../helpers/bot-harness.js';
 import { documentsOf, textOf } from '../../helpers/messages.js';
 
 /**
  * `xml <ref>` (operation 16): the invoice ZIP from the tax portal, opened and sent file by file.
  * Corrupt, empty and oversized archives, missing credentials and bad references get clear replies.
  */
-let h: BotHarness;
-
-beforeAll(async () => {
-  h = await createBotHarness();
-});
-afterAll(async () => {
-  await h.close();
-});
+const h = useBotHarness();
 
 const utf8 = (bytes: Uint8Array) => Buffer.from(bytes).toString('utf8');
 

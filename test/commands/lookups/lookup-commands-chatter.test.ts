@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OPERATION_NAMES } from '../../../src/config/cache-ttl.js';
-import { type BotHarness, createBotHarness } from '../../helpers/bot-harness.js';
+import { useBotHarness } from '../../helpers/bot-harness.js';
 
 /**
  * Review findings of issue 3 through the real app and the sandbox: chatter that used to spend paid
@@ -9,15 +9,8 @@ import { type BotHarness, createBotHarness } from '../../helpers/bot-harness.js'
  */
 const NOW = new Date('2026-11-22T15:00:00Z'); // Sunday 10:00 in Lima
 
-let harness: BotHarness;
 const noCache = Object.fromEntries([...OPERATION_NAMES, 'pastRates', 'notFound'].map((k) => [k, 0]));
-
-beforeAll(async () => {
-  harness = await createBotHarness({ now: () => NOW, config: { cacheTtlSeconds: noCache as never } });
-});
-afterAll(async () => {
-  await harness.close();
-});
+const harness = useBotHarness({ now: () => NOW, config: { cacheTtlSeconds: noCache as never } });
 
 async function say(text: string): Promise<string[]> {
   return harness.texts(await harness.send(text));

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BotHarness, createBotHarness } from '../../helpers/bot-harness.js';
+import { describe, expect, it } from 'vitest';
+import { useBotHarness } from '../../helpers/bot-harness.js';
 import { groupMessage } from '../../helpers/messages.js';
 import { NOW } from '../../bot/phrasings/rows.js';
 
@@ -7,13 +7,7 @@ import { NOW } from '../../bot/phrasings/rows.js';
  * Field misses the identifier grammars fix through the commands' validators (the router is
  * unchanged): each line goes through the real router and commands against the sandbox.
  */
-let harness: BotHarness;
-beforeAll(async () => {
-  harness = await createBotHarness({ now: () => NOW });
-});
-afterAll(async () => {
-  await harness.close();
-});
+const harness = useBotHarness({ now: () => NOW });
 
 async function outcome(line: string) {
   const before = harness.sandbox.requestCount();

@@ -47,11 +47,11 @@ export const SIGNAL_KEY_TYPES: readonly (keyof SignalDataTypeMap)[] = [
   'identity-key',
 ];
 
-export function serialize(value: unknown): string {
+function serialize(value: unknown): string {
   return JSON.stringify(value, BufferJSON.replacer);
 }
 
-export function deserialize<T>(text: string): T {
+function deserialize<T>(text: string): T {
   return JSON.parse(text, BufferJSON.reviver) as T;
 }
 

@@ -10,7 +10,7 @@ import type { SocketLike } from './socket.js';
  * fetch at open, `groups.upsert`, `group-participants.update`) teaches its pairs to the store
  * (kept across relinks) and to Baileys' own mapping (its 1:1 sends and `getPNForLID` use it).
  */
-export function rosterPairs(
+function rosterPairs(
   groups: readonly Pick<GroupMetadata, 'participants'>[],
 ): { lid: string; phone: string }[] {
   const pairs = new Map<string, string>();

@@ -63,7 +63,7 @@ export const createBaileysSocket: SocketFactory = (config) => {
 };
 
 /** The WA Web version bundled with the pinned Baileys (no network call to fetch the latest). */
-export const BUNDLED_WA_VERSION: WAVersion = DEFAULT_CONNECTION_CONFIG.version;
+const BUNDLED_WA_VERSION: WAVersion = DEFAULT_CONNECTION_CONFIG.version;
 
 /** Tiny TTL cache implementing Baileys' CacheStore (msgRetryCounterCache; created once). */
 export class MemoryCacheStore implements CacheStore {

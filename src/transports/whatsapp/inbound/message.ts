@@ -23,7 +23,7 @@ import type { IncomingMessage } from '../../transport.js';
  * skipped). No socket, no store: the transport adds what needs I/O (LID mapping, group cache).
  */
 
-export type SkipReason =
+type SkipReason =
   'no-key' | 'status-broadcast' | 'broadcast' | 'newsletter' | 'from-me' | 'stub' | 'too-old' | 'no-text';
 
 export interface ParsedMessage {

@@ -29,7 +29,7 @@ export interface AccountWatchOptions {
 }
 
 /** While WhatsApp gives no end, a held message is looked at again after this long. */
-export const RECHECK_MS = 15 * 60_000;
+const RECHECK_MS = 15 * 60_000;
 
 export class AccountWatch {
   private lastAskAt = Number.NEGATIVE_INFINITY;

@@ -22,10 +22,8 @@ import type { AccountWatch } from './account.js';
  * Held rows stay pending in the outbox (not burnt) and go when the hold ends.
  */
 
-export type HoldReason = 'restriction' | 'whatsapp-cap' | 'daily-cap';
-
 /** The outbox refusal code of a number WhatsApp says has no account. */
-export const NO_WHATSAPP = 'no-whatsapp';
+const NO_WHATSAPP = 'no-whatsapp';
 
 /** A number WhatsApp said has no account is not asked again for this long. */
 const MISSING_RECHECK_MS = 24 * 60 * 60_000;

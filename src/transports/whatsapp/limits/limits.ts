@@ -33,7 +33,7 @@ import { HoldNotices, type NoticeRenderer } from './notices.js';
  */
 
 /** The stores the limits run on (store/wa-account, new-chats, lid-pairs, sent-copies). */
-export interface LimitsStores {
+interface LimitsStores {
   account: AccountLimitsRepo;
   chats: NewChatsRepo;
   pairs: LidPairsRepo;

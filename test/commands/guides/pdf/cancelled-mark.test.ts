@@ -8,7 +8,6 @@ import {
   CONTENT_WIDTH,
   MARGIN,
   PAGE_HEIGHT,
-  TOP,
 } from '../../../../commands/guides/pdf/layout.js';
 import { guides } from '../../../../src/sandbox/fixtures/index.js';
 import { buildCancelledGuide, goodsItem } from '../../../helpers/guide-builder.js';
@@ -67,7 +66,7 @@ describe('ANULADA mark and the footer QR', () => {
         if (mark.page === qr.page) expect(boxesOverlap(mark.box, qr.box), `${count} goods`).toBe(false);
         expect(mark.box.x).toBeGreaterThanOrEqual(MARGIN - 0.01);
         expect(mark.box.x + mark.box.width).toBeLessThanOrEqual(MARGIN + CONTENT_WIDTH + 0.01);
-        expect(mark.box.y).toBeGreaterThanOrEqual(TOP - 0.01);
+        expect(mark.box.y).toBeGreaterThanOrEqual(MARGIN - 0.01);
         expect(mark.box.y + mark.box.height).toBeLessThanOrEqual(BOTTOM + 0.01);
         expect(mark.fontSize).toBeGreaterThan(50);
       }

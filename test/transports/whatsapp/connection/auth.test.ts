@@ -1,34 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { initAuthCreds, proto, type SignalDataSet } from '@whiskeysockets/baileys';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAuthRowStore } from '../../../../src/store/auth-state.js';
-import { openDatabase, type SqliteDatabase } from '../../../../src/app/database.js';
+import type { SqliteDatabase } from '../../../../src/app/database.js';
 import {
   createBaileysAuth,
   createSqliteKeyStore,
   SIGNAL_KEY_TYPES,
 } from '../../../../src/transports/whatsapp/connection/auth.js';
+import { useTempDatabase } from '../../../helpers/temp-database.js';
 
-let dir: string;
 let db: SqliteDatabase;
-
-beforeEach(() => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-auth-'));
-  db = openDatabase({ dir });
-});
-
-afterEach(() => {
-  db.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-function reopen(): SqliteDatabase {
-  db.close();
-  db = openDatabase({ dir });
-  return db;
-}
+const temp = useTempDatabase('chasqui-auth-', (opened) => (db = opened));
+const reopen = () => temp.reopen();
 
 const bytes = (...values: number[]) => Buffer.from(values);
 

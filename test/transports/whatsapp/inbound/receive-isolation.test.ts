@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { WAMessage } from '@whiskeysockets/baileys';
 import pino from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -23,15 +20,12 @@ const GROUP = '120363000000000001@g.us';
 const SECRET_WORDS = 'clave del almacén 4417';
 
 describe('the receive loop', () => {
-  let dir: string;
   let db: SqliteDatabase;
   beforeEach(() => {
-    dir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-bounds-'));
-    db = openDatabase({ dir });
+    db = openDatabase({ dir: ':memory:' });
   });
   afterEach(() => {
     db.close();
-    rmSync(dir, { recursive: true, force: true });
   });
 
   function receiver() {

@@ -1,6 +1,8 @@
 /**
- * What the console reads and drives, as ports it owns: the WhatsApp connection and pairing, and
- * optional inputs other features provide (delivery states of driver messages, a credit budget).
+ * What the operators' side reads and drives: the WhatsApp connection and pairing, and optional
+ * inputs other features provide (delivery states of driver messages, a credit budget). ops
+ * implements and reads them (metrics, readiness), the console shows them: they live here, below
+ * the console, so neither folder imports the other both ways.
  */
 
 export type ConnectionState = 'connecting' | 'pairing' | 'open' | 'reconnecting' | 'stopped';

@@ -1,9 +1,10 @@
 import cron from 'node-cron';
-import { LIMA_TZ } from '../time/lima.js';
+import { LIMA_TZ } from './lima.js';
 
 /**
- * Time as the scheduler sees it. Production reads the system clock; tests inject a fake one so
- * "08:30 in Lima on a UTC server" is a plain instant, not a wait.
+ * Time as the scheduler and the features' daily work (the watch check) see it. Production reads
+ * the system clock; tests inject a fake one so "08:30 in Lima on a UTC server" is a plain
+ * instant, not a wait.
  */
 export interface Clock {
   now(): Date;
