@@ -1,9 +1,17 @@
 import { defineCommand } from '../../src/bot/command.js';
-import { maskPhone } from '../../src/bot/guards.js';
+import { PEOPLE } from '../../src/bot/ports.js';
 import { UserError } from '../../src/errors/user-error.js';
-import { driversOf, NUMBER_CHECK } from './port.js';
+import { idUser } from '../../src/transports/ids.js';
+import { mentionedDriver } from './mention.js';
+import { driversOf } from './port.js';
+import { registerLid, registerPhone, replyMentioning, shown } from './register.js';
 
-const examples = ['chofer 41234567 987654321', 'chofer borrar 41234567', 'chofer 41234567'];
+const examples = [
+  'chofer 41234567 987654321',
+  'chofer borrar 41234567',
+  'chofer 41234567',
+  'chofer 41234567 @Fulano',
+];
 /** The removal form in `examples`: shown under a malformed `chofer borrar`. */
 const REMOVE_EXAMPLE = 1;
 
@@ -14,7 +22,8 @@ type ChoferArgs =
 
 /**
  * `chofer <dni> <número>` registers (or changes) the WhatsApp number a driver's guides go to;
- * `chofer borrar <dni>` removes it; `chofer <dni>` shows it. Admins only: it decides who receives
+ * `chofer <dni> @Fulano` registers the person mentioned (by their number, or by LID when WhatsApp
+ * shows none); `chofer borrar <dni>` removes it; `chofer <dni>` shows it. Admins only: it decides who receives
  * documents. Persisted in the store, over the drivers of the config file.
  */
 export const chofer = defineCommand<ChoferArgs>({
@@ -46,63 +55,50 @@ export const chofer = defineCommand<ChoferArgs>({
     return phone === undefined ? { action: 'show', document } : { action: 'set', document, phone };
   },
   summary: 'Registra el WhatsApp de un chofer para enviarle sus guías (o lo borra)',
-  usage: 'chofer <dni> <número> · chofer borrar <dni>',
+  usage: 'chofer <dni> <número> · chofer <dni> @mención · chofer borrar <dni>',
   examples,
   access: 'owner',
   argShape: 'required',
   async run(ctx) {
     const { args } = ctx;
-    const { drivers, contacts } = driversOf(ctx);
-    if (args.action === 'set') {
-      const previous = drivers.get(args.document);
-      // Asked before saving: a number WhatsApp says has no account would never get a guide.
-      const check = (await ctx.services.registry.get(NUMBER_CHECK)?.(args.phone)) ?? {
-        status: 'unknown' as const,
-      };
-      if (check.status === 'missing') {
-        await ctx.reply('chofer-sin-whatsapp', { documento: args.document, telefono: `+${args.phone}` });
-        return;
-      }
-      drivers.set(args.document, args.phone, ctx.sender.ids[0] ?? 'chat');
-      const newNumber = previous?.phone !== args.phone;
-      contacts?.recordCheck(
-        args.document,
-        check.status === 'exists' ? { hasWhatsApp: true, ...(check.lid ? { lid: check.lid } : {}) } : {},
-        newNumber,
-      );
-      if (previous && newNumber) {
-        // A redirected driver would receive the company's guides: never let it pass unnoticed.
-        await ctx.services.owners?.notify('chofer-cambio-aviso', {
-          documento: args.document,
-          anterior: maskPhone(previous.phone),
-          nuevo: maskPhone(args.phone),
-          grupo: ctx.message.isGroup ? (ctx.message.chatName ?? ctx.message.chatId) : undefined,
-          por: ctx.sender.displayName,
-        });
-      }
-      await ctx.reply('chofer-guardado', {
-        documento: args.document,
-        telefono: `+${args.phone}`,
-        anterior: previous && newNumber ? `+${previous.phone}` : undefined,
-        whatsapp: check.status,
-        escribio: !newNumber && contacts?.get(args.document)?.reachedAt !== undefined,
-      });
-      return;
-    }
+    const { drivers } = driversOf(ctx);
     if (args.action === 'remove') {
       const removed = drivers.remove(args.document);
       await ctx.reply(removed ? 'chofer-borrado' : 'chofer-no-registrado', { documento: args.document });
       return;
+    }
+    // `chofer <dni> @Fulano`: the mention is the message's, as a document would be (mention.ts).
+    const mention = mentionedDriver(ctx.message, ctx.services.registry.get(PEOPLE));
+    if (args.action === 'set') {
+      // A number and a mention: which one is meant? Neither is guessed.
+      if (mention.kind !== 'none') throw new UserError('chofer-uso');
+      await registerPhone(ctx, args.document, args.phone);
+      return;
+    }
+    switch (mention.kind) {
+      case 'phone':
+        await registerPhone(ctx, args.document, mention.phone, mention.lid);
+        return;
+      case 'lid':
+        await registerLid(ctx, args.document, mention.lid);
+        return;
+      case 'several':
+        await ctx.reply('chofer-una-mencion', { documento: args.document });
+        return;
+      case 'unknown':
+        await ctx.reply('chofer-mencion-desconocida', { documento: args.document });
+        return;
+      case 'none':
+        break;
     }
     const driver = drivers.get(args.document);
     if (!driver) {
       await ctx.reply('chofer-no-registrado', { documento: args.document });
       return;
     }
-    await ctx.reply('chofer-registrado', {
-      documento: driver.documentNumber,
-      telefono: `+${driver.phone}`,
-      origen: driver.source,
-    });
+    const data = { documento: driver.documentNumber, telefono: shown(driver), origen: driver.source };
+    if (driver.lid === undefined) await ctx.reply('chofer-registrado', data);
+    else
+      await replyMentioning(ctx, 'chofer-registrado', driver.lid, { ...data, mencion: idUser(driver.lid) });
   },
 });

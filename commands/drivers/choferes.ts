@@ -1,7 +1,8 @@
 import { defineCommand } from '../../src/bot/command.js';
 import { DRIVER_GUIDES } from '../../src/bot/ports.js';
 import { LIST_LIMIT_KEY } from '../../src/render/templates.js';
-import { directChat } from '../../src/transports/ids.js';
+import { driverChats } from '../../src/bot/driver-chat.js';
+import { idUser } from '../../src/transports/ids.js';
 import { driversOf } from './port.js';
 
 /**
@@ -22,13 +23,15 @@ export const choferes = defineCommand<Record<string, never>>({
     const { drivers, contacts } = driversOf(ctx);
     // The guides feature's record of what was sent with `guia … enviar` (absent without tracking).
     const guides = ctx.services.registry.get(DRIVER_GUIDES);
-    const rows = drivers.list().map((driver) => {
+    const list = drivers.list();
+    const rows = list.map((driver) => {
       const contact = contacts?.get(driver.documentNumber);
-      const chats = [directChat(driver.phone), ...(contact?.lid ? [contact.lid] : [])];
-      const last = guides?.latestFor(chats);
+      const last = guides?.latestFor(driverChats(driver, contact));
       return {
         documento: driver.documentNumber,
-        telefono: `+${driver.phone}`,
+        // A driver WhatsApp shows only by LID is listed by mention (its name in the chat).
+        telefono: driver.phone === undefined ? '' : `+${driver.phone}`,
+        mencion: driver.lid === undefined ? undefined : idUser(driver.lid),
         origen: driver.source,
         // Whether the driver opted in by writing, and what WhatsApp said about the last guide.
         escribio: contact?.reachedAt === undefined ? undefined : new Date(contact.reachedAt),
@@ -38,6 +41,17 @@ export const choferes = defineCommand<Record<string, never>>({
         ultimo_fecha: last ? new Date(last.at) : undefined,
       };
     });
-    await ctx.reply('choferes', { choferes: rows, [LIST_LIMIT_KEY]: ctx.services.settings.maxListItems });
+    const data = { choferes: rows, [LIST_LIMIT_KEY]: ctx.services.settings.maxListItems };
+    const lids = list.flatMap((driver) => (driver.lid === undefined ? [] : [driver.lid]));
+    if (lids.length === 0) {
+      await ctx.reply('choferes', data);
+      return;
+    }
+    await ctx.send(ctx.message.chatId, {
+      kind: 'text',
+      text: ctx.render('choferes', data),
+      quotedId: ctx.message.id,
+      mentions: lids,
+    });
   },
 });

@@ -1,5 +1,5 @@
 import type { DriverContactsPort, DriversPort } from '../../src/bot/ports.js';
-import { idDigits, isLid, isPhoneId } from '../../src/transports/ids.js';
+import { isAnyOf, isLid, isPhoneId, normalizeId } from '../../src/transports/ids.js';
 import type { IncomingMessage } from '../../src/transports/transport.js';
 
 /**
@@ -23,13 +23,13 @@ export function learnDriverLid(
 ): string | undefined {
   if (!message.isGroup && !isPhoneId(message.chatId)) return undefined;
   const senderIds = message.senderIds;
-  const lids = [...new Set(senderIds.filter(isLid))];
-  const phones = [...new Set(senderIds.filter(isPhoneId).map((id) => idDigits(id)))];
+  const lids = [...new Set(senderIds.filter(isLid).map(normalizeId))];
+  const phones = [...new Set(senderIds.filter(isPhoneId).map(normalizeId))];
   const lid = lids[0];
   // Ambiguous (several of either) or nothing to pair: learn nothing rather than guess.
   if (lids.length !== 1 || phones.length !== 1 || lid === undefined) return undefined;
-  if (!message.isGroup && idDigits(message.chatId) !== phones[0]) return undefined;
-  const driver = drivers.list().find((d) => d.phone === phones[0]);
+  if (!message.isGroup && !isAnyOf([message.chatId], phones)) return undefined;
+  const driver = drivers.list().find((d) => d.phone !== undefined && isAnyOf(phones, [d.phone]));
   if (!driver) return undefined;
   return contacts.learnLid(driver.documentNumber, lid) ? driver.documentNumber : undefined;
 }

@@ -1,4 +1,4 @@
-import { hasTable, type Migration } from '../../src/store/migrations.js';
+import { hasColumn, hasTable, type Migration } from '../../src/store/migrations.js';
 
 /**
  * The drivers' tables, split from the shipped migrations with their version numbers: `drivers`
@@ -37,6 +37,19 @@ export const driverMigrations: readonly Migration[] = [
           checked_at      INTEGER,
           reached_at      INTEGER
         );
+      `);
+    },
+  },
+  {
+    version: 13,
+    name: 'drivers by LID',
+    isApplied: hasColumn('drivers', 'lid'),
+    up(db) {
+      db.exec(`
+        -- drivers/store: chofer <dni> @Fulano for someone WhatsApp shows with a LID and no number
+        -- (issue 21). A row with a phone is reached by it; phone '' with a lid is a LID-only
+        -- driver; phone '' without one stays the tombstone of a removed config driver.
+        ALTER TABLE drivers ADD COLUMN lid TEXT;
       `);
     },
   },

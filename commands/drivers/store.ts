@@ -2,6 +2,7 @@ import type { Driver, DriversPort } from '../../src/bot/ports.js';
 import { normalizePhone } from '../../src/config/values.js';
 import { createActorKey, scrubActors } from '../../src/store/actor.js';
 import type { SqliteDatabase } from '../../src/store/sqlite.js';
+import { lidEntry } from '../../src/transports/ids.js';
 
 export interface DriversRepoOptions {
   /** Drivers from the config file (document number → phone); chat changes take precedence. */
@@ -11,7 +12,7 @@ export interface DriversRepoOptions {
 
 /**
  * Drivers known by document number: the config's list, overridden by `chofer` commands persisted
- * in the `drivers` table. Removing a config driver by chat stores a tombstone (empty phone) so the
+ * in the `drivers` table (by number, or by LID for a driver WhatsApp shows without one). Removing a config driver by chat stores a tombstone (empty phone) so the
  * removal survives restarts; setting the driver again by chat lifts it.
  */
 export function createDriversRepo(db: SqliteDatabase, options: DriversRepoOptions = {}): DriversPort {
@@ -24,23 +25,30 @@ export function createDriversRepo(db: SqliteDatabase, options: DriversRepoOption
     const normalized = normalizePhone(phone);
     if (normalized) seed.set(normalizeDocument(documentNumber), normalized);
   }
-  const select = db.prepare<[string], { phone: string }>(
-    'SELECT phone FROM drivers WHERE document_number = ?',
+  type Row = { document_number: string; phone: string; lid: string | null };
+  const select = db.prepare<[string], Row>(
+    'SELECT document_number, phone, lid FROM drivers WHERE document_number = ?',
   );
-  const upsert = db.prepare(
-    `INSERT INTO drivers (document_number, phone, updated_by, updated_at) VALUES (?, ?, ?, ?)
+  const upsert = db.prepare<[string, string, string | null, string, number]>(
+    `INSERT INTO drivers (document_number, phone, lid, updated_by, updated_at) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (document_number) DO UPDATE SET
-       phone = excluded.phone, updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
+       phone = excluded.phone, lid = excluded.lid, updated_by = excluded.updated_by,
+       updated_at = excluded.updated_at`,
   );
   const remove = db.prepare('DELETE FROM drivers WHERE document_number = ?');
-  const all = db.prepare<[], { document_number: string; phone: string }>(
-    'SELECT document_number, phone FROM drivers',
-  );
+  const all = db.prepare<[], Row>('SELECT document_number, phone, lid FROM drivers');
+
+  /** A stored row as a driver; undefined for the tombstone of a removed config driver. */
+  const fromRow = (row: Row): Driver | undefined => {
+    const { document_number: documentNumber, phone, lid } = row;
+    if (phone !== '') return { documentNumber, phone, source: 'chat' };
+    return lid ? { documentNumber, lid, source: 'chat' } : undefined;
+  };
 
   const get = (documentNumber: string): Driver | undefined => {
     const key = normalizeDocument(documentNumber);
     const row = select.get(key);
-    if (row) return row.phone === '' ? undefined : { documentNumber: key, phone: row.phone, source: 'chat' };
+    if (row) return fromRow(row);
     const phone = seed.get(key);
     return phone === undefined ? undefined : { documentNumber: key, phone, source: 'config' };
   };
@@ -50,12 +58,17 @@ export function createDriversRepo(db: SqliteDatabase, options: DriversRepoOption
     set(documentNumber, phone, by) {
       const normalized = normalizePhone(phone);
       if (normalized === undefined) throw new TypeError('drivers.set: not a phone number with country code');
-      upsert.run(normalizeDocument(documentNumber), normalized, actor(by), now().getTime());
+      upsert.run(normalizeDocument(documentNumber), normalized, null, actor(by), now().getTime());
+    },
+    setLid(documentNumber, lid, by) {
+      const id = lidEntry(lid);
+      if (id === undefined) throw new TypeError('drivers.setLid: not a LID');
+      upsert.run(normalizeDocument(documentNumber), '', id, actor(by), now().getTime());
     },
     remove(documentNumber) {
       const key = normalizeDocument(documentNumber);
       if (!get(key)) return false;
-      if (seed.has(key)) upsert.run(key, '', 'removed', now().getTime());
+      if (seed.has(key)) upsert.run(key, '', null, 'removed', now().getTime());
       else remove.run(key);
       return true;
     },
@@ -64,13 +77,9 @@ export function createDriversRepo(db: SqliteDatabase, options: DriversRepoOption
       for (const [documentNumber, phone] of seed)
         merged.set(documentNumber, { documentNumber, phone, source: 'config' });
       for (const row of all.all()) {
-        if (row.phone === '') merged.delete(row.document_number);
-        else
-          merged.set(row.document_number, {
-            documentNumber: row.document_number,
-            phone: row.phone,
-            source: 'chat',
-          });
+        const driver = fromRow(row);
+        if (driver) merged.set(row.document_number, driver);
+        else merged.delete(row.document_number);
       }
       return [...merged.values()].sort((a, b) => a.documentNumber.localeCompare(b.documentNumber));
     },

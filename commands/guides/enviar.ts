@@ -1,8 +1,14 @@
 import type { CommandContext } from '../../src/bot/command.js';
 import { maskPhone, personalNumber } from '../../src/bot/guards.js';
-import { DRIVER_CONTACTS, DRIVERS, type DocumentRef, type DriverContactsPort } from '../../src/bot/ports.js';
+import { driverChat } from '../../src/bot/driver-chat.js';
+import {
+  type Driver,
+  DRIVER_CONTACTS,
+  DRIVERS,
+  type DocumentRef,
+  type DriverContactsPort,
+} from '../../src/bot/ports.js';
 import type { Guide } from '../../src/lookup/schemas/guide.js';
-import { directChat } from '../../src/transports/ids.js';
 import type { DispatchItem } from './dispatches.js';
 import { guidePdfName, renderGuidePdf } from './guide-pdf.js';
 import type { GuideView } from './pdf/guide-view.js';
@@ -41,7 +47,7 @@ export async function sendToDrivers(
   const contacts = ctx.services.registry.get(DRIVER_CONTACTS);
   const known = drivers.flatMap((d) => {
     const entry = registered?.get(d.documentNumber ?? '');
-    return entry ? [{ driver: d, phone: entry.phone, contact: contacts?.get(entry.documentNumber) }] : [];
+    return entry ? [{ driver: d, entry, contact: contacts?.get(entry.documentNumber) }] : [];
   });
   // Outside personal-data chats the group sees each document's last digits only.
   const personalData = ctx.personalData === true;
@@ -70,9 +76,9 @@ export async function sendToDrivers(
   // Each send is recorded with its WhatsApp id: one WhatsApp refused does not hold the cooldown
   // (sends.ts).
   const guideSends = ctx.services.registry.get(GUIDE_SENDS);
-  const sendable = known.filter(({ driver, phone }) => {
-    const reason = guideSends?.check(guideRef, phone, { force });
-    if (reason) skipped.push({ nombre: driver.name, telefono: maskPhone(phone), motivo: reason });
+  const sendable = known.filter(({ driver, entry }) => {
+    const reason = guideSends?.check(guideRef, sendKey(entry), { force });
+    if (reason) skipped.push({ nombre: driver.name, telefono: maskedContact(entry), motivo: reason });
     return reason === undefined;
   });
   const bytes =
@@ -91,12 +97,12 @@ export async function sendToDrivers(
       destinatario: view.recipient.name,
     });
     const fileName = guidePdfName(ctx.args.ref);
-    for (const { driver, phone, contact } of sendable) {
-      const masked = maskPhone(phone);
+    for (const { driver, entry, contact } of sendable) {
+      const masked = maskedContact(entry);
       const row = { nombre: driver.name, telefono: masked, documento: shownDocument(driver) };
-      // The LID WhatsApp gave for the number when it is known: v7 addresses 1:1 chats by LID, and
-      // a PN-addressed first message is the one most often dropped (Baileys #1768).
-      const chatId = contact?.lid ?? directChat(phone);
+      // The LID WhatsApp gave for the number when known (v7 addresses 1:1 chats by LID), else the
+      // driver's LID (registered by mention, no number) or number.
+      const chatId = driverChat(entry, contact);
       // askedIn: should WhatsApp hold it (new chats restricted), this group is told (issue 21).
       const message = {
         kind: 'document',
@@ -118,7 +124,7 @@ export async function sendToDrivers(
         } else {
           await ctx.send(chatId, message);
         }
-        guideSends?.record(guideRef, phone, waId);
+        guideSends?.record(guideRef, sendKey(entry), waId);
         sent.push({ ...row, nunca_escribio: contact?.reachedAt === undefined });
       } catch (error) {
         ctx.log.warn({ err: error, guide: view.shortId }, 'sending the guide to a driver failed');
@@ -165,4 +171,14 @@ function keepLids(
       ctx.log.error({ err: error }, 'could not store a driver LID');
     }
   }
+}
+
+/** What the anti-abuse counts key a driver by: the number, or the LID of a driver without one. */
+function sendKey(driver: Driver): string {
+  return driver.phone ?? driver.lid ?? driver.documentNumber;
+}
+
+/** The number as a group may see it; '' for a driver WhatsApp shows without one (the template says so). */
+function maskedContact(driver: Driver): string {
+  return driver.phone === undefined ? '' : maskPhone(driver.phone);
 }

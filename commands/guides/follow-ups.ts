@@ -75,7 +75,8 @@ export function createDispatchFollowUps(options: FollowUpOptions): DispatchPort 
       if (item) {
         options.alerts.raise('delivery-failed', {
           guide: item.guide,
-          driver: item.phoneMasked,
+          // A driver registered by LID has no number to show (issue 21).
+          driver: item.phoneMasked || 'LID',
           code: code ?? 'desconocido',
         });
       }

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { CommandDefinition, TemplateRenderer } from '../bot/command.js';
 import type { AlertPort, FeatureDeps, FeatureServices } from '../bot/feature.js';
 import { createRouter, type Router } from '../bot/router.js';
-import { type BotServices, FREE_SOURCES, SCHEDULES } from '../bot/ports.js';
+import { type BotServices, FREE_SOURCES, PEOPLE, SCHEDULES } from '../bot/ports.js';
 import { createOwnerNotices } from '../bot/owners.js';
 import { createServiceRegistry, provide, type ServiceRegistry } from '../bot/registry.js';
 import type { Config } from '../config.js';
@@ -36,6 +36,7 @@ import { createMemoryTransport } from '../transports/memory.js';
 import type { IncomingMessage, Transport } from '../transports/transport.js';
 import { commands as featureCommands, FEATURES, jobs, migrations } from './features.js';
 import { createFreeSources } from './free-sources.js';
+import { createPeople } from './people.js';
 import { createStoredLookup } from './stored-lookup.js';
 
 /**
@@ -227,6 +228,7 @@ export function createApp(options: AppOptions): App {
     const services: BotServices = {
       registry: createServiceRegistry([
         provide(SCHEDULES, scheduler),
+        provide(PEOPLE, createPeople(transport)),
         provide(FREE_SOURCES, free),
         ...built.flatMap((b) => b.provides ?? []),
       ]),

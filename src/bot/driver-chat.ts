@@ -1,5 +1,5 @@
-import { isAnyOf, isLid } from '../transports/ids.js';
-import { type BotServices, type Driver, DRIVER_CONTACTS, DRIVERS } from './ports.js';
+import { directChat, isAnyOf, isLid } from '../transports/ids.js';
+import { type BotServices, type Driver, type DriverContact, DRIVER_CONTACTS, DRIVERS } from './ports.js';
 import type { IncomingMessage } from '../transports/transport.js';
 
 /**
@@ -24,11 +24,32 @@ export function recogniseDriver(
   if (!drivers) return undefined;
   const contacts = services.registry.get(DRIVER_CONTACTS);
   const chat = [message.chatId];
-  if (!isLid(message.chatId)) return drivers.list().find((driver) => isAnyOf(chat, [driver.phone]));
+  if (!isLid(message.chatId))
+    return drivers.list().find((driver) => driver.phone !== undefined && isAnyOf(chat, [driver.phone]));
   return drivers.list().find((driver) => {
-    const lid = contacts?.get(driver.documentNumber)?.lid;
-    return lid !== undefined && isAnyOf(chat, [lid]);
+    const lids = [driver.lid, contacts?.get(driver.documentNumber)?.lid].filter((id) => id !== undefined);
+    return isAnyOf(chat, lids);
   });
+}
+
+/**
+ * Every chat a driver may be reached in: the number's chat, the LID registered for a driver
+ * WhatsApp shows without a number, the LID WhatsApp paired with the number (`contact.lid`).
+ */
+export function driverChats(driver: Driver, contact?: Pick<DriverContact, 'lid'>): string[] {
+  const chats = [driver.phone === undefined ? undefined : directChat(driver.phone), driver.lid, contact?.lid];
+  return [...new Set(chats.filter((chat) => chat !== undefined))];
+}
+
+/**
+ * The chat a driver's guide goes to: the LID WhatsApp gave for the number when known (v7
+ * addresses 1:1 chats by LID, and a PN-addressed first message is the one most often dropped,
+ * Baileys #1768), else the driver's LID or number.
+ */
+export function driverChat(driver: Driver, contact?: Pick<DriverContact, 'lid'>): string {
+  if (contact?.lid !== undefined) return contact.lid;
+  if (driver.lid !== undefined) return driver.lid;
+  return directChat(driver.phone ?? '');
 }
 
 /**

@@ -122,11 +122,14 @@ export interface GroupDirectoryPort {
   resolveName(name: string): Promise<string | undefined>;
 }
 
+/** A registered driver: reached by phone number or, when WhatsApp shows no number, by LID (one is set). */
 export interface Driver {
   /** The driver's identity document number (guide `conductor[].numDocIdentidad`). */
   documentNumber: string;
-  /** WhatsApp number, digits only with country code (51...). */
-  phone: string;
+  /** WhatsApp number, digits only with country code (51...); absent for a LID-only driver. */
+  phone?: string;
+  /** The driver's LID (`…@lid`) when registered by a mention with no number known (issue 21). */
+  lid?: string;
   source: 'config' | 'chat';
 }
 
@@ -134,6 +137,8 @@ export interface Driver {
 export interface DriversPort {
   get(documentNumber: string): Driver | undefined;
   set(documentNumber: string, phone: string, by: string): void;
+  /** Registers the driver by LID alone (a mention of someone WhatsApp shows without a number). */
+  setLid(documentNumber: string, lid: string, by: string): void;
   remove(documentNumber: string): boolean;
   list(): Driver[];
 }
@@ -188,6 +193,21 @@ export interface DriverContactsPort {
 
 /** Drivers' LIDs and opt-in (issue 12) in the registry, beside `DRIVERS` (same provider). */
 export const DRIVER_CONTACTS = serviceKey<DriverContactsPort>('driver-contacts');
+
+/**
+ * People as the chat platform knows them (issue 21: a member may come with a LID and no phone).
+ * `createApp` provides it from its transport (src/app/people.ts); `chofer` reads a mention with it.
+ */
+export interface PeoplePort {
+  /** Every id the platform pairs with the person behind `id`, phone id first; `[id]` when none. */
+  ids(id: string): string[];
+  /** Whether the person is a member of the group (any group for a direct chat); undefined: cannot tell. */
+  isMember(chatId: string, id: string): boolean | undefined;
+  /** True for an id of the bot itself, or the digits of one written after `@` (its own mention). */
+  isSelf(idOrDigits: string): boolean;
+}
+
+export const PEOPLE = serviceKey<PeoplePort>('people');
 
 /** The latest delivery state of a message, as `choferes` and reports show it. */
 interface DeliveryStatus {

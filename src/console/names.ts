@@ -1,6 +1,6 @@
 import { DRIVERS } from '../bot/ports.js';
 import type { Group } from '../lookup/schemas/group.js';
-import { isGroupChat, isLid, phoneOf } from '../transports/ids.js';
+import { isGroupChat, isLid, normalizeId, phoneOf } from '../transports/ids.js';
 import { WATCH_ACCOUNT } from '../store/usage.js';
 import type { ConsoleDeps } from './context.js';
 
@@ -11,7 +11,7 @@ import type { ConsoleDeps } from './context.js';
  */
 export type ChatName =
   | { kind: 'group'; name?: string; id: string }
-  | { kind: 'driver'; document: string; phone: string }
+  | { kind: 'driver'; document: string; phone?: string }
   | { kind: 'direct'; phone?: string }
   /** The usage log's pseudonymous direct chats, counted together. */
   | { kind: 'directs' }
@@ -40,7 +40,9 @@ export async function loadChatNames(deps: Pick<ConsoleDeps, 'services'>): Promis
   }
   const groups = new Map(listed.filter((group) => group.Name).map((group) => [group.JID, group.Name]));
   const registered = deps.services.registry.get(DRIVERS)?.list() ?? [];
-  const drivers = new Map(registered.map((d) => [d.phone, d.documentNumber]));
+  const drivers = new Map(registered.flatMap((d) => (d.phone ? [[d.phone, d.documentNumber] as const] : [])));
+  // Drivers WhatsApp shows without a number, registered by LID (issue 21): their chat is the LID's.
+  const lidDrivers = new Map(registered.flatMap((d) => (d.lid ? [[d.lid, d.documentNumber] as const] : [])));
   return {
     listed,
     groups,
@@ -52,7 +54,10 @@ export async function loadChatNames(deps: Pick<ConsoleDeps, 'services'>): Promis
       }
       if (chatId.startsWith('direct:')) return { kind: 'directs' };
       if (chatId === WATCH_ACCOUNT) return { kind: 'watch' };
-      if (isLid(chatId)) return { kind: 'direct' };
+      if (isLid(chatId)) {
+        const document = lidDrivers.get(normalizeId(chatId));
+        return document ? { kind: 'driver', document } : { kind: 'direct' };
+      }
       // An alert keeps only the last digits of a person's id (`*********321@s.whatsapp.net`).
       const masked = /^\*+(\d+)@/u.exec(chatId);
       if (masked) return { kind: 'direct', phone: `…${masked[1]}` };

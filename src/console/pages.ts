@@ -104,7 +104,7 @@ export function driversView(deps: ConsoleDeps) {
       const delivery = latest[driver.documentNumber];
       return {
         ...driver,
-        phone: `+${driver.phone}`,
+        phone: driver.phone === undefined ? undefined : `+${driver.phone}`,
         ...(delivery ? { delivery: { state: delivery.state, at: formatLima(delivery.at) } } : {}),
       };
     }),

@@ -1,7 +1,7 @@
+import { driverChats } from '../bot/driver-chat.js';
 import { DRIVER_CONTACTS, DRIVER_GUIDES, DRIVERS } from '../bot/ports.js';
 import type { ServiceRegistry } from '../bot/registry.js';
 import type { DeliveryStatesPort } from './ports.js';
-import { directChat } from '../transports/ids.js';
 
 /**
  * Driver deliveries (issue 12) as the console's Drivers page and /metrics read them: state counts
@@ -19,8 +19,7 @@ export function deliveryStatesOf(registry: Pick<ServiceRegistry, 'get'>): Delive
       const out: Record<string, { state: string; at: Date }> = {};
       if (!guides) return out;
       for (const driver of registry.get(DRIVERS)?.list() ?? []) {
-        const lid = contacts?.get(driver.documentNumber)?.lid;
-        const latest = guides.latestFor([directChat(driver.phone), ...(lid ? [lid] : [])]);
+        const latest = guides.latestFor(driverChats(driver, contacts?.get(driver.documentNumber)));
         if (latest) out[driver.documentNumber] = { state: latest.state, at: new Date(latest.at) };
       }
       return out;

@@ -144,3 +144,21 @@ const PERSON_ID = /\b(\d{6,})(?::\d+)?@(s\.whatsapp\.net|c\.us|lid)\b/gu;
 export function rewritePersonIds(text: string, digits: (value: string) => string): string {
   return text.replace(PERSON_ID, (_, value: string, server: string) => `${digits(value)}@${server}`);
 }
+
+/** `@<digits>` as a client writes a mention in the text (a person's user part, phone or LID). */
+const MENTION_TEXT = /(?<![\w@])@(\d{6,})(?!\d)/gu;
+
+/**
+ * The people a message mentions in its own words: each id of `mentionedIds` whose user part is
+ * written as `@<digits>` in `text` (a tag-everyone announcement lists ids it never writes), and
+ * the digits written after `@` that match none of them (`unmatched`: typed by hand, or forged).
+ */
+export function writtenMentions(
+  text: string,
+  mentionedIds: readonly string[],
+): { ids: string[]; unmatched: string[] } {
+  const written = new Set([...text.matchAll(MENTION_TEXT)].map((m) => m[1] ?? ''));
+  const ids = [...new Set(mentionedIds.map(normalizeId))].filter((id) => written.has(idUser(id)));
+  const matched = new Set(ids.map(idUser));
+  return { ids, unmatched: [...written].filter((digits) => !matched.has(digits)) };
+}

@@ -134,11 +134,16 @@ export interface Transport {
    * (`mentionedIds`, often a LID) becomes the number a feature needs this way.
    */
   personIds?(id: string): string[];
+  /**
+   * Whether the person behind `id` (any of their ids) is a member of group `chatId`; for a direct
+   * chat, of any group the bot is in. undefined when the platform cannot tell (no roster yet).
+   */
+  isMember?(chatId: string, id: string): boolean | undefined;
 }
 
 export type TransportExtras = Pick<
   Transport,
-  'sendTracked' | 'onDelivery' | 'checkNumber' | 'lidForPhone' | 'setComposing' | 'personIds'
+  'sendTracked' | 'onDelivery' | 'checkNumber' | 'lidForPhone' | 'setComposing' | 'personIds' | 'isMember'
 >;
 
 /**
@@ -150,7 +155,7 @@ export function forwardExtras(
   transport: Transport,
   hooks: { outgoing?: (message: OutgoingMessage) => OutgoingMessage; sent?: () => void } = {},
 ): TransportExtras {
-  const { sendTracked, onDelivery, checkNumber, lidForPhone, setComposing, personIds } = transport;
+  const { sendTracked, onDelivery, checkNumber, lidForPhone, setComposing, personIds, isMember } = transport;
   const outgoing = hooks.outgoing ?? ((message: OutgoingMessage) => message);
   return {
     ...(sendTracked
@@ -167,6 +172,7 @@ export function forwardExtras(
     ...(lidForPhone ? { lidForPhone: lidForPhone.bind(transport) } : {}),
     ...(setComposing ? { setComposing: setComposing.bind(transport) } : {}),
     ...(personIds ? { personIds: personIds.bind(transport) } : {}),
+    ...(isMember ? { isMember: isMember.bind(transport) } : {}),
   };
 }
 

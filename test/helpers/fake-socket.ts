@@ -33,6 +33,10 @@ import type { IncomingMessage } from '../../src/transports/transport.js';
  * server side (QR, open, close with a code, upserts). The transport runs its production code on it.
  */
 
+/** The bot's own ids on the fake server (what a test mentions to address it). */
+export const BOT_PN = '51900000001@s.whatsapp.net';
+export const BOT_LID = '99900000001@lid';
+
 export interface SentRecord {
   jid: string;
   content: AnyMessageContent;

@@ -166,6 +166,11 @@ export class BaileysTransport implements Transport {
     return this.limits.personIds(id);
   }
 
+  /** Whether the person (any id the pairs know for them) is in the group's cached roster. */
+  isMember(chatId: string, id: string): boolean | undefined {
+    return this.groups.hasMember(chatId, this.personIds(id));
+  }
+
   private openSocket(): SocketLike | undefined {
     return this.open ? this.current : undefined;
   }

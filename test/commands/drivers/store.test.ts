@@ -81,4 +81,40 @@ describe('drivers repo', () => {
     expect(() => drivers.set('41234567', 'chofer', 'admin')).toThrow(TypeError);
     db.close();
   });
+
+  it('keeps a driver known only by LID (no phone), across a reopen, and a number set later replaces it', () => {
+    const dir = tempDir();
+    const first = openDatabase({ dir });
+    const drivers = createDriversRepo(first, { seed });
+    // A config driver moved to a LID, and a new one registered by LID (device suffix dropped).
+    drivers.setLid('70123456', '187654321098765:3@lid', 'admin');
+    drivers.setLid('ce001234567', '177777777777777@lid', 'admin');
+    expect(() => drivers.setLid('41234567', '51911222333@s.whatsapp.net', 'admin')).toThrow(TypeError);
+    first.close();
+
+    const second = openDatabase({ dir });
+    const reopened = createDriversRepo(second, { seed });
+    expect(reopened.get('70123456')).toEqual({
+      documentNumber: '70123456',
+      lid: '187654321098765@lid',
+      source: 'chat',
+    });
+    expect(reopened.list().map((d) => [d.documentNumber, d.phone ?? d.lid])).toEqual([
+      ['41234567', '51999888777'],
+      ['70123456', '187654321098765@lid'],
+      ['CE001234567', '177777777777777@lid'],
+    ]);
+    reopened.set('CE001234567', '51911444555', 'admin');
+    expect(reopened.get('CE001234567')).toEqual({
+      documentNumber: 'CE001234567',
+      phone: '51911444555',
+      source: 'chat',
+    });
+    // Removing a LID-only config override leaves the tombstone: the config number does not come back.
+    expect(reopened.remove('70123456')).toBe(true);
+    expect(reopened.get('70123456')).toBeUndefined();
+    expect(reopened.remove('CE001234567')).toBe(true);
+    expect(reopened.list().map((d) => d.documentNumber)).toEqual(['41234567']);
+    second.close();
+  });
 });

@@ -183,6 +183,7 @@ describe('guia enviar when delivery or rendering fails', () => {
     get: (documentNumber): Driver | undefined =>
       documentNumber === HUAMAN.dni ? { documentNumber, phone: HUAMAN.phone, source: 'chat' } : undefined,
     set: () => {},
+    setLid: () => {},
     remove: () => false,
     list: () => [],
   };

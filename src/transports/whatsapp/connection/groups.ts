@@ -7,7 +7,7 @@ import {
 } from '@whiskeysockets/baileys';
 import type { GroupSource } from '../../../groups/directory.js';
 import type { Group, GroupParticipant as GroupParticipantRecord } from '../../../lookup/schemas/group.js';
-import { normalizeId } from '../../ids.js';
+import { isGroupChat, normalizeId } from '../../ids.js';
 
 /**
  * Group metadata cache for the socket's `cachedGroupMetadata` (without it every group send asks
@@ -57,6 +57,21 @@ export class GroupMetadataCache {
         participants: partial.participants ?? current.participants,
       });
     }
+  }
+
+  /**
+   * Whether any of `ids` (one person's forms: phone id, LID) is in group `jid`'s roster, or in any
+   * group's for a chat that is no group; undefined when that roster is not cached.
+   */
+  hasMember(jid: string, ids: readonly string[]): boolean | undefined {
+    const wanted = new Set(ids.map(normalizeId));
+    const groups = isGroupChat(jid) ? [this.groups.get(jid)] : [...this.groups.values()];
+    if (groups.length === 0 || groups.some((group) => group === undefined)) return undefined;
+    return groups.some((group) =>
+      group?.participants.some((p) =>
+        [p.id, p.lid, p.phoneNumber].some((id) => id && wanted.has(normalizeId(id))),
+      ),
+    );
   }
 
   /** `group-participants.update`: add, remove, promote, demote, modify. */
