@@ -5,7 +5,8 @@ import type { Config } from '../config.js';
 import { isLoopback } from '../console/http.js';
 import { createOutboxAdmin } from '../console/outbox-admin.js';
 import type { BudgetPort, DeliveryStatesPort } from '../console/ports.js';
-import { type ConsoleServer, startConsole } from '../console/server.js';
+import type { ConsoleServer, startConsole } from '../console/server.js';
+import { lazy } from '../lazy.js';
 import type { LookupMiddleware } from '../lookup/call.js';
 import { createScheduleStore } from '../scheduler/store.js';
 import type { OutboxItem } from '../store/outbox.js';
@@ -21,6 +22,9 @@ import { createDbStats } from './db-stats.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { alertOnCredits, alertOnStatus, watchScheduleFailures } from './watchers.js';
 import { createWhatsAppState, type WhatsAppStateTracker } from './whatsapp-state.js';
+
+/** The console (its pages, templates, QR and chart files): loaded only when its port is on. */
+const loadConsole = lazy(() => import('../console/server.js'));
 
 /**
  * What `chasqui start` adds for operators, in one place so start.ts only wires hooks: the
@@ -185,6 +189,7 @@ export function createOpsRuntime(options: OpsOptions): OpsRuntime {
       const { port, host, password, allowedHosts, trustedProxies, metricsToken } = config.console;
       if (port === 'off') return undefined;
       try {
+        const { startConsole } = await loadConsole();
         const server = await startConsole(
           {
             db,
