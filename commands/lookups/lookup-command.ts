@@ -4,6 +4,7 @@ import { rejectedAsNotFound } from '../../src/bot/not-found.js';
 import type { ErrorId } from '../../src/errors/user-error.js';
 import type { SlotSpec } from '../../src/language/understand/declare.js';
 import type { OperationArgs, OperationName, OperationResult } from '../../src/lookup/operations.js';
+import { type Answered, freeFirst } from './free-first.js';
 
 /** The operations that answer one value read from the chat (a RUC, a DNI, a plate, a date…). */
 export type OneValueOperation = {
@@ -46,21 +47,25 @@ export interface LookupCommandSpec<K extends string, N extends OneValueOperation
 }
 
 /**
- * The one way the lookup commands get their answer: today the paid API as the app gives it
- * (cached, coalesced, usage-logged, behind the budget: `ctx.lookup`). Issue 23 puts the free
- * sources first here, for the operations they can answer (the padrón's fresh edition for `ruc` and
- * `fiscalAddress`, the official rate for `exchangeRate`: `ctx.services.registry.get(FREE_SOURCES)`,
- * each free answer counted with its `saved`), and falls back to the paid call for the rest.
+ * The one way the lookup commands get their answer: the free official sources where they can
+ * answer (`free-first.ts`: the padrón mirror for `buscar` first and for `ruc`/`domicilio` when the
+ * API fails, the official rate for `tc`), else the paid API as the app gives it (cached, coalesced,
+ * usage-logged, behind the budget: `ctx.lookup`), its "Bad Request" told as `notFound`.
  */
 function answer<N extends OneValueOperation>(
   ctx: CommandContext<unknown>,
   operation: N,
   value: string,
-): Promise<OperationResult<N>> {
-  // Every OneValueOperation's method takes the value first (its type says so); TypeScript cannot
-  // see it through the generic `N`.
-  const method = ctx.lookup[operation] as unknown as (value: string) => Promise<OperationResult<N>>;
-  return method.call(ctx.lookup, value);
+  notFound?: { id: ErrorId; data: Record<string, unknown> },
+): Promise<Answered<N>> {
+  const paid = () => {
+    // Every OneValueOperation's method takes the value first (its type says so); TypeScript cannot
+    // see it through the generic `N`.
+    const method = ctx.lookup[operation] as unknown as (value: string) => Promise<OperationResult<N>>;
+    const asked = method.call(ctx.lookup, value);
+    return notFound ? rejectedAsNotFound(asked, notFound.id, notFound.data) : asked;
+  };
+  return freeFirst(ctx, operation, value, paid);
 }
 
 /**
@@ -78,12 +83,9 @@ export function lookupCommand<K extends string, N extends OneValueOperation>(
     access: 'everyone',
     async run(ctx) {
       const value = ctx.args[arg];
-      const asked = answer(ctx, operation, value);
-      const found =
-        notFound === undefined
-          ? await asked
-          : await rejectedAsNotFound(asked, notFound, { ...notFoundData, [arg]: value });
-      const shaped = data ? data(found, value, ctx) : { ...(found as object) };
+      const told = notFound && { id: notFound, data: { ...notFoundData, [arg]: value } };
+      const { found, note } = await answer(ctx, operation, value, told);
+      const shaped = { ...(data ? data(found, value, ctx) : (found as object)), ...note };
       await ctx.reply(declared.name, list ? listData(ctx, shaped) : shaped);
     },
   });

@@ -161,6 +161,7 @@ export function createApp(options: AppOptions): App {
       usage,
       maxAgeDays: () => config.padron.maxAgeDays,
       now,
+      logger: logger.child({ module: 'free-sources' }),
     });
     const deliveries = createDeliveryRepo(db);
     // Delivery truth needs a transport that reports it (WhatsApp); the terminal and memory ones do not.
@@ -215,6 +216,7 @@ export function createApp(options: AppOptions): App {
       clock: { now },
       resolveGroupName: (name) => directory.resolveName(name),
       isGroupActive: (chatId) => groupSettings.isActive(chatId),
+      free,
     });
     const edits = createEditStore(db, {
       now: () => now().getTime(),

@@ -1,5 +1,7 @@
 import type { FreeSources, UsagePort } from '../bot/ports.js';
 import type { OfficialRatesPort } from '../official/port.js';
+import { OfficialRatesResting } from '../official/rates.js';
+import { officialExchangeRate } from '../official/sunat-rate.js';
 import { editionAgeDays } from '../padron/age.js';
 import type { PadronPort } from '../padron/port.js';
 
@@ -14,6 +16,8 @@ export function createFreeSources(deps: {
   usage: UsagePort;
   maxAgeDays: () => number;
   now: () => Date;
+  /** Where an unreachable BCRP is told (the paid lookup answers instead). */
+  logger?: { warn(obj: object, msg: string): void; debug(obj: object, msg: string): void };
 }): FreeSources {
   const status = () => {
     const edition = deps.padron.edition();
@@ -21,13 +25,25 @@ export function createFreeSources(deps: {
     const ageDays = editionAgeDays(edition.edition, deps.now());
     return { edition, ageDays, stale: ageDays > deps.maxAgeDays() };
   };
+  const { rates } = deps;
   return {
     padron: deps.padron,
-    ...(deps.rates ? { rates: deps.rates } : {}),
+    ...(rates ? { rates } : {}),
     status,
     freshEdition() {
       const live = status();
       return live && !live.stale ? live.edition : undefined;
+    },
+    async officialRate(date, holidays) {
+      if (!rates) return undefined;
+      try {
+        return await officialExchangeRate(rates, date, holidays);
+      } catch (error) {
+        // One warning per failed request; asks while BCRP rests after it are only debug.
+        const level = error instanceof OfficialRatesResting ? 'debug' : 'warn';
+        deps.logger?.[level]({ err: error, source: 'bcrp' }, 'official exchange rate unavailable; paying');
+        return undefined;
+      }
     },
     saved(chatId, operation, count = 1) {
       const at = deps.now();

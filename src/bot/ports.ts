@@ -3,7 +3,7 @@ import type { Group } from '../lookup/schemas/index.js';
 import type { DeliveryState } from '../store/delivery-state.js';
 import type { SchedulesPort } from '../scheduler/port.js';
 import type { BudgetReader } from '../budget/types.js';
-import type { OfficialRatesPort } from '../official/port.js';
+import type { OfficialRate, OfficialRatesPort } from '../official/port.js';
 import type { PadronEdition, PadronPort } from '../padron/port.js';
 import type { CommandDefinition } from './command.js';
 import type { OwnerNoticePort } from './owners.js';
@@ -60,6 +60,12 @@ export interface FreeSources {
   status(): { edition: PadronEdition; ageDays: number; stale: boolean } | undefined;
   /** The official exchange rate; absent when turned off. */
   readonly rates?: OfficialRatesPort;
+  /**
+   * SUNAT's exchange rate of `date` from the official rate (the SBS close it repeats, holidays:
+   * the fixed ones plus `holidays`), in the paid `exchangeRate` answer's fields; undefined when
+   * turned off, not published, or BCRP unreachable (then the paid lookup answers). Never throws.
+   */
+  officialRate(date: string, holidays?: ReadonlySet<string>): Promise<OfficialRate | undefined>;
   /**
    * Counts `count` answers a free source gave instead of paid lookups of `operation` (the lookup
    * table's name: `ruc`, `exchangeRate`…) for `chatId`: the usage log, where `uso` shows them.

@@ -3,8 +3,8 @@ import { lexicon } from '../language/lexicon/index.js';
 
 /**
  * The SBS exchange rate (S/ per US$) from BCRP's free statistics API, no key needed (request and
- * answer shapes in src/padron/SOURCES.md). Not used by `tc` yet: issue 23 part 2 decides. Each
- * value is dated by its SBS closing day; SUNAT publishes that close as the next day's rate.
+ * answer shapes in src/padron/SOURCES.md). Each value is dated by its SBS closing day; SUNAT
+ * publishes that close as the next day's rate (`sunatRateOf` in src/time/lima.ts, `sunat-rate.ts`).
  */
 
 export const BCRP_ORIGIN = 'https://estadisticas.bcrp.gob.pe';
@@ -20,13 +20,17 @@ export interface SbsRate {
   sell: number;
 }
 
-/** "08.Jul.26" → "2026-07-08": the month read by the lexicon (Spanish, `Set` for September). */
+/**
+ * "08.Jul.26" → "2026-07-08": the month read by the lexicon (Spanish, `Set` for September), the
+ * two-digit year in 1969–2068 as everywhere in Chasqui ("31.Dic.99" is 1999).
+ */
 export function bcrpDay(name: string): string | undefined {
   const match = /^(\d{1,2})\.([A-Za-z]{3})\.(\d{2})$/u.exec(name.trim());
   const abbreviation = (match?.[2] ?? '').toLowerCase();
   const month = lexicon.entries(abbreviation).find((entry) => entry.class === 'month')?.value;
   if (!match || typeof month !== 'number') return undefined;
-  return `20${match[3]}-${String(month).padStart(2, '0')}-${(match[1] ?? '').padStart(2, '0')}`;
+  const year = Number(match[3]);
+  return `${year >= 69 ? 1900 + year : 2000 + year}-${String(month).padStart(2, '0')}-${(match[1] ?? '').padStart(2, '0')}`;
 }
 
 interface Payload {

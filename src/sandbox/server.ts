@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { FAULT_HEADER, FaultQueue, parseFaultHeader } from './faults.js';
 import { parseClockTime } from './fixtures/calendar.js';
 import { OVERRIDE_PATH, parseOverride, TaxpayerOverrides } from './overrides.js';
-import { BCRP_PREFIX, serveBcrp } from './bcrp-route.js';
+import { bcrpPath, bcrpReply } from './bcrp-route.js';
 import { PADRON_PATH } from './padron/path.js';
 import { RequestLog } from './request-log.js';
 import { applyFault, type RouteOutcome } from './respond.js';
@@ -91,7 +91,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
 
   function route(req: IncomingMessage, path: string, rawBody: string | null): RouteOutcome {
     const method = req.method ?? 'GET';
-    const resolved = resolve(method, path);
+    // BCRP's statistics API (no token), served beside the lookup API for the free exchange rate.
+    const bcrp = bcrpPath(path, prefix);
+    const resolved = bcrp === undefined ? resolve(method, path) : null;
     let body: unknown;
     let bodyOk = true;
     if (rawBody !== null && rawBody.length > 0) {
@@ -102,12 +104,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       }
     }
     log.record(method, path, body, now());
-    const relative = resolved?.relative ?? path;
+    const relative = bcrp ?? resolved?.relative ?? path;
     const headerValue = req.headers[FAULT_HEADER];
     const fault =
       typeof headerValue === 'string' ? parseFaultHeader(headerValue) : faults.take(relative, path);
     if (fault && 'error' in fault) return { reply: fail(fault.error, 400) };
     const answer = (): Reply => {
+      if (bcrp !== undefined) {
+        return method === 'GET' ? bcrpReply(bcrp, now(), ratePublishedAtMinutes) : ROUTE_NOT_FOUND;
+      }
       if (req.headers.authorization !== expectedAuth) return UNAUTHORIZED;
       if (!resolved) return ROUTE_NOT_FOUND;
       let json: Record<string, unknown> = EMPTY_BODY;
@@ -175,10 +180,6 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
         void loadPadronRoute()
           .then(({ servePadron }) => servePadron(req, res, url, query))
           .catch(() => res.destroy());
-        return;
-      }
-      if (req.url?.startsWith(BCRP_PREFIX)) {
-        serveBcrp(req.url.split('?')[0] ?? '', res);
         return;
       }
       void handle(req, res, null).catch((error: unknown) => sendError(res, error));

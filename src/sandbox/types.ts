@@ -17,7 +17,7 @@ export interface SandboxOptions {
   apiPrefix?: string;
   /** Clock used for "today" (exchange rates, pension periods); default the system clock. */
   now?: () => Date;
-  /** Lima time ('HH:MM') at which the day's exchange rate appears; default '00:00'. */
+  /** Lima time ('HH:MM') at which the day's exchange rate appears (and BCRP's close of the day before); default '00:00'. */
   ratePublishedAt?: string;
   /** Good rows of the generated padrón at `padronUrl` (default 20,000; `?rows=` overrides). */
   padronRows?: number;

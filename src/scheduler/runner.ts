@@ -5,7 +5,7 @@ import { directChat } from '../transports/ids.js';
 import type { OutgoingMessage } from '../transports/transport.js';
 import type { Clock } from './clock.js';
 import type { Due } from './due.js';
-import type { JobResult, ScheduledJob, TemplateRenderer } from './job.js';
+import type { JobFreeSources, JobResult, ScheduledJob, TemplateRenderer } from './job.js';
 import type { ScheduleStore } from './store.js';
 
 export interface RunnerDeps {
@@ -27,6 +27,8 @@ export interface RunnerDeps {
   holidays?: ReadonlySet<string>;
   /** false = the group was deactivated: its posts are skipped. */
   isGroupActive?: (chatId: string) => boolean | undefined;
+  /** Free official sources handed to the jobs (issue 23). */
+  free?: JobFreeSources;
   /**
    * Runs `fn` in one SQLite transaction (the store's database). The run row and the synchronous
    * part of `send` (the Baileys outbox insert, on the same database) then commit together.
@@ -96,6 +98,7 @@ export function createRunner(deps: RunnerDeps): (due: RunDue) => Promise<void> {
         templates: deps.templates,
         finalAttempt,
         ...(deps.holidays ? { holidays: deps.holidays } : {}),
+        ...(deps.free ? { free: deps.free } : {}),
       });
     } catch (error) {
       const kind = failureKind(error);

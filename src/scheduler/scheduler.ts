@@ -6,7 +6,7 @@ import type { OutgoingMessage } from '../transports/transport.js';
 import { type Clock, cronTicker, systemClock, type Ticker } from './clock.js';
 import { assertScheduleConfig, configSchedules, groupNames, resolveGroupNames } from './config-schedules.js';
 import { computeDue } from './due.js';
-import type { ScheduledJob, TemplateRenderer } from './job.js';
+import type { JobFreeSources, ScheduledJob, TemplateRenderer } from './job.js';
 import { addDays, limaDate } from '../time/lima.js';
 import type { SchedulesPort } from './port.js';
 import { createRunner } from './runner.js';
@@ -36,6 +36,8 @@ export interface SchedulerDeps {
   resolveGroupName?: (name: string) => Promise<string | undefined>;
   /** GroupSettingsPort.isActive: a group deactivated with `desactivar` gets no posts. */
   isGroupActive?: (chatId: string) => boolean | undefined;
+  /** Free official sources the jobs read before paying (issue 23); absent: they pay. */
+  free?: JobFreeSources;
 }
 
 export interface Scheduler {
@@ -74,6 +76,7 @@ export function createScheduler(deps: SchedulerDeps): Scheduler & SchedulesPort 
     groupNames: groupNames(deps.config),
     holidays: new Set(settings.holidays ?? []),
     ...(deps.isGroupActive ? { isGroupActive: deps.isGroupActive } : {}),
+    ...(deps.free ? { free: deps.free } : {}),
   });
   const inFlight = new Map<string, Promise<void>>();
   let ticker: { stop(): void } | undefined;

@@ -150,8 +150,8 @@ export function limaMonthRange(now: Date): { start: number; end: number; period:
 }
 
 /*
- * The Peruvian calendar facts the bot needs: national holidays and the days on which the tax
- * authority publishes no exchange rate. Dates are 'YYYY-MM-DD' Lima calendar dates.
+ * The Peruvian calendar facts the bot needs: national holidays, business days, and which SBS
+ * close the tax authority's exchange rate of a day is. Dates are 'YYYY-MM-DD' Lima calendar dates.
  */
 
 /**
@@ -181,12 +181,27 @@ export function isPeruHoliday(date: string, extra: ReadonlySet<string> = new Set
 }
 
 /**
- * Days with no exchange rate of their own (Sunday, Monday, holidays): the last published one
- * applies, so a morning post need not wait for the day's rate.
+ * SUNAT's exchange rate of `date`: the SBS close it repeats (`close`, the latest business day
+ * before `date`) and the day SUNAT published it (`published`, the day after that close). SUNAT
+ * publishes each morning the previous day's SBS close, holidays included, and nothing after a day
+ * without one (Saturday, Sunday, a holiday): then the last published rate applies. So Monday repeats
+ * Saturday's (Friday's close), a holiday after a business day has a rate of its own, and the day
+ * after a holiday has none (sources in src/padron/SOURCES.md).
+ */
+export function sunatRateOf(
+  date: string,
+  extraHolidays: ReadonlySet<string> = new Set(),
+): { close: string; published: string } {
+  const close = previousBusinessDay(date, extraHolidays);
+  return { close, published: addDays(close, 1) };
+}
+
+/**
+ * Days with no exchange rate of their own (the day before had no SBS close: Sunday, Monday, the
+ * day after a holiday): the last published one applies, so a morning post need not wait for it.
  */
 export function isNoRateDay(date: string, extraHolidays: ReadonlySet<string> = new Set()): boolean {
-  const weekday = weekdayOf(date);
-  return weekday === 0 || weekday === 1 || isPeruHoliday(date, extraHolidays);
+  return !isBusinessDay(addDays(date, -1), extraHolidays);
 }
 
 /** Monday to Friday and not a holiday (fixed national ones plus `extraHolidays`). */

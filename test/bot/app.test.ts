@@ -98,10 +98,16 @@ describe('the configured holidays in dates typed in chat', () => {
       config: { scheduler: { ...base.scheduler, holidays: ['2026-11-20'] } },
     });
     try {
-      harness.sandbox.resetRequests();
-      expect(await harness.send('tc del último día hábil')).toHaveLength(1);
-      // Friday 20 is a configured holiday: the last business day is Thursday 19.
-      expect(harness.sandbox.requests.at(-1)?.body).toMatchObject({ fecha: '2026-11-19' });
+      const replies = harness.texts(await harness.send('tc del último día hábil'));
+      expect(replies).toHaveLength(1);
+      // Friday 20 is a configured holiday: the last business day is Thursday 19, whose rate is
+      // Wednesday 18's SBS close (read from BCRP, free).
+      expect(replies[0]).toContain('*Tipo de cambio USD* · 19/11/2026');
+      expect(replies[0]).toContain('al cierre del 18/11/2026');
+      // No SBS close on the holiday: Saturday 21 repeats what SUNAT published on the 20th.
+      const [saturday] = harness.texts(await harness.send('tc 21/11/2026'));
+      expect(saturday).toContain('_Tipo de cambio publicado el 20/11/2026_');
+      expect(saturday).toContain('al cierre del 19/11/2026');
     } finally {
       await harness.close();
     }

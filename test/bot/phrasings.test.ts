@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../src/app/features.js';
 import type { CommandDefinition } from '../../src/bot/command.js';
+import { FREE_SOURCES } from '../../src/bot/ports.js';
 import { OPERATION_NAMES } from '../../src/config/cache-ttl.js';
 import { type BotHarness, createBotHarness } from '../helpers/bot-harness.js';
 import { GROUP_ID, groupMessage } from '../helpers/messages.js';
@@ -60,22 +61,39 @@ beforeAll(async () => {
     commands: observed,
     config: { cacheTtlSeconds: noCache as never },
   });
+  // Observed, not replaced: every free answer still goes to the usage log.
+  const free = harness.app.services.registry.get(FREE_SOURCES);
+  if (!free) throw new Error('the app has no free sources');
+  harness.app.services.registry.set(FREE_SOURCES, {
+    ...free,
+    saved(chatId, operation, count) {
+      freeCount += count ?? 1;
+      free.saved(chatId, operation, count);
+    },
+  });
 });
 afterAll(async () => {
   await harness.close();
 });
 
+/** Answers a free official source gave (counted by `saved`): `tc` from BCRP, no request when remembered. */
+let freeCount = 0;
+const freeAnswers = () => freeCount;
+
 async function check([text, outcome, args]: Row): Promise<void> {
   parsed.length = 0;
   const before = harness.sandbox.requestCount();
+  const freeBefore = freeAnswers();
   const { replies, result } = await harness.deliver(groupMessage(text));
   const requests = harness.sandbox.requestCount() - before;
+  const free = freeAnswers() - freeBefore;
   // `desactivar` lines turn the group off; the next line must find it on again.
   harness.app.services.groupSettings.setActive(GROUP_ID, true, 'test');
   if (outcome === null) {
-    expect({ replies, requests, parsed, outcome: result.outcome }).toEqual({
+    expect({ replies, requests, free, parsed, outcome: result.outcome }).toEqual({
       replies: [],
       requests: 0,
+      free: 0,
       parsed: [],
       outcome: 'ignored',
     });
@@ -84,15 +102,18 @@ async function check([text, outcome, args]: Row): Promise<void> {
     outcome.forEach(([, expected], i) => expect(parsed[i]?.args).toMatchObject(expected ?? {}));
     expect(replies.length).toBeGreaterThanOrEqual(outcome.length);
   } else if (outcome.startsWith('!')) {
-    expect({ template: result.template, requests, replies: replies.length }).toEqual({
+    expect({ template: result.template, requests, free, replies: replies.length }).toEqual({
       template: `errors/${outcome.slice(1)}`,
       requests: 0,
+      free: 0,
       replies: 1,
     });
   } else {
     expect(parsed.map((p) => p.command)).toEqual([outcome]);
     expect(parsed[0]?.args).toMatchObject(args ?? {});
-    if (LOOKUP_COMMANDS.has(outcome)) expect(requests).toBeGreaterThan(0);
+    // A lookup reaches a source: the sandbox (the paid API or BCRP), or a free answer BCRP gave
+    // a moment ago (kept in memory); the harness has no padrón edition, so `ruc` & co. pay.
+    if (LOOKUP_COMMANDS.has(outcome)) expect(requests + free).toBeGreaterThan(0);
     expect(replies.length).toBeGreaterThan(0);
   }
 }

@@ -36,6 +36,8 @@ export interface BotHarnessOptions {
   alerts?: AppOptions['alerts'];
   /** Ids the bot answers to when mentioned. */
   selfIds?: string[];
+  /** The sandbox's Lima time of the day's exchange rate (and BCRP's close of the day before); default 00:00. */
+  ratePublishedAt?: string;
 }
 
 export interface SendFrom {
@@ -100,7 +102,11 @@ function defaultConfig(sandbox: SandboxHandle, dataDir: string, overrides: Parti
 }
 
 export async function createBotHarness(options: BotHarnessOptions = {}): Promise<BotHarness> {
-  const sandbox = await startSandbox({ port: 0, ...(options.now ? { now: options.now } : {}) });
+  const sandbox = await startSandbox({
+    port: 0,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.ratePublishedAt ? { ratePublishedAt: options.ratePublishedAt } : {}),
+  });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-harness-'));
   const config = defaultConfig(sandbox, dataDir, options.config ?? {});
   const current = new AsyncLocalStorage<SentMessage[]>();

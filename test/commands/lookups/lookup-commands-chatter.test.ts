@@ -109,10 +109,12 @@ describe('forms people type', () => {
 });
 
 describe('dates and periods without a year', () => {
-  it('tc 20/11 asks for this year in Lima', async () => {
+  it('tc 20/11 asks for this year in Lima (BCRP’s close of Thursday 19th, free)', async () => {
     harness.sandbox.resetRequests();
-    expect((await say('tc 20/11'))[0]).toContain('*Tipo de cambio USD* · 20/11/2026');
-    expect(harness.sandbox.requests.at(-1)?.body).toMatchObject({ fecha: '2026-11-20' });
+    const [reply] = await say('tc 20/11');
+    expect(reply).toContain('*Tipo de cambio USD* · 20/11/2026');
+    expect(reply).toContain('_Fuente: BCRP, tipo de cambio SBS al cierre del 19/11/2026_');
+    expect(harness.sandbox.requests.at(-1)?.path).toMatch(/\/json\/2026-11-19\/2026-11-19$/u);
   });
 
   it('tc 23/11 is still ahead this year and says so', async () => {
@@ -129,10 +131,11 @@ describe('dates and periods without a year', () => {
   it('tc 01/01/2000 is refused with the same minimum the answers respect', async () => {
     const [tooOld] = await sayOffline('tc 01/01/2000');
     expect(tooOld).toContain('Solo hay datos desde el 03/01/2000');
+    // Monday 3 January 2000 repeats Saturday 1st's publication: the SBS close of 31/12/1999.
     const [first] = await say('tc 03/01/2000');
     expect(first).toContain('· 03/01/2000');
-    expect(first).not.toContain('1999');
-    expect(first).not.toContain('publicado el');
+    expect(first).toContain('_Tipo de cambio publicado el 01/01/2000_');
+    expect(first).toContain('al cierre del 31/12/1999');
   });
 });
 

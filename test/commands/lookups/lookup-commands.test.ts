@@ -5,7 +5,8 @@ import { type BotHarness, createBotHarness } from '../../helpers/bot-harness.js'
 /**
  * Every lookup command through the real app (router, validators, templates) against the sandbox:
  * success, invalid input (no API call), not found, upstream down. Caching is off so each case
- * reaches the sandbox.
+ * reaches the sandbox, and so is the official rate, so `tc` takes its paid path like the others
+ * (the free sources first: free-sources.test.ts); there is no padrón edition.
  */
 const NOW = new Date('2026-11-22T15:00:00Z'); // Sunday 10:00 in Lima
 const UNAVAILABLE = 'El servicio de consultas no responde, intenta en unos minutos.';
@@ -182,7 +183,10 @@ const noCache = Object.fromEntries([...OPERATION_NAMES, 'pastRates', 'notFound']
 beforeAll(async () => {
   harness = await createBotHarness({
     now: () => NOW,
-    config: { cacheTtlSeconds: noCache as never },
+    config: {
+      cacheTtlSeconds: noCache as never,
+      exchangeRate: { official: false, bcrpUrl: 'http://127.0.0.1:9' },
+    },
   });
 });
 afterAll(async () => {
