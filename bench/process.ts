@@ -15,11 +15,14 @@ import type { LoadResult, SandboxPlace } from './whatsapp-load.js';
  * fresh process; RSS is the kernel's (VmRSS of /proc, or maxRSS for the burst's peak).
  *
  * The targets are for the process an operator runs: `start` and the burst talk to a lookup API in
- * another process (a `chasqui sandbox`, as a deployment talks to the real API). The same figures
- * with the sandbox inside the process (`npm start` without LOOKUP_BASE_URL, and the burst as
- * `bench whatsapp` runs it) are printed beside them: the difference is the sandbox's. `chat` keeps
- * its embedded sandbox (how it is used). Cold start is wall time and depends on what else the
- * machine runs: its CPU time (user + system, at the first reply) and the load average are printed.
+ * another process (a `chasqui sandbox`, as a deployment talks to the real API), with the memory
+ * settings the image gives node (the Dockerfile's NODE_OPTIONS and MALLOC_ARENA_MAX, read from it).
+ * Printed beside them: the same with plain `node` (the difference is those settings'; the burst's
+ * CPU time with and without them is their cost), and with the sandbox inside the process (`npm
+ * start` without LOOKUP_BASE_URL, the burst as `bench whatsapp` runs it: the difference is the
+ * sandbox's). `chat` keeps its embedded sandbox (how it is used). Cold start is wall time and
+ * depends on what else the machine runs: its CPU time (user + system, at the first reply) and the
+ * load average are printed.
  */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -81,10 +84,38 @@ async function stop(child: ChildProcess): Promise<void> {
   await Promise.race([exited, sleep(10_000).then(() => child.kill('SIGKILL'))]);
 }
 
+/** How the image runs `chasqui start`: node's flags (its CMD) and the environment it adds. */
+interface Runtime {
+  execArgv: string[];
+  env: Record<string, string>;
+}
+
+const PLAIN: Runtime = { execArgv: [], env: {} };
+
+/**
+ * The image's runtime, read from the Dockerfile: the flags between `node` and the script on its
+ * CMD, and MALLOC_ARENA_MAX from the runtime stage's ENV. The bench measures what is deployed, and
+ * the two cannot drift apart.
+ */
+function deployedRuntime(): Runtime {
+  const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8').replace(/\\\n/gu, ' ');
+  const runtime = dockerfile.slice(dockerfile.search(/^FROM .* AS runtime$/mu));
+  const cmd = JSON.parse(/^CMD (\[.*\])\s*$/mu.exec(runtime)?.[1] ?? '[]') as string[];
+  const script = cmd.indexOf('dist/src/main.js');
+  if (cmd[0] !== 'node' || script < 0) throw new Error(`unexpected Dockerfile CMD: ${JSON.stringify(cmd)}`);
+  const env: Record<string, string> = {};
+  for (const [, line = ''] of runtime.matchAll(/^ENV (.+)$/gmu)) {
+    const arenas = /\bMALLOC_ARENA_MAX=(\d+)/u.exec(line)?.[1];
+    if (arenas !== undefined) env.MALLOC_ARENA_MAX = arenas;
+  }
+  return { execArgv: cmd.slice(1, script), env };
+}
+
 /** Idle RSS of a bare `node` running `code` (an ES module) that prints `ready` when loaded. */
-async function floorRss(code: string): Promise<number> {
-  const child = spawn(process.execPath, ['--input-type=module', '-e', code], {
+async function floorRss(code: string, runtime: Runtime = PLAIN): Promise<number> {
+  const child = spawn(process.execPath, [...runtime.execArgv, '--input-type=module', '-e', code], {
     cwd: ROOT,
+    env: { ...process.env, ...runtime.env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   try {
@@ -115,11 +146,13 @@ async function sandboxProcess(): Promise<{ baseUrl: string; child: ChildProcess 
 /**
  * `chasqui start` on a fresh data dir (no pairing, console on): its idle RSS. `api` = the lookup
  * API's base URL (a sandbox in another process); without it the embedded sandbox starts.
+ * `runtime` = node's flags and environment (deployedRuntime), plain node by default.
  */
-async function startIdleRss(api?: string): Promise<number> {
+async function startIdleRss(api?: string, runtime: Runtime = PLAIN): Promise<number> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-bench-start-'));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...runtime.env,
     CHASQUI_DATA_DIR: dataDir,
     CHASQUI_CONSOLE_PORT: '0',
     LOG_LEVEL: 'warn',
@@ -130,7 +163,7 @@ async function startIdleRss(api?: string): Promise<number> {
     env.LOOKUP_BASE_URL = api;
     env.LOOKUP_TOKEN = 'sandbox-token';
   }
-  const child = spawn(process.execPath, [MAIN, 'start'], {
+  const child = spawn(process.execPath, [...runtime.execArgv, MAIN, 'start'], {
     cwd: dataDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -173,17 +206,19 @@ async function chatColdStart(): Promise<{ wall: number; cpu: number }> {
   }
 }
 
-/** Peak RSS of the 1,000-command WhatsApp burst, alone in a process of its own. */
-function burstPeakRss(sandbox: SandboxPlace): Promise<number> {
+/** The 1,000-command WhatsApp burst, alone in a process of its own: its peak RSS and CPU time. */
+function burstRun(sandbox: SandboxPlace, runtime: Runtime = PLAIN): Promise<LoadResult> {
   const file = fileURLToPath(new URL('./whatsapp-load.js', import.meta.url));
   return new Promise((resolve, reject) => {
-    const child = fork(file, ['1000', sandbox], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
+    const child = fork(file, ['1000', sandbox], {
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      env: { ...process.env, ...runtime.env },
+      execArgv: runtime.execArgv,
+    });
     let result: LoadResult | undefined;
     child.on('message', (message) => (result = message as LoadResult));
     child.on('error', reject);
-    child.on('exit', (code) =>
-      result ? resolve(result.peakRssBytes) : reject(new Error(`burst exited with ${code}`)),
-    );
+    child.on('exit', (code) => (result ? resolve(result) : reject(new Error(`burst exited with ${code}`))));
   });
 }
 
@@ -198,25 +233,37 @@ const load = () =>
 export async function bench(): Promise<void> {
   const loadBefore = load();
   const bare = await floorRss("console.log('ready'); setInterval(() => {}, 1e9);");
-  const baileys = await floorRss(
-    "await import('@whiskeysockets/baileys'); console.log('ready'); setInterval(() => {}, 1e9);",
-  );
+  const deployed = deployedRuntime();
+  const withBaileys =
+    "await import('@whiskeysockets/baileys'); console.log('ready'); setInterval(() => {}, 1e9);";
+  const baileys = await floorRss(withBaileys);
+  const baileysDeployed = await floorRss(withBaileys, deployed);
   const api = await sandboxProcess();
   let idle: number;
+  let idleDeployed: number;
   try {
     idle = await startIdleRss(api.baseUrl);
+    idleDeployed = await startIdleRss(api.baseUrl, deployed);
   } finally {
     api.child.kill('SIGTERM');
   }
   const idleEmbedded = await startIdleRss();
-  const burst = await burstPeakRss('apart');
-  const burstEmbedded = await burstPeakRss('in-process');
+  const burst = await burstRun('apart');
+  const burstDeployed = await burstRun('apart', deployed);
+  const burstEmbedded = await burstRun('in-process');
   const colds: { wall: number; cpu: number }[] = [];
   for (let i = 0; i < COLD_STARTS; i++) colds.push(await chatColdStart());
   const cold = median(colds.map((c) => c.wall));
   const coldCpu = median(colds.map((c) => c.cpu));
   console.log(
     `process: idle RSS read ${SETTLE_MS / 1000} s after start (median of ${SAMPLES}); cold start = median of ${COLD_STARTS}`,
+  );
+  console.log(
+    `  as deployed = as the Dockerfile runs it: node ${deployed.execArgv.join(' ')}, ${Object.entries(
+      deployed.env,
+    )
+      .map(([key, value]) => `${key}=${value}`)
+      .join(' ')}`,
   );
   const row = (label: string, value: number, unit: string, digits: number, target?: number) => [
     label,
@@ -228,10 +275,21 @@ export async function bench(): Promise<void> {
     ['process', 'figure', 'target', ''],
     row('floor: bare node, idle RSS', mb(bare), 'MB', 1),
     row('floor: node + Baileys imported, idle RSS', mb(baileys), 'MB', 1),
-    row('chasqui start, idle RSS', mb(idle), 'MB', 1, TARGETS.idleMb),
-    row('  same, sandbox inside (npm start demo)', mb(idleEmbedded), 'MB', 1),
-    row('1,000-command burst, peak RSS', mb(burst), 'MB', 1, TARGETS.burstMb),
-    row('  same, sandbox inside (bench whatsapp)', mb(burstEmbedded), 'MB', 1),
+    row('  same, as deployed', mb(baileysDeployed), 'MB', 1),
+    row('chasqui start, idle RSS, as deployed', mb(idleDeployed), 'MB', 1, TARGETS.idleMb),
+    row('  same, plain node', mb(idle), 'MB', 1),
+    row('  same, plain node, sandbox inside (npm start demo)', mb(idleEmbedded), 'MB', 1),
+    row(
+      '1,000-command burst, peak RSS, as deployed',
+      mb(burstDeployed.peakRssBytes),
+      'MB',
+      1,
+      TARGETS.burstMb,
+    ),
+    row('  same, plain node', mb(burst.peakRssBytes), 'MB', 1),
+    row('  same, plain node, sandbox inside (bench whatsapp)', mb(burstEmbedded.peakRssBytes), 'MB', 1),
+    row('  its CPU time (user + system), as deployed', burstDeployed.cpuMs / 1000, 's', 2),
+    row('  same, plain node', burst.cpuMs / 1000, 's', 2),
     row('chasqui chat, cold start to first reply', cold, 's', 2, TARGETS.coldStartS),
     row('  its CPU time (user + system)', coldCpu, 's', 2),
   ]);

@@ -44,8 +44,9 @@ async function main(argv: string[]): Promise<number> {
   }
   // zod compiles a parser per object schema (new Function) on its first parse: ~30 ms of a cold
   // start for the config's and the lookup's schemas, earned back only by a process parsing the same
-  // shapes many thousands of times. Set before any schema is built (schemas read it when made).
-  (await import('zod')).config({ jitless: true });
+  // shapes many thousands of times, which `start` is and the short-lived commands are not. Set
+  // before any schema is built (schemas read it when made).
+  if (name !== 'start') (await import('zod')).config({ jitless: true });
   const run = await load();
   return run(rest);
 }

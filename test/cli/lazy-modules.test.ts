@@ -30,6 +30,8 @@ const NOT_FOR_A_LOOKUP: Record<string, RegExp> = {
   'the YAML parser (no config file)': /node_modules\/yaml\//u,
   'the padrón importer and its worker': /src\/padron\/(importer|download|edition-build|spawn-worker)/u,
   'the sandbox padrón download and invoice zips': /src\/sandbox\/padron\/(route|zip-writer)/u,
+  // A lookup needs undici's Pool (src/lookup/pool.ts), not its index: fetch, WebSocket, mocks.
+  "undici's whole library": /node_modules\/undici\/(index\.js|lib\/(web|mock)\/)/u,
 };
 
 async function chat(lines: string[], args: string[], env: Record<string, string>): Promise<CliResult> {
