@@ -5,7 +5,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { table } from './figures.js';
-import type { LoadResult, SandboxPlace } from './whatsapp-load.js';
+import { type LoadResult, type SandboxPlace, sandboxProcess } from './whatsapp-load.js';
 
 /**
  * A lean process (issue 22): what one number costs on a machine that runs fifty. Prints, in one
@@ -124,23 +124,6 @@ async function floorRss(code: string, runtime: Runtime = PLAIN): Promise<number>
   } finally {
     await stop(child);
   }
-}
-
-/** `chasqui sandbox` in a process of its own: the lookup API `start` talks to, as a deployment does. */
-async function sandboxProcess(): Promise<{ baseUrl: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [MAIN, 'sandbox', '--port', '0'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const baseUrl = await new Promise<string>((resolve, reject) => {
-    let seen = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      seen += chunk.toString();
-      const url = /LOOKUP_BASE_URL=(\S+)/u.exec(seen)?.[1];
-      if (url) resolve(url);
-    });
-    child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}:\n${seen}`)));
-  });
-  return { baseUrl, child };
 }
 
 /**

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -87,8 +87,8 @@ interface RunSandbox {
   close(): Promise<void>;
 }
 
-/** `chasqui sandbox --port 0` in a child process: the burst's own RSS is then the app's and the harness's. */
-async function sandboxApart(): Promise<RunSandbox> {
+/** `chasqui sandbox --port 0` in a process of its own (this run's and bench/process.ts's lookup API). */
+export async function sandboxProcess(): Promise<{ baseUrl: string; child: ChildProcess }> {
   const main = fileURLToPath(new URL('../src/main.js', import.meta.url));
   const child = spawn(process.execPath, [main, 'sandbox', '--port', '0'], {
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -102,6 +102,12 @@ async function sandboxApart(): Promise<RunSandbox> {
     });
     child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}:\n${seen}`)));
   });
+  return { baseUrl, child };
+}
+
+/** The sandbox apart: the burst's own RSS is then the app's and the harness's. */
+async function sandboxApart(): Promise<RunSandbox> {
+  const { baseUrl, child } = await sandboxProcess();
   return {
     baseUrl,
     token: 'sandbox-token',
