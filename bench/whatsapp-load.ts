@@ -1,7 +1,9 @@
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
 import {
   type AnyMessageContent,
   type MiscMessageGenerationOptions,
@@ -74,12 +76,68 @@ function benchSocket(
   };
 }
 
+/** Where the fake lookup API runs: in this process (the default), or in a process of its own. */
+export type SandboxPlace = 'in-process' | 'apart';
+
+/** The sandbox the run talks to, and how to count its requests and stop it. */
+interface RunSandbox {
+  baseUrl: string;
+  token: string;
+  requestCount(): number | undefined;
+  close(): Promise<void>;
+}
+
+/** `chasqui sandbox --port 0` in a process of its own (this run's and bench/process.ts's lookup API). */
+export async function sandboxProcess(): Promise<{ baseUrl: string; child: ChildProcess }> {
+  const main = fileURLToPath(new URL('../src/main.js', import.meta.url));
+  const child = spawn(process.execPath, [main, 'sandbox', '--port', '0'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const baseUrl = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const url = /LOOKUP_BASE_URL=(\S+)/u.exec(seen)?.[1];
+      if (url) resolve(url);
+    });
+    child.once('exit', (code) => reject(new Error(`sandbox exited with ${code}:\n${seen}`)));
+  });
+  return { baseUrl, child };
+}
+
+/** The sandbox apart: the burst's own RSS is then the app's and the harness's. */
+async function sandboxApart(): Promise<RunSandbox> {
+  const { baseUrl, child } = await sandboxProcess();
+  return {
+    baseUrl,
+    token: 'sandbox-token',
+    requestCount: () => undefined,
+    close: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+async function sandboxFor(place: SandboxPlace): Promise<RunSandbox> {
+  if (place === 'apart') return sandboxApart();
+  const sandbox = await startSandbox({ port: 0 });
+  return {
+    baseUrl: sandbox.baseUrl,
+    token: sandbox.token,
+    requestCount: () => sandbox.requestCount(),
+    close: () => sandbox.close(),
+  };
+}
+
 /** What one run measured (sent to the parent process as JSON). */
 export interface LoadResult {
   commands: number;
   answeredOnce: number;
   replies: number;
-  sandboxRequests: number;
+  /** Lookups that reached the sandbox (counted only when it runs in this process). */
+  sandboxRequests: number | undefined;
   minChatGapMs: number;
   /** First command in → last reply out. */
   elapsedMs: number;
@@ -96,10 +154,10 @@ export interface LoadResult {
 }
 
 /** Runs `commands` commands through the fake socket and the real outbox; resolves with the figures. */
-export async function loadRun(commands: number): Promise<LoadResult> {
+export async function loadRun(commands: number, place: SandboxPlace = 'in-process'): Promise<LoadResult> {
   const COMMANDS = commands;
   const deadlineMs = Math.max(120_000, commands * 10);
-  const sandbox = await startSandbox({ port: 0 });
+  const sandbox = await sandboxFor(place);
   const dir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-bench-wa-'));
   const groups = Array.from({ length: GROUPS }, (_, i) => `1203630000001${String(i).padStart(5, '0')}@g.us`);
   const config = parseConfig(
@@ -209,8 +267,9 @@ export async function loadRun(commands: number): Promise<LoadResult> {
   }
 }
 
-// Started by bench/whatsapp.ts with the number of commands: run once, report, exit.
+// Started by bench/whatsapp.ts or bench/process.ts with the number of commands (and `apart` for a
+// sandbox in a process of its own): run once, report, exit.
 if (process.send && process.argv[2] !== undefined) {
-  const result = await loadRun(Number(process.argv[2]));
+  const result = await loadRun(Number(process.argv[2]), process.argv[3] === 'apart' ? 'apart' : 'in-process');
   process.send(result, () => process.exit(0));
 }

@@ -42,6 +42,11 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`Comando desconocido / unknown command: ${name}\n\n${USAGE}\n`);
     return 2; // EXIT_CODES.usage (src/cli/exit-codes.ts; not imported to keep start-up lazy)
   }
+  // zod compiles a parser per object schema (new Function) on its first parse: ~30 ms of a cold
+  // start for the config's and the lookup's schemas, earned back only by a process parsing the same
+  // shapes many thousands of times, which `start` is and the short-lived commands are not. Set
+  // before any schema is built (schemas read it when made).
+  if (name !== 'start') (await import('zod')).config({ jitless: true });
   const run = await load();
   return run(rest);
 }

@@ -6,6 +6,9 @@ export type FileLimits = Pick<
   'maxFileRows' | 'maxUnzippedBytes' | 'maxZipEntries' | 'maxZipRatio' | 'maxReadMs'
 >;
 
+/** Columns read per row (a sheet's number column is near the left; `XFD1` must not make 16,384). */
+export const MAX_COLUMNS = 64;
+
 /**
  * Why an attached file was refused before or while reading it: it expands too much (a zip bomb:
  * total size, entry count, ratio, or more bytes than its headers declared), has too many rows,

@@ -1,9 +1,12 @@
 import { namesIdColumn } from '../../src/language/index.js';
 import { parseCsv } from './csv.js';
 import { classify, numberTokens } from './entries.js';
-import { type FileLimits, FileRefusedError } from './file-refusal.js';
+import { type FileLimits, FileRefusedError, MAX_COLUMNS } from './file-refusal.js';
 import { readTextFile } from './text-file.js';
-import { MAX_COLUMNS, xlsxSheetRows } from './xlsx-sheet.js';
+import { lazy } from '../../src/lazy.js';
+
+/** The sheet reader (yauzl, saxes): loaded with the first workbook sent to `lote`. */
+const loadSheetReader = lazy(() => import('./xlsx-sheet.js'));
 
 /** The file types `lote` reads. */
 export type BatchFileKind = 'txt' | 'csv' | 'xlsx';
@@ -67,6 +70,7 @@ export async function tokensFromFile(
   limits: FileLimits,
 ): Promise<string[]> {
   if (kind === 'xlsx') {
+    const { xlsxSheetRows } = await loadSheetReader();
     return pickColumn(await xlsxSheetRows(bytes, limits, (rows) => pickColumn(rows).length > 0));
   }
   const text = readTextFile(bytes, limits.maxFileRows);

@@ -1,5 +1,5 @@
-import ExcelJS from 'exceljs';
 import type { InvalidEntry } from './entries.js';
+import { lazy } from '../../src/lazy.js';
 import { fecha } from '../../src/render/format.js';
 import { ISSUE_HEADERS, KIND_LABEL, reasonText, RESULT_HEADERS, SHEETS, SOURCE_LABEL } from './labels.js';
 import type { BatchRow } from './run.js';
@@ -13,6 +13,9 @@ export interface WorkbookInput {
   /** The padrón edition (YYYY-MM-DD) the rows from the mirror come from. */
   edition?: string;
 }
+
+/** exceljs and its zip writers (~15 MB, ~0.3 s to load): only for a `lote` result. */
+const loadExcel = lazy(() => import('exceljs'));
 
 const BAD = {
   font: { color: { argb: 'FF9C0006' } },
@@ -54,6 +57,7 @@ function resultCells(row: BatchRow, edition: string | undefined): (string | numb
  * failed or skipped entries and why. Numbers are text cells, so leading zeros stay.
  */
 export async function buildWorkbook(input: WorkbookInput): Promise<Uint8Array> {
+  const { default: ExcelJS } = await loadExcel();
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Chasqui';
   const sheet = workbook.addWorksheet(SHEETS.results, { views: [{ state: 'frozen', ySplit: 1 }] });

@@ -1,9 +1,7 @@
-import { type FileLimits, FileRefusedError, readDeadline } from './file-refusal.js';
+import { type FileLimits, FileRefusedError, MAX_COLUMNS, readDeadline } from './file-refusal.js';
 import { MAX_CELL_CHARS, parsePart, sharedStrings, workbookParts } from './xlsx-parts.js';
 import { type CheckedZip, openCheckedZip } from './zip-guard.js';
 
-/** Columns read per row (a sheet's number column is near the left; `XFD1` must not make 16,384). */
-export const MAX_COLUMNS = 64;
 /** Shared strings allowed per row of the row cap (a string table is shared by every sheet). */
 const SHARED_STRINGS_PER_ROW = 16;
 

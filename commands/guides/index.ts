@@ -1,6 +1,7 @@
 import type { Feature, FeatureDeps, FeatureServices } from '../../src/bot/feature.js';
 import { DRIVER_CONTACTS, DRIVER_GUIDES } from '../../src/bot/ports.js';
 import { provide } from '../../src/bot/registry.js';
+import { lazy } from '../../src/lazy.js';
 import { createDispatchRepo } from './dispatches.js';
 import { createDriverGuides } from './driver-guides.js';
 import { createDispatchFollowUps } from './follow-ups.js';
@@ -10,13 +11,15 @@ import { guideMigrations } from './migrations.js';
 import { DISPATCH, GUIDE_PDF, GUIDE_SENDS, type GuidePdfPort } from './port.js';
 import { createGuideSendsRepo } from './sends.js';
 
-/** The PDF renderer, loaded on first use: it parses fonts, so building the app stays cheap. */
+/**
+ * The PDF renderer (pdfkit, the fonts), loaded on first use: it parses fonts, so building the app
+ * stays cheap; a load that fails rejects that render and is tried again by the next one.
+ */
 function lazyGuidePdf(): GuidePdfPort {
-  let port: Promise<GuidePdfPort> | undefined;
+  const port = lazy(() => import('./pdf/delivery-guide.js').then((m) => m.createGuidePdfRenderer()));
   return {
     async render(guide) {
-      port ??= import('./pdf/delivery-guide.js').then((m) => m.createGuidePdfRenderer());
-      return (await port).render(guide);
+      return (await port()).render(guide);
     },
   };
 }

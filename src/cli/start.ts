@@ -1,6 +1,7 @@
+import { createRequire } from 'node:module';
 import type { Writable } from 'node:stream';
+import type TerminalQr from 'qrcode-terminal';
 import { parseArgs } from 'node:util';
-import qrcode from 'qrcode-terminal';
 import { createApp } from '../app/app.js';
 import { migrations } from '../app/features.js';
 import { type Config, ConfigError, loadConfig } from '../config.js';
@@ -108,6 +109,11 @@ const STOP_MESSAGES: Record<StopReason, string> = {
     '/ Could not connect after many attempts; stopping.',
 };
 
+/** The terminal QR (qrcode-terminal): loaded, synchronously, the first time a QR is shown. */
+let terminalQr: typeof TerminalQr | undefined;
+const loadTerminalQr = () =>
+  (terminalQr ??= createRequire(import.meta.url)('qrcode-terminal') as typeof TerminalQr);
+
 /** Turns transport statuses into console guidance plus a one-line status. */
 function createConsole(out: Writable, context: { lookup: string; dataDir: string }) {
   const write = (text: string) => out.write(`${text}\n`);
@@ -133,7 +139,7 @@ function createConsole(out: Writable, context: { lookup: string; dataDir: string
                   'Link this device: WhatsApp > Settings > Linked devices > Link a device, then scan the QR.\n'
               : '\nNuevo código QR (el anterior venció) / new QR (the previous one expired):\n',
           );
-          qrcode.generate(status.qr, { small: true }, (art) => write(art));
+          loadTerminalQr().generate(status.qr, { small: true }, (art) => write(art));
           state = 'esperando vinculación (QR) / waiting for pairing (QR)';
           line();
           return;
@@ -344,7 +350,9 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
       budget: { monthlyCredits: () => config.credits.monthly },
     });
     cleanup.unshift(() => ops.close());
-    const templates = createTemplates();
+    // One template set for the transport, the sandbox mark and the app (each template is parsed on
+    // its first use).
+    const templates = createTemplates({ maxListItems: config.maxListItems });
     const setup = createWhatsAppSetup({
       db: waDb,
       logger,
@@ -374,6 +382,7 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
       app = createApp({
         config,
         transport: ops.instrumentTransport(transport),
+        templates,
         logger,
         db: waDb,
         groupSource: setup.groupSource,

@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { parse, YAMLParseError } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
 import type { ConfigIssue } from './errors.js';
+
+/**
+ * The YAML parser (72 files, ~6 MB resident): loaded, synchronously, only when there is a config
+ * file to read (issue 22: a process configured by its environment alone never loads it).
+ */
+let yaml: typeof Yaml | undefined;
+const loadYaml = (): typeof Yaml => (yaml ??= createRequire(import.meta.url)('yaml') as typeof Yaml);
 
 /**
  * Reads the optional config file. `yaml` parses JSON too, so one reader serves both formats.
@@ -18,6 +26,7 @@ export function readConfigFile(file: string): { data?: unknown; issues: ConfigIs
     ];
     return { issues: [{ path: 'CHASQUI_CONFIG', message: `${reason}: ${file}`, fix: `${file} ${fix}.` }] };
   }
+  const { parse, YAMLParseError } = loadYaml();
   try {
     // Warnings (e.g. an unknown !tag) stay in the parser: the schema then names the key.
     const data: unknown = parse(text, { prettyErrors: false, uniqueKeys: true, logLevel: 'error' });

@@ -3,7 +3,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import QRCode from 'qrcode';
 import { checkReadiness } from '../ops/health.js';
 import { ACTIONS, type FormEcho, NOTE_KEYS } from './actions.js';
 import {
@@ -27,6 +26,10 @@ import { liveData, renderLive } from './live.js';
 import { loadChatNames } from './names.js';
 import { driversView, groupsView, outboxView, schedulesView, statusView, usageData } from './pages.js';
 import { consoleDir, createConsoleRenderer } from './render.js';
+import { lazy } from '../lazy.js';
+
+/** The QR renderer (qrcode, pngjs): loaded when a pairing QR is first shown. */
+const loadQrCode = lazy(() => import('qrcode'));
 
 /**
  * The operations console, `/healthz`, `/readyz` and `/metrics` on one node:http server. Bound to
@@ -296,6 +299,7 @@ export async function startConsole(deps: ConsoleDeps, options: ConsoleOptions): 
     if (route === '/pairing/qr.svg') {
       const qr = deps.pairing.snapshot().qr;
       if (!qr) return send(res, 404, 'no QR\n', 'text/plain');
+      const { default: QRCode } = await loadQrCode();
       const svg = await QRCode.toString(qr.value, { type: 'svg', margin: 2, errorCorrectionLevel: 'L' });
       return send(res, 200, svg, 'image/svg+xml');
     }

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { type Dispatcher, Pool } from 'undici';
+import type { Dispatcher } from 'undici';
 import { bodyCap, readBodyCapped } from './body.js';
 import {
   LookupBodyTooLargeError,
@@ -8,6 +8,7 @@ import {
   type OperationName,
 } from './errors.js';
 import type { HostConfig, ResolvedLookupOptions } from './options.js';
+import { Pool } from './pool.js';
 
 /** One request of an operation; `path` is relative to the host's api prefix. */
 export interface HttpRequest {

@@ -1,5 +1,9 @@
-import { type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import { lexicon } from '../language/index.js';
+import { lazy } from '../lazy.js';
+
+/** undici's whole library, loaded with the first BCRP request (issue 22: lookups use src/lookup/pool.ts). */
+const loadUndici = lazy(() => import('undici'));
 
 /**
  * The SBS exchange rate (S/ per US$) from BCRP's free statistics API, no key needed (request and
@@ -68,6 +72,7 @@ export async function fetchSbsRates(
 ): Promise<SbsRate[]> {
   const url = `${options.origin ?? BCRP_ORIGIN}/estadisticas/series/api/${SBS_SERIES.buy}-${SBS_SERIES.sell}/json/${from}/${to}`;
   const timeout = options.timeoutMs ?? 15_000;
+  const { request } = await loadUndici();
   const { statusCode, body } = await request(url, {
     headers: { accept: 'application/json' },
     headersTimeout: timeout,

@@ -1,8 +1,12 @@
-import { type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import { CONFIG_DEFAULTS } from '../config.js';
 import type { AlertFormat } from '../config/rules.js';
 import { alertRequest } from './alert-formats.js';
 import { type Alert, ALERT_KINDS, type AlertSink } from './alerts.js';
+import { lazy } from '../lazy.js';
+
+/** undici's whole library, loaded with the first alert sent (issue 22: lookups use src/lookup/pool.ts). */
+const loadUndici = lazy(() => import('undici'));
 
 /**
  * The alert webhook (`CHASQUI_ALERT_WEBHOOK`): a POST per alert in the body its service needs
@@ -38,6 +42,7 @@ async function postOnce(options: WebhookOptions, alert: Alert): Promise<WebhookA
   );
   const timeoutMs = options.timeoutMs ?? 10_000;
   try {
+    const { request } = await loadUndici();
     const response = await request(options.url, {
       method: 'POST',
       headers,

@@ -5,7 +5,8 @@ import { type Config, WHATSAPP_LIMIT_DEFAULTS } from '../config.js';
 import { isLoopback } from '../console/http.js';
 import { createOutboxAdmin } from '../console/outbox-admin.js';
 import type { BudgetPort, DeliveryStatesPort } from './ports.js';
-import { type ConsoleServer, startConsole } from '../console/server.js';
+import type { ConsoleServer, startConsole } from '../console/server.js';
+import { lazy } from '../lazy.js';
 import type { LookupMiddleware } from '../lookup/call.js';
 import { createScheduleStore } from '../scheduler/store.js';
 import { type OutboxItem, SendRefusedError } from '../store/outbox.js';
@@ -22,6 +23,9 @@ import { createDbStats } from './db-stats.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { alertOnCredits, alertOnStatus, watchRetryReceipts, watchScheduleFailures } from './watchers.js';
 import { createWhatsAppState, type WhatsAppStateTracker } from './whatsapp-state.js';
+
+/** The console (its pages, templates, QR and chart files): loaded only when its port is on. */
+const loadConsole = lazy(() => import('../console/server.js'));
 
 /**
  * What `chasqui start` adds for operators, in one place so start.ts only wires hooks: the
@@ -198,6 +202,7 @@ export function createOpsRuntime(options: OpsOptions): OpsRuntime {
       const { port, host, password, allowedHosts, trustedProxies, metricsToken } = config.console;
       if (port === 'off') return undefined;
       try {
+        const { startConsole } = await loadConsole();
         const server = await startConsole(
           {
             db,

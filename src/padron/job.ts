@@ -4,7 +4,11 @@ import { LIMA_TZ, limaDate } from '../time/lima.js';
 import { editionAgeDays } from './age.js';
 import { readEditionFile } from './edition-file.js';
 import { livePath, removeLeftoversIfIdle } from './files.js';
-import { updatePadron, type UpdateResult } from './importer.js';
+import type { UpdateResult } from './importer.js';
+import { lazy } from '../lazy.js';
+
+/** The update (download, zip reader, edition worker): loaded for the first update, not at start. */
+const loadImporter = lazy(() => import('./importer.js'));
 
 /**
  * The mirror under `chasqui start`: leftovers of a killed update removed at start-up, one update
@@ -70,6 +74,7 @@ export function startPadronJob(options: PadronJobOptions): PadronJob {
   const warnIfStale = () => checkAge(true);
   const runNow = async (): Promise<UpdateResult | undefined> => {
     try {
+      const { updatePadron } = await loadImporter();
       const result = await updatePadron({ ...options, logger: log, now });
       options.onUpdated?.(result);
       return result;

@@ -1,7 +1,8 @@
 /**
- * The reply template engine: every `templates/**\/*.liquid` is read and parsed once at start-up,
- * then rendered synchronously (liquidjs `renderSync`) with the es-PE filters of format.ts.
- * Wording lives in the templates, so staff can edit replies without touching code.
+ * The reply template engine: every `templates/**\/*.liquid` is read at start-up and parsed on its
+ * first use (issue 22: a process parses the few it answers with, not all 160), then rendered
+ * synchronously (liquidjs `renderSync`) with the es-PE filters of format.ts. Wording lives in the
+ * templates, so staff can edit replies without touching code.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -28,6 +29,8 @@ export interface Templates {
   has(name: string): boolean;
   /** Every loaded template name, sorted (for tests and diagnostics). */
   names(): string[];
+  /** Parses every template not parsed yet: a syntax error throws naming the file (tests, checks). */
+  parseAll(): void;
 }
 
 export interface TemplatesOptions {
@@ -73,7 +76,10 @@ function collect(dir: string, root: string, out: Map<string, string>): void {
   }
 }
 
-/** Loads and parses every template once; a syntax error fails start-up naming the file. */
+/**
+ * Reads every template; each is parsed once, on its first render. A syntax error throws there,
+ * naming the file (`parseAll()` finds them all at once).
+ */
 export function createTemplates(options: TemplatesOptions = {}): Templates {
   const dir = options.dir ?? defaultTemplatesDir();
   const defaultMax = options.maxListItems ?? DEFAULT_MAX_LIST_ITEMS;
@@ -109,21 +115,27 @@ export function createTemplates(options: TemplatesOptions = {}): Templates {
   });
 
   const parsed = new Map<string, Template[]>();
-  for (const [name, source] of sources) {
+  const parsedOf = (name: string): Template[] => {
+    const known = parsed.get(name);
+    if (known) return known;
+    const source = sources.get(name);
+    if (source === undefined) throw new Error(`unknown template: ${name}`);
+    let template: Template[];
     try {
-      parsed.set(name, liquid.parse(source, name));
+      template = liquid.parse(source, name);
     } catch (error) {
       throw new Error(`template ${name}.liquid: ${(error as Error).message}`, { cause: error });
     }
-  }
+    parsed.set(name, template);
+    return template;
+  };
 
   // A reply rendered from the same data as a recent one is that one: a lookup answered from the
   // cache, the same error, `ayuda`. Bounded in number and age (replies may hold personal data).
   const recent = new Map<string, { text: string; at: number }>();
   return {
     render(name, data = {}) {
-      const template = parsed.get(name);
-      if (!template) throw new Error(`unknown template: ${name}`);
+      const template = parsedOf(name);
       const id = dataKey(data);
       const key = id === undefined ? undefined : `${name}\u0000${id}`;
       const now = Date.now();
@@ -136,7 +148,10 @@ export function createTemplates(options: TemplatesOptions = {}): Templates {
       }
       return text;
     },
-    has: (name) => parsed.has(name),
-    names: () => [...parsed.keys()].sort(),
+    has: (name) => sources.has(name),
+    names: () => [...sources.keys()].sort(),
+    parseAll() {
+      for (const name of sources.keys()) parsedOf(name);
+    },
   };
 }

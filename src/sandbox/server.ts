@@ -5,7 +5,7 @@ import { FAULT_HEADER, FaultQueue, parseFaultHeader } from './faults.js';
 import { parseClockTime } from './fixtures/calendar.js';
 import { OVERRIDE_PATH, parseOverride, TaxpayerOverrides } from './overrides.js';
 import { bcrpPath, bcrpReply } from './bcrp-route.js';
-import { PADRON_PATH, servePadron } from './padron/route.js';
+import { PADRON_PATH } from './padron/path.js';
 import { RequestLog } from './request-log.js';
 import { applyFault, type RouteOutcome } from './respond.js';
 import {
@@ -22,6 +22,10 @@ import {
   UNAUTHORIZED,
 } from './routes/index.js';
 import type { SandboxHandle, SandboxOptions } from './types.js';
+import { lazy } from '../lazy.js';
+
+/** The padrón download (rows, zip writer): loaded by its first request, not by every sandbox. */
+const loadPadronRoute = lazy(() => import('./padron/route.js'));
 
 export type { SandboxHandle, SandboxOptions } from './types.js';
 
@@ -167,12 +171,15 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Sandbo
       req.resume();
       if (req.url?.split('?')[0] === PADRON_PATH) {
         const url = new URL(req.url, 'http://sandbox');
-        void servePadron(req, res, url, {
+        const query = {
           defaultRows: padronRows,
           now: now(),
           changed: overrides.records(),
           version: overrides.version,
-        }).catch(() => res.destroy());
+        };
+        void loadPadronRoute()
+          .then(({ servePadron }) => servePadron(req, res, url, query))
+          .catch(() => res.destroy());
         return;
       }
       void handle(req, res, null).catch((error: unknown) => sendError(res, error));

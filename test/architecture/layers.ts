@@ -39,6 +39,8 @@ export const LAYERS: readonly Layer[] = [
   { name: 'text', paths: ['src/text/'], uses: [] },
   { name: 'errors', paths: ['src/errors/'], uses: [] },
   { name: 'logger', paths: ['src/logger.ts'], uses: [] },
+  // A module loaded on first use (issue 22): what a message does not need waits until it does.
+  { name: 'lazy', paths: ['src/lazy.ts'], uses: [] },
   // The transport port (transport.ts), WhatsApp id shapes (ids.ts), the in-process transports.
   { name: 'transports', paths: ['src/transports/'], uses: [] },
   {
@@ -57,9 +59,9 @@ export const LAYERS: readonly Layer[] = [
     uses: ['text', 'transports', 'language', 'lookup'],
   },
   { name: 'render', paths: ['src/render/'], uses: ['time', 'language'] },
-  { name: 'padron', paths: ['src/padron/'], uses: ['time', 'text', 'language'] },
-  { name: 'official', paths: ['src/official/'], uses: ['time', 'language'], typesOf: ['lookup'] },
-  { name: 'sandbox', paths: ['src/sandbox/'], uses: ['time', 'text', 'language', 'lookup'] },
+  { name: 'padron', paths: ['src/padron/'], uses: ['time', 'text', 'lazy', 'language'] },
+  { name: 'official', paths: ['src/official/'], uses: ['time', 'lazy', 'language'], typesOf: ['lookup'] },
+  { name: 'sandbox', paths: ['src/sandbox/'], uses: ['time', 'text', 'lazy', 'language', 'lookup'] },
   // The credit budget's contract (the caps are the budget feature's).
   { name: 'budget', paths: ['src/budget/'], uses: [] },
   {
@@ -91,6 +93,7 @@ export const LAYERS: readonly Layer[] = [
       'time',
       'text',
       'errors',
+      'lazy',
       'transports',
       'language',
       'lookup',
@@ -117,18 +120,18 @@ export const LAYERS: readonly Layer[] = [
   {
     name: 'ops',
     paths: ['src/ops/'],
-    uses: ['time', 'transports', 'lookup', 'config', 'store', 'bot'],
+    uses: ['time', 'lazy', 'transports', 'lookup', 'config', 'store', 'bot'],
     typesOf: ['whatsapp'],
   },
   {
     name: 'console',
     paths: ['src/console/'],
-    uses: ['time', 'logger', 'transports', 'lookup', 'config', 'render', 'store', 'scheduler', 'bot', 'ops'],
+    uses: ['time', 'logger', 'lazy', 'transports', 'lookup', 'config', 'render', 'store', 'scheduler', 'bot', 'ops'],
   },
   {
     name: 'operate',
     paths: ['src/ops/runtime.ts'],
-    uses: ['time', 'transports', 'config', 'store', 'scheduler', 'ops', 'console'],
+    uses: ['time', 'lazy', 'transports', 'config', 'store', 'scheduler', 'ops', 'console'],
     typesOf: ['lookup', 'bot', 'whatsapp'],
   },
   // Wiring: the composition root and the command line.

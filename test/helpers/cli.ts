@@ -14,11 +14,16 @@ export interface CliResult {
  * The real CLI in a child process, as a user runs it (`printf … | chasqui chat --json`). It runs
  * the TypeScript entry through tsx, so a test needs no build and never runs a stale dist/
  * (`.ci/run` smoke-tests `bin/chasqui.js`, the same code compiled). The environment is clean (no
- * LOOKUP_BASE_URL: the embedded sandbox starts) plus `env`.
+ * LOOKUP_BASE_URL: the embedded sandbox starts) plus `env`; `nodeArgs` go to node (e.g. `--import`).
  */
-export function runCli(args: string[], stdin: string, env: Record<string, string> = {}): Promise<CliResult> {
+export function runCli(
+  args: string[],
+  stdin: string,
+  env: Record<string, string> = {},
+  nodeArgs: readonly string[] = [],
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+    const child = spawn(process.execPath, ['--import', 'tsx', ...nodeArgs, 'src/main.ts', ...args], {
       cwd: ROOT,
       env: {
         PATH: process.env.PATH ?? '',

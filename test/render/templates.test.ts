@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { Liquid } from 'liquidjs';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { deuda } from '../../commands/lookups/deuda.js';
 import { ruc } from '../../commands/lookups/ruc.js';
 import { exampleFor } from '../../src/bot/error-reply.js';
@@ -86,7 +87,7 @@ describe('template loading', () => {
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('loads nested folders from a custom dir and fails start-up on a broken template, naming it', () => {
+  it('loads nested folders from a custom dir; a broken template fails where it is used, naming it', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-tpl-'));
     dirs.push(dir);
     mkdirSync(path.join(dir, 'errors'));
@@ -95,7 +96,30 @@ describe('template loading', () => {
     expect(custom.names()).toEqual(['errors/x']);
     expect(custom.render('errors/x')).toBe('Hola tú');
     writeFileSync(path.join(dir, 'roto.liquid'), '{% if %}');
-    expect(() => createTemplates({ dir })).toThrow(/roto\.liquid/);
+    // Parsed on first use (issue 22): the others keep rendering, the broken one names its file.
+    const broken = createTemplates({ dir });
+    expect(broken.has('roto')).toBe(true);
+    expect(broken.render('errors/x')).toBe('Hola tú');
+    expect(() => broken.render('roto')).toThrow(/roto\.liquid/);
+    expect(() => broken.parseAll()).toThrow(/roto\.liquid/);
+  });
+
+  it('parses a template on its first render only, once; every shipped template parses', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-tpl-'));
+    dirs.push(dir);
+    for (const name of ['uno', 'dos', 'tres'])
+      writeFileSync(path.join(dir, `${name}.liquid`), `${name} {{ n }}`);
+    const parse = vi.spyOn(Liquid.prototype, 'parse');
+    try {
+      const lazy = createTemplates({ dir });
+      expect(parse).not.toHaveBeenCalled();
+      expect(lazy.render('uno', { n: 1 })).toBe('uno 1');
+      expect(lazy.render('uno', { n: 2 })).toBe('uno 2');
+      expect(parse.mock.calls.map((call) => call[1])).toEqual(['uno']);
+    } finally {
+      parse.mockRestore();
+    }
+    expect(() => templates.parseAll()).not.toThrow();
   });
 });
 

@@ -28,7 +28,7 @@ import {
   groups,
   guides,
   guideXmlBase64,
-  invoices,
+  invoiceZips,
   licences,
   persons,
   taxpayers,
@@ -102,7 +102,7 @@ describe('sandbox fixtures', () => {
   });
 
   it('serve invoice ZIPs that really unzip, with the named files and real PDF bytes', () => {
-    const one = invoices['20123456786-01-F001-123'];
+    const one = invoiceZips()['20123456786-01-F001-123'];
     expect(one).toBeDefined();
     const xmlFiles = unzipSync(Buffer.from(one?.xml ?? '', 'base64'));
     expect(Object.keys(xmlFiles)).toEqual(['20123456786-01-F001-123.xml']);
@@ -114,19 +114,21 @@ describe('sandbox fixtures', () => {
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     expect(pdf.subarray(-6).toString('latin1')).toBe('%%EOF\n');
 
-    const two = unzipSync(Buffer.from(invoices['20123456786-01-F001-902']?.xml ?? '', 'base64'));
+    const two = unzipSync(Buffer.from(invoiceZips()['20123456786-01-F001-902']?.xml ?? '', 'base64'));
     expect(Object.keys(two)).toHaveLength(2);
     expect(
-      Object.keys(unzipSync(Buffer.from(invoices['20123456786-01-F001-901']?.xml ?? '', 'base64'))),
+      Object.keys(unzipSync(Buffer.from(invoiceZips()['20123456786-01-F001-901']?.xml ?? '', 'base64'))),
     ).toEqual([]);
-    expect(() => unzipSync(Buffer.from(invoices['20123456786-01-F001-900']?.xml ?? '', 'base64'))).toThrow();
-    const boleta = unzipSync(Buffer.from(invoices['20123456786-03-B001-15']?.pdf ?? '', 'base64'));
+    expect(() =>
+      unzipSync(Buffer.from(invoiceZips()['20123456786-01-F001-900']?.xml ?? '', 'base64')),
+    ).toThrow();
+    const boleta = unzipSync(Buffer.from(invoiceZips()['20123456786-03-B001-15']?.pdf ?? '', 'base64'));
     expect(Object.keys(boleta)).toEqual(['20123456786-03-B001-15.pdf']);
   });
 
   it('build a PDF that a PDF reader opens and reads the invoice text from', async () => {
     const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-    const files = unzipSync(Buffer.from(invoices['20123456786-01-F001-123']?.pdf ?? '', 'base64'));
+    const files = unzipSync(Buffer.from(invoiceZips()['20123456786-01-F001-123']?.pdf ?? '', 'base64'));
     const data = new Uint8Array(files['20123456786-01-F001-123.pdf'] ?? []);
     const doc = await getDocument({ data, verbosity: 0 }).promise;
     expect(doc.numPages).toBe(1);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { guides, guideXmlBase64, invoices, licences, taxpayers } from '../../src/sandbox/fixtures/index.js';
+import {
+  guides,
+  guideXmlBase64,
+  invoiceZips,
+  licences,
+  taxpayers,
+} from '../../src/sandbox/fixtures/index.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { useSandbox } from '../helpers/sandbox.js';
 import { get, post } from './http.js';
@@ -169,14 +175,14 @@ describe('sandbox routes: documents and groups', () => {
     expect(xml.json).toEqual({
       success: true,
       message: 'exito',
-      data: { xml_base64: invoices['20123456786-01-F001-123']?.xml },
+      data: { xml_base64: invoiceZips()['20123456786-01-F001-123']?.xml },
     });
     const pdf = await post(
       sandbox,
       '/taxauth/pdf',
       invoice({ tipo_doc: '01', serie: 'F001', correlativo: '00000123' }),
     );
-    expect(pdf.json).toMatchObject({ data: { xml_base64: invoices['20123456786-01-F001-123']?.pdf } });
+    expect(pdf.json).toMatchObject({ data: { xml_base64: invoiceZips()['20123456786-01-F001-123']?.pdf } });
     const boleta = await post(
       sandbox,
       '/taxauth/pdf',

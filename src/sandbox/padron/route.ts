@@ -4,6 +4,7 @@ import type { Taxpayer } from '../../lookup/schemas/index.js';
 import { limaDate } from '../../time/lima.js';
 import { MAX_ROWS, PADRON_HEADER, padronLines } from './rows.js';
 import { zipOneFile } from './zip-writer.js';
+import { PADRON_ENTRY } from './path.js';
 
 /**
  * GET/HEAD `/padron_reducido_ruc.zip` on the sandbox's origin: SUNAT's register as a streamed ZIP
@@ -14,10 +15,7 @@ import { zipOneFile } from './zip-writer.js';
  * `cut` (end cleanly after that many bytes), `reset` (drop the connection after that many bytes),
  * `delay` (milliseconds between 64 KiB chunks).
  */
-export const PADRON_PATH = '/padron_reducido_ruc.zip';
-
-/** The name of the text file inside SUNAT's ZIP. */
-const PADRON_ENTRY = 'padron_reducido_ruc.txt';
+export { PADRON_ENTRY, PADRON_PATH } from './path.js';
 
 const CHUNK = 64 * 1024;
 

@@ -1,4 +1,4 @@
-import { guides, guideXmlBase64, invoices, sandboxTaxPortal } from '../fixtures/index.js';
+import { guides, guideXmlBase64, invoiceZips, sandboxTaxPortal } from '../fixtures/index.js';
 import { type Handler, stringField } from './context.js';
 import { BAD_REQUEST, MESSAGES, ok, type Reply, replyMap } from './envelope.js';
 
@@ -16,9 +16,11 @@ const INVOICE_FIELDS = [
 const normaliseNumber = (text: string) => (/^\d+$/.test(text) ? String(Number(text)) : text);
 
 function invoiceRoute(kind: 'xml' | 'pdf'): Handler {
-  const replies = new Map(
-    Object.entries(invoices).map(([key, zips]) => [key, ok({ xml_base64: zips[kind] })] as const),
-  );
+  let replies: ReadonlyMap<string, Reply> | undefined;
+  const repliesOf = () =>
+    (replies ??= new Map(
+      Object.entries(invoiceZips()).map(([key, zips]) => [key, ok({ xml_base64: zips[kind] })] as const),
+    ));
   return ({ body }) => {
     const fields: Partial<Record<(typeof INVOICE_FIELDS)[number], string>> = {};
     for (const name of INVOICE_FIELDS) {
@@ -36,7 +38,7 @@ function invoiceRoute(kind: 'xml' | 'pdf'): Handler {
       password === sandboxTaxPortal.password;
     if (!credentialsOk) return BAD_REQUEST;
     const key = `${proveedor}-${tipo_doc}-${serie.toUpperCase()}-${normaliseNumber(correlativo)}`;
-    return replies.get(key) ?? BAD_REQUEST;
+    return repliesOf().get(key) ?? BAD_REQUEST;
   };
 }
 
