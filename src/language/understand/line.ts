@@ -89,10 +89,8 @@ const DETERMINER = set('article', 'possessive', 'demonstrative');
 /** Words that tell rather than ask: `es`, `ya llegó`, `tenía`, `se informa que`. */
 export const STATEMENT = set('state-verb', 'report-verb', 'telling');
 const TELLS_WHAT_FOLLOWS = set('telling');
-const CLITIC = set('clitic');
 /** Senses that only ask: their first person asks too (`le encargo el ruc …`). */
 const ASKING_ONLY: ReadonlySet<string> = new Set(['ask', 'need', 'modal']);
-const ARTICLE = set('article');
 
 /** True for a token of marks alone (`-`, `→`) or emoji (`🙏`). */
 export function isMark(token: Token | undefined): boolean {
@@ -199,8 +197,9 @@ export function tailStart(
  * first-person form of it with no asking reading tells what was done: rule `told-after-clitic`.
  */
 export function toldAfterClitic(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
-  const before = keys[at - 1] ?? '';
-  const clitic = classAt(keys, at - 1, CLITIC) > 0 && classAt(keys, at - 1, ARTICLE) === 0;
+  const before = keys[at - 1];
+  if (before === undefined) return false;
+  const clitic = lexicon.is(before, 'clitic') && !lexicon.is(before, 'article');
   if (!clitic && before !== 'ya') return false;
   const verb = lexicon.verbAt(keys, at);
   if (!verb || verb.length !== 1) return false;

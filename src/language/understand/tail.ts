@@ -151,17 +151,18 @@ function askedDetail(tokens: readonly Token[], keys: readonly string[], at: numb
  */
 function ownerNote(ctx: TailContext, at: number): string | undefined {
   const { tokens, keys } = ctx;
+  const k = keys[at] ?? '';
+  const leadLength = classAt(keys, at, OWNER_LEAD);
+  if (leadLength === 0 && !lexicon.is(k, 'owner-of')) return undefined;
   // Whose an identifier is: one was given before (`las comisiones de los vendedores` owns none).
   if (!Object.values(ctx.slots).some((slot) => slot.start < at)) return undefined;
-  const k = keys[at] ?? '';
-  const leads = lexicon.phrasesAt(keys, at, OWNER_LEAD);
+  const leads = leadLength > 0 ? lexicon.phrasesAt(keys, at, OWNER_LEAD) : [];
   // `…, es la empresa de transportes`: who it is, said after a pause.
   const said = leads.find((hit) => hit.entry.class === 'owner-said');
   // Not `…, es el de la señora`: whose it is, told (as `… de la señora` is).
   if (said && (!afterPause(tokens, keys, at) || lexicon.is(keys[at + said.length] ?? '', 'preposition')))
     return undefined;
-  const lead = said?.length ?? (leads[0]?.length || (lexicon.keysOf('owner-of').includes(k) ? 1 : 0));
-  if (lead === 0) return undefined;
+  const lead = said?.length ?? (leads[0]?.length || 1);
   const courteous = ctx.asked || ctx.polite;
   let joining = false;
   let owners = 0;
@@ -212,7 +213,7 @@ function ownerNote(ctx: TailContext, at: number): string | undefined {
       described += 1;
       continue;
     }
-    const owner = lexicon.phrasesAt(keys, i).find((hit) => ownerHit(ctx, hit.entry));
+    const owner = lexicon.phrasesAt(keys, i).find((hit) => ownerHit(hit.entry));
     if (!owner) return undefined;
     if (owner.entry.value === 'joining') joining = true;
     owners += 1;
@@ -225,11 +226,11 @@ function ownerNote(ctx: TailContext, at: number): string | undefined {
 const MAX_DESCRIBING = 2;
 const QUALIFIER = set('qualifier');
 
-/** An entry that may own an identifier: a person, a company, a driver, a vehicle the command ignores. */
-function ownerHit(ctx: TailContext, entry: LexEntry): boolean {
+/** An entry that may own an identifier: a person, a company, a driver, a carrier. */
+function ownerHit(entry: LexEntry): boolean {
   if (OWNER.has(entry.class)) return true;
   if (entry.class !== 'concept') return false;
-  return entry.value === 'driver';
+  return entry.value === 'driver' || entry.value === 'carrier';
 }
 
 /** `placa … del camión`: a concept the command's argument may carry (`c:vehicle`). */
@@ -256,6 +257,7 @@ function describing(keys: readonly string[], tokens: readonly Token[], i: number
  */
 function describedOwner(ctx: TailContext, at: number): boolean {
   const { tokens, keys } = ctx;
+  if (!(ctx.match.command.ignores ?? []).some((part) => part.startsWith('c:'))) return false;
   let noun = at - 1;
   while (noun > 0 && lexicon.phrasesAt(keys, noun, QUALIFIER).length > 0) noun -= 1;
   const hit = lexicon.phrasesAt(keys, noun).find((h) => h.entry.class === 'concept');
