@@ -18,7 +18,7 @@ import { quantile, table } from './figures.js';
 /** Each set is read until it has this many samples or this much time (at least one full pass). */
 const MIN_SAMPLES = 5_000;
 const MAX_MS = 2_000;
-const FUZZ_MESSAGES = 2_000;
+const FUZZ_MESSAGES = 10_000;
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 interface Figures {

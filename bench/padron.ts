@@ -128,7 +128,8 @@ export async function bench(): Promise<void> {
         `peak RSS ${mb(figures.peakRss)} MB, file ${mb(figures.fileBytes)} MB\n`,
     );
     process.stdout.write(
-      `  (download over loopback included; CPU ${figures.cpuSeconds.toFixed(1)} s over all threads; ` +
+      `  (download over loopback included; CPU ${figures.cpuSeconds.toFixed(1)} s over all threads, ` +
+        `${((figures.cpuSeconds * 1e6) / rows).toFixed(2)} s per million rows; ` +
         `load average ${figures.load.toFixed(1)} on ${os.cpus().length} cores; peak RSS is the import process's ` +
         `high-water mark, ${mb(figures.rssBefore)} MB before it started)\n`,
     );

@@ -23,6 +23,7 @@ export type {
   SchedulerConfig,
   WhatsappConfig,
 } from './config/types.js';
+export { WHATSAPP_LIMIT_DEFAULTS } from './config/types.js';
 export { normalizePhone } from './config/values.js';
 export { ConfigError, type ConfigIssue };
 

@@ -97,7 +97,15 @@ export async function sendToDrivers(
       // The LID WhatsApp gave for the number when it is known: v7 addresses 1:1 chats by LID, and
       // a PN-addressed first message is the one most often dropped (Baileys #1768).
       const chatId = contact?.lid ?? directChat(phone);
-      const message = { kind: 'document', bytes, fileName, mimetype: 'application/pdf', caption } as const;
+      // askedIn: should WhatsApp hold it (new chats restricted), this group is told (issue 21).
+      const message = {
+        kind: 'document',
+        bytes,
+        fileName,
+        mimetype: 'application/pdf',
+        caption,
+        askedIn: ctx.message.chatId,
+      } as const;
       try {
         let waId: string | undefined;
         if (delivery) {

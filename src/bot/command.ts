@@ -127,7 +127,8 @@ export interface ContextInit<A> {
   services: BotServices;
   templates: TemplateRenderer;
   send: SendFn;
-  log: Logger;
+  /** The command's logger, or how to make it (made on first use: most commands never log). */
+  log: Logger | (() => Logger);
   now: () => Date;
   /** The transport's typing indicator, when it has one. */
   setComposing?: (chatId: string, composing: boolean) => Promise<void>;
@@ -136,6 +137,8 @@ export interface ContextInit<A> {
 /** Builds the one argument of `command.run`: the message plus reply/lookup/render shortcuts. */
 export function createCommandContext<A>(init: ContextInit<A>): CommandContext<A> {
   const { message, templates, send } = init;
+  let log = typeof init.log === 'function' ? undefined : init.log;
+  const makeLog = init.log;
   return {
     message,
     command: init.command,
@@ -145,7 +148,9 @@ export function createCommandContext<A>(init: ContextInit<A>): CommandContext<A>
     ...(init.personalData === undefined ? {} : { personalData: init.personalData }),
     lookup: init.lookup,
     services: init.services,
-    log: init.log,
+    get log() {
+      return (log ??= (makeLog as () => Logger)());
+    },
     now: init.now,
     render: (template, data) => templates.render(template, data),
     reply: (template, data) =>

@@ -1,4 +1,4 @@
-import { idDigits, isLid } from '../transports/ids.js';
+import { isAnyOf, isLid } from '../transports/ids.js';
 import { type BotServices, type Driver, DRIVER_CONTACTS, DRIVERS } from './ports.js';
 import type { IncomingMessage } from '../transports/transport.js';
 
@@ -23,13 +23,11 @@ export function recogniseDriver(
   const drivers = services.registry.get(DRIVERS);
   if (!drivers) return undefined;
   const contacts = services.registry.get(DRIVER_CONTACTS);
-  const chat = message.chatId;
-  const digits = idDigits(chat);
-  if (!digits) return undefined;
-  if (!isLid(chat)) return drivers.list().find((driver) => driver.phone === digits);
+  const chat = [message.chatId];
+  if (!isLid(message.chatId)) return drivers.list().find((driver) => isAnyOf(chat, [driver.phone]));
   return drivers.list().find((driver) => {
     const lid = contacts?.get(driver.documentNumber)?.lid;
-    return lid !== undefined && idDigits(lid) === digits;
+    return lid !== undefined && isAnyOf(chat, [lid]);
   });
 }
 

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { IncomingMessage } from '../transports/transport.js';
 import { fold } from '../text/fold.js';
-import { idDigits, isPhoneId } from '../transports/ids.js';
+import { isAnyOf, personId, phoneOf } from '../transports/ids.js';
 import type { GroupDirectoryPort, GroupSettingsPort } from './ports.js';
 import type { Access } from './command.js';
 
@@ -18,13 +18,13 @@ export interface AccessPolicy {
   rateLimitPerMinute: number;
 }
 
-/** Owner = any sender id (digits of its user part) is one of the configured `admins`. */
+/**
+ * Owner = one of the sender's ids is a configured `admins` entry: phone digits, or a LID
+ * (`…@lid`) for an owner WhatsApp shows without a phone number. Compared as whole ids
+ * (`isAnyOf`): a LID never passes for a phone number with the same digits.
+ */
 export function isOwner(message: IncomingMessage, policy: AccessPolicy): boolean {
-  if (policy.admins.length === 0) return false;
-  return message.senderIds.some((id) => {
-    const digits = idDigits(id);
-    return digits.length > 0 && policy.admins.includes(digits);
-  });
+  return isAnyOf(message.senderIds, policy.admins);
 }
 
 /** What the sender is here: an owner anywhere; a group admin only inside an allowed group. */
@@ -49,18 +49,15 @@ export function canRun(access: Access, role: Role): boolean {
   return role === 'owner';
 }
 
-/** True for a phone-number id or a bare number (not a LID, group or broadcast id). */
-function isPhoneSender(id: string): boolean {
-  return id.includes('@') ? isPhoneId(id) : /^\+?\d+$/.test(id);
-}
-
 /**
  * One key per person for the rate limit: the phone digits when any id is a phone number (so the
  * LID and PN of one person share a bucket), else the first id.
  */
 export function senderKey(message: IncomingMessage): string {
-  const phone = message.senderIds.find(isPhoneSender);
-  if (phone) return idDigits(phone);
+  for (const id of message.senderIds) {
+    const phone = phoneOf(personId(id) ?? id);
+    if (phone) return phone;
+  }
   return message.senderIds[0] ?? message.chatId;
 }
 

@@ -12,7 +12,7 @@ export interface OwnerNoticePort {
 }
 
 export interface OwnerNoticeDeps {
-  /** Read on every notice: the live list of owner phones (digits with country code). */
+  /** Read on every notice: the live list of owners, phone digits with country code or LIDs (their own chat). */
   owners(): readonly string[];
   templates: TemplateRenderer;
   send: SendFn;
@@ -29,9 +29,9 @@ export function createOwnerNotices(deps: OwnerNoticeDeps): OwnerNoticePort {
         deps.logger.error({ err: error, template }, 'owner notice template failed');
         return;
       }
-      for (const phone of deps.owners()) {
+      for (const owner of deps.owners()) {
         try {
-          await sendSafely(deps.send, directChat(phone), { kind: 'text', text });
+          await sendSafely(deps.send, directChat(owner), { kind: 'text', text });
         } catch (error) {
           deps.logger.warn({ err: error, template }, 'owner notice not sent');
         }

@@ -113,13 +113,11 @@ export function createRouter(options: RouterOptions): Router {
     async handle(message) {
       const started = performance.now();
       const sender = senderKey(message);
-      const selfDigits = transport
-        .selfIds()
-        .map(idDigits)
-        .filter((digits) => digits.length > 0);
+      const selfIds = transport.selfIds();
+      const selfDigits = selfIds.map(idDigits).filter((digits) => digits.length > 0);
       let result: RouteResult;
       try {
-        result = await route({ message, sender, selfDigits });
+        result = await route({ message, sender, selfDigits, selfIds });
       } catch (error) {
         log.error({ err: error }, 'message handling failed');
         result = { outcome: 'failed', reason: 'router' };

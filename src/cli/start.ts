@@ -8,6 +8,7 @@ import { createLogger, type Logger } from '../logger.js';
 import { maskPersonIds } from '../ops/alerts.js';
 import { deliveryStatesOf } from '../ops/delivery-states.js';
 import { consoleConfigProblem, createOpsRuntime } from '../ops/runtime.js';
+import { limaText } from '../ops/watchers.js';
 import { startPadronJob } from '../padron/job.js';
 import { createTemplates } from '../render/templates.js';
 import { ensureDataDir } from '../store/data-dir.js';
@@ -183,6 +184,22 @@ function createConsole(out: Writable, context: { lookup: string; dataDir: string
           line();
           return;
         }
+        case 'restriction':
+          if (status.change === 'started') {
+            const until = status.until === undefined ? 'sin fecha de fin' : `hasta ${limaText(status.until)}`;
+            write(
+              `ATENCIÓN: WhatsApp restringió los chats nuevos de este número (${until}). Los grupos siguen; ` +
+                'las guías a choferes nuevos quedan en cola. / ALERT: WhatsApp restricts new chats; first messages are held.',
+            );
+          } else if (status.change === 'ended') {
+            write(
+              'WhatsApp levantó la restricción de chats nuevos; sale lo retenido. / Restriction lifted; held messages go.',
+            );
+          }
+          return;
+        case 'new-chat-cap':
+        case 'retry-receipt':
+          return;
         case 'stopped':
           state = 'detenido / stopped';
           if (status.reason !== 'shutdown') write(STOP_MESSAGES[status.reason]);
@@ -327,10 +344,12 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
       budget: { monthlyCredits: () => config.credits.monthly },
     });
     cleanup.unshift(() => ops.close());
+    const templates = createTemplates();
     const setup = createWhatsAppSetup({
       db: waDb,
       logger,
       whatsapp: config.whatsapp,
+      templates,
       onStatus: (status) => {
         konsole.status(status);
         ops.onStatus(status);
@@ -348,7 +367,7 @@ export async function runStart(argv: string[], overrides: StartOverrides = {}): 
     // when no messaging host is configured.
     // On the sandbox every outgoing message carries the fictional-data mark, in one place.
     const transport = onSandbox
-      ? withSandboxMark(setup.transport, createTemplates().render('sandbox-marca'))
+      ? withSandboxMark(setup.transport, templates.render('sandbox-marca'))
       : setup.transport;
     let app: ReturnType<typeof createApp>;
     try {

@@ -1,3 +1,4 @@
+import { idDigits, isLid } from '../transports/ids.js';
 import type { Config } from './types.js';
 import { maskTail } from './values.js';
 
@@ -20,7 +21,9 @@ export function describeConfig(config: Config): Record<string, unknown> {
       retries: config.lookup.retries,
     },
     taxPortal: config.taxPortal ? { ruc: config.taxPortal.ruc, user: 'set', password: 'set' } : 'not set',
-    admins: config.admins.map((phone) => maskTail(phone, 3)),
+    admins: config.admins.map((owner) =>
+      isLid(owner) ? `LID ${maskTail(idDigits(owner), 3)}` : maskTail(owner, 3),
+    ),
     groupAdminsAreAdmins: config.groupAdminsAreAdmins,
     groups: config.groups.map((group) => ({
       ...(group.id ? { id: group.id } : {}),

@@ -7,7 +7,7 @@ import {
   intText,
   logLevelSchema,
   PHONE_MESSAGE,
-  phoneListText,
+  ownerListText,
   rucSchema,
   urlSchema,
   waVersionSchema,
@@ -34,7 +34,7 @@ const envSchema = z.object({
     .regex(/^\S+$/, { error: 'expected the tax-portal user name (no spaces)' })
     .optional(),
   TAX_PORTAL_PASSWORD: z.string().min(1).optional(),
-  CHASQUI_ADMINS: phoneListText.optional(),
+  CHASQUI_ADMINS: ownerListText.optional(),
   CHASQUI_PAIR_PHONE: z
     .string()
     .transform((value, ctx) => {

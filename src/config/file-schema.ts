@@ -12,13 +12,14 @@ import {
   booleanSchema,
   intRange,
   logLevelSchema,
+  ownerSchema,
   phoneSchema,
   urlSchema,
   waVersionSchema,
 } from './rules.js';
 import { fold } from '../text/fold.js';
 import { GROUP_ID_SHAPE, groupChat } from '../transports/ids.js';
-import { WATCH_SUMMARY_DAYS } from './types.js';
+import { WATCH_SUMMARY_DAYS, WHATSAPP_LIMIT_DEFAULTS } from './types.js';
 import { maskTail, normalizePhone } from './values.js';
 
 /**
@@ -139,6 +140,26 @@ const deliverySchema = z.strictObject({
   reportAfterMinutes: intRange(1, 24 * 60, 'minutes').default(10),
 });
 
+/** First messages to people who never wrote to the number nor got one from it (issue 21). */
+const newChatsSchema = z.strictObject({
+  dailyCap: intRange(0, 1_000, 'first messages per Lima day').default(
+    WHATSAPP_LIMIT_DEFAULTS.newChats.dailyCap,
+  ),
+});
+
+/** Sealed copies of sent messages, to answer recipients' retry requests (issue 21). */
+const sentCopiesSchema = z.strictObject({
+  days: intRange(14, 90, 'days').default(WHATSAPP_LIMIT_DEFAULTS.sentCopies.days),
+  maxMegabytes: intRange(1, 4_096, 'megabytes').default(WHATSAPP_LIMIT_DEFAULTS.sentCopies.maxMegabytes),
+});
+
+/** Retry receipts ("Esperando el mensaje") in one group within an hour that raise an alert. */
+const retryReceiptsSchema = z.strictObject({
+  alertPerHour: intRange(1, 100_000, 'retry receipts per group and hour').default(
+    WHATSAPP_LIMIT_DEFAULTS.retryReceipts.alertPerHour,
+  ),
+});
+
 const whatsappSchema = z
   .strictObject({
     pairPhone: phoneSchema.optional(),
@@ -147,6 +168,9 @@ const whatsappSchema = z
     outbox: outboxSchema.prefault({}),
     shutdownFlushMs: intRange(0, 120_000, 'milliseconds').default(5_000),
     delivery: deliverySchema.prefault({}),
+    newChats: newChatsSchema.prefault({}),
+    sentCopies: sentCopiesSchema.prefault({}),
+    retryReceipts: retryReceiptsSchema.prefault({}),
   })
   .superRefine((value, ctx) => {
     if (value.outbox.minDelayMs > value.outbox.maxDelayMs) {
@@ -273,7 +297,7 @@ export const fileSchema = z.strictObject({
   dataDir: nonEmpty('a directory path').optional(),
   logLevel: logLevelSchema.optional(),
   lookup: lookupSchema.prefault({}),
-  admins: z.array(phoneSchema, { error: 'expected a list of phone numbers' }).default([]),
+  admins: z.array(ownerSchema, { error: 'expected a list of phone numbers or LIDs' }).default([]),
   groupAdminsAreAdmins: booleanSchema.default(false),
   groups: groupsSchema,
   directChats: z.enum(['admins', 'everyone'], { error: 'expected "admins" or "everyone"' }).default('admins'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidRuc } from '../language/grammars/identifiers/ruc-digits.js';
+import { LID_EXAMPLE, lidEntry } from '../transports/ids.js';
 import { normalizePhone, parseWaVersion } from './values.js';
 
 /**
@@ -56,30 +57,46 @@ function isHttpUrl(value: string): boolean {
 
 export const PHONE_MESSAGE = 'expected a phone number with country code, e.g. "+51 987 654 321"';
 
-/** A phone number (text, or a bare number as YAML reads it) normalised to digits with country code. */
-export const phoneSchema = z
-  .union([z.string(), z.number().int()], { error: PHONE_MESSAGE })
-  .transform((value, ctx) => {
-    const phone = normalizePhone(String(value));
-    if (phone === undefined) {
-      ctx.addIssue({ code: 'custom', message: PHONE_MESSAGE });
+/** Text, or a bare number as YAML reads it, normalised by `normalize`; `message` when it gives nothing. */
+function normalizedSchema(normalize: (raw: string) => string | undefined, message: string) {
+  return z.union([z.string(), z.number().int()], { error: message }).transform((value, ctx) => {
+    const normalized = normalize(String(value));
+    if (normalized === undefined) {
+      ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
-    return phone;
+    return normalized;
   });
+}
 
-/** Comma-separated phone numbers (CHASQUI_ADMINS). */
-export const phoneListText = z.string().transform((value, ctx) => {
-  const phones: string[] = [];
+/** A phone number normalised to digits with country code. */
+export const phoneSchema = normalizedSchema(normalizePhone, PHONE_MESSAGE);
+
+export const OWNER_MESSAGE = `expected a phone number with country code, e.g. "+51 987 654 321", or a LID such as "${LID_EXAMPLE}"`;
+
+/**
+ * An owner (`admins`): a phone number, normalised to digits with country code, or a LID for an
+ * owner WhatsApp shows without a phone number (usernames, business-scoped ids), kept as the id.
+ */
+export function normalizeOwner(raw: string): string | undefined {
+  return lidEntry(raw) ?? normalizePhone(raw);
+}
+
+/** One owner from the config file. */
+export const ownerSchema = normalizedSchema(normalizeOwner, OWNER_MESSAGE);
+
+/** Comma-separated owners (CHASQUI_ADMINS): phone numbers or LIDs. */
+export const ownerListText = z.string().transform((value, ctx) => {
+  const owners: string[] = [];
   const entries = value.split(/[,;]/).map((entry) => entry.trim());
   entries.forEach((entry, index) => {
     if (entry === '') return;
-    const phone = normalizePhone(entry);
-    if (phone === undefined)
-      ctx.addIssue({ code: 'custom', message: `entry ${index + 1}: ${PHONE_MESSAGE}` });
-    else if (!phones.includes(phone)) phones.push(phone);
+    const owner = normalizeOwner(entry);
+    if (owner === undefined)
+      ctx.addIssue({ code: 'custom', message: `entry ${index + 1}: ${OWNER_MESSAGE}` });
+    else if (!owners.includes(owner)) owners.push(owner);
   });
-  return phones;
+  return owners;
 });
 
 const WA_VERSION_MESSAGE =

@@ -13,6 +13,13 @@ export interface GroupConfig {
   credits?: { daily?: number; monthly?: number };
 }
 
+/** Defaults of the `whatsapp` keys on WhatsApp's limits (issue 21), where a config leaves them out. */
+export const WHATSAPP_LIMIT_DEFAULTS = {
+  newChats: { dailyCap: 20 },
+  sentCopies: { days: 14, maxMegabytes: 64 },
+  retryReceipts: { alertPerHour: 20 },
+} as const;
+
 export interface WhatsappConfig {
   /** Digits with country code; pairing code instead of QR when set. */
   pairPhone?: string | undefined;
@@ -28,6 +35,15 @@ export interface WhatsappConfig {
    * a dispatch's group follow-up waits at most `reportAfterMinutes`. Defaults 120 s and 10 min.
    */
   delivery?: { serverAckTimeoutSeconds: number; reportAfterMinutes: number };
+  /**
+   * First messages to new chats (people who never wrote to the number nor received from it): at
+   * most `dailyCap` per Lima day, below the point where WhatsApp restricts young accounts. Default 20.
+   */
+  newChats?: { dailyCap: number };
+  /** Sealed copies of sent messages for retry requests: kept `days` (≥ 14), at most `maxMegabytes`. */
+  sentCopies?: { days: number; maxMegabytes: number };
+  /** Retry receipts in one group within an hour that raise the `whatsapp-retries` alert (default 20). */
+  retryReceipts?: { alertPerHour: number };
 }
 
 export interface SchedulerConfig {
@@ -122,7 +138,7 @@ export interface Config {
   /** `guia <ref> enviar`: anti-abuse limits per driver. */
   guides: { resendCooldownMinutes: number; maxDocumentsPerDriverPerDay: number };
   taxPortal?: TaxPortalCredentials | undefined;
-  /** Digits with country code. */
+  /** Owners: phone digits with country code, or a LID (`…@lid`) for an owner with no phone shown. */
   admins: string[];
   groupAdminsAreAdmins: boolean;
   groups: GroupConfig[];

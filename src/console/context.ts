@@ -34,6 +34,8 @@ export interface ConsoleDeps {
   sandbox: boolean;
   deliveries?: DeliveryStatesPort;
   budget?: BudgetPort;
+  /** Chasqui's cap on first messages to new chats per Lima day (the Estado page's limits card). */
+  firstMessagesDailyCap?: number;
   logger: Logger;
   now?: () => Date;
 }

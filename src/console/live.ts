@@ -12,7 +12,16 @@ import type { AlertDetail, StatusView } from './status-view.js';
  * browser only swaps HTML (`data-part`) and shows or hides forms (`data-when`), and all wording
  * stays in the templates.
  */
-export const LIVE_PARTS = ['whatsapp', 'lookups', 'outbox', 'alerts', 'pairing', 'qr', 'code'] as const;
+export const LIVE_PARTS = [
+  'whatsapp',
+  'limits',
+  'lookups',
+  'outbox',
+  'alerts',
+  'pairing',
+  'qr',
+  'code',
+] as const;
 
 /** An alert detail with what the page shows for it: a chat's name, a send problem, a label. */
 export interface ShownDetail extends AlertDetail {

@@ -19,6 +19,9 @@ export interface OutboxRowView {
   createdAt: Date;
   /** Its content was scrubbed after the retention window (store/outbox-scrub.ts): no retry. */
   scrubbed: boolean;
+  /** Held by a WhatsApp restriction or cap until then, and why. */
+  heldUntil?: Date;
+  heldReason?: string;
 }
 
 export interface OutboxAdmin {
@@ -31,7 +34,7 @@ export function createOutboxAdmin(db: SqliteDatabase, outbox: Pick<Outbox, 'enqu
   const rows = createOutboxAdminRows(db, outbox);
   return {
     list(limit = 200) {
-      return rows.open(limit).map(({ item, ...row }) => {
+      return rows.open(limit).map(({ item, heldUntil, ...row }) => {
         // A scrubbed row has nothing to preview: the page says why.
         const preview = row.scrubbed
           ? ''
@@ -43,6 +46,7 @@ export function createOutboxAdmin(db: SqliteDatabase, outbox: Pick<Outbox, 'enqu
           chatId: item.chatId,
           kind: item.message.kind,
           preview: preview.length > 80 ? `${preview.slice(0, 79)}…` : preview,
+          ...(heldUntil !== undefined ? { heldUntil: new Date(heldUntil) } : {}),
         };
       });
     },

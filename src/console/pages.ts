@@ -30,6 +30,9 @@ export function statusView(deps: ConsoleDeps): StatusView {
     sandbox: deps.sandbox,
     ...(deps.budget ? { budget: deps.budget } : {}),
     ...(free ? { padron: () => free.status() } : {}),
+    ...(deps.firstMessagesDailyCap !== undefined
+      ? { firstMessagesDailyCap: deps.firstMessagesDailyCap }
+      : {}),
     dayStart: () => limaInstant(limaDate(now()), 0, 0).getTime(),
     monthStart: () => limaMonthRange(now()).start,
     now: () => now().getTime(),
@@ -143,6 +146,8 @@ export interface OutboxRow {
   lastError?: string;
   createdAt: string;
   scrubbed: boolean;
+  /** Waiting on purpose: WhatsApp restricts new chats or a cap is reached (Lima time, reason word). */
+  held?: { until: string; reason: string };
 }
 
 export function outboxView(deps: ConsoleDeps, names: ChatNames) {
@@ -155,6 +160,7 @@ export function outboxView(deps: ConsoleDeps, names: ChatNames) {
     ...(row.lastError ? { problem: sendProblem(row.lastError), lastError: row.lastError } : {}),
     createdAt: formatLima(row.createdAt),
     scrubbed: row.scrubbed,
+    ...(row.heldUntil ? { held: { until: formatLima(row.heldUntil), reason: row.heldReason ?? '' } } : {}),
   }));
   return { rows, available: Boolean(deps.outbox) };
 }

@@ -27,6 +27,13 @@ export interface PairingSnapshot {
   reason?: string;
   /** Number of the attempt in progress. */
   attempt?: number;
+  /**
+   * WhatsApp's reach-out time lock (issue 21): no first messages to new chats while active, until
+   * `until` when WhatsApp said. Absent until WhatsApp told; kept across reconnects.
+   */
+  restriction?: { active: boolean; since?: Date; until?: Date; enforcement?: string };
+  /** WhatsApp's cap on new chats this cycle, when it told. */
+  newChatCap?: { total?: number; used?: number; cycleEndsAt?: Date; status?: string };
 }
 
 export interface PairingState {

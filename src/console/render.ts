@@ -27,7 +27,8 @@ const limaTime = new Intl.DateTimeFormat('es-PE', {
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-  hour12: false,
+  // `hour12: false` writes midnight as "24:05" in this locale; h23 writes "00:05".
+  hourCycle: 'h23',
 });
 
 /** "14/03/2026, 08:30" in Lima time. */

@@ -222,10 +222,7 @@ export async function startConsole(deps: ConsoleDeps, options: ConsoleOptions): 
         stats: deps.stats,
         dataDir: deps.dataDir,
       });
-      return sendJson(res, readiness.ready ? 200 : 503, {
-        status: readiness.ready ? 'ready' : 'not ready',
-        ...readiness,
-      });
+      return sendJson(res, readiness.ready ? 200 : 503, readiness);
     }
     const facts = factsOf(req);
     // Prometheus scrapes the pod's own address, a Host no list names: a request that brings its

@@ -1,6 +1,6 @@
 import type { Alert } from '../ops/alerts.js';
 import type { DbStats } from '../ops/db-stats.js';
-import type { BudgetPort, ConnectionState, PairingState } from './ports.js';
+import type { BudgetPort, ConnectionState, PairingSnapshot, PairingState } from './ports.js';
 import { formatLima } from './render.js';
 
 /**
@@ -32,12 +32,34 @@ export interface StatusView {
   /** Words the pages show or hide parts by (`data-when`): the state, `paired` or `unpaired`. */
   flags: string[];
   lookupMode: 'sandbox' | 'api';
-  outbox: { pending: number; failed: number; oldestMinutes?: number };
+  /** `held`: pending rows waiting on purpose for a WhatsApp restriction or cap (issue 21). */
+  outbox: { pending: number; failed: number; held: number; oldestMinutes?: number };
+  /** WhatsApp's limits on the account (issue 21): the Estado page's card. */
+  limits: LimitsView;
   today: { spent: number; cached: number; failed: number };
   month: { spent: number; budget?: number; percent?: number };
   /** The local padrón's live edition (YYYY-MM-DD) and its age in Lima days; absent without one. */
   padron?: { edition: string; ageDays: number; stale: boolean; rows: number; sandbox: boolean };
   alerts: { kind: string; title: string; at: string; severity: string; details: AlertDetail[] }[];
+}
+
+/** What WhatsApp allows the account now, and what Chasqui holds back because of it. */
+export interface LimitsView {
+  /** WhatsApp has told about the restriction at least once (else: not known yet). */
+  known: boolean;
+  /** No first messages to new chats now (reach-out time lock). */
+  restricted: boolean;
+  /** Lima times: since when Chasqui knows, until when WhatsApp says (absent: not said). */
+  since?: string;
+  until?: string;
+  enforcement?: string;
+  /** WhatsApp's new-chat cap this cycle, when it told. */
+  cap?: { total?: number; used?: number; cycleEnds?: string; status?: string };
+  /** First messages to new chats today (Lima day) and Chasqui's daily cap. */
+  today: number;
+  dailyCap?: number;
+  /** Messages held now (they go when the hold ends). */
+  held: number;
 }
 
 /** One detail of an alert: its key (the template names it) and value. */
@@ -58,6 +80,8 @@ export interface StatusSources {
   padron?: () =>
     | { edition: { edition: string; rows: number; sandbox: boolean }; ageDays: number; stale: boolean }
     | undefined;
+  /** Chasqui's cap on first messages to new chats per Lima day (`whatsapp.newChats.dailyCap`). */
+  firstMessagesDailyCap?: number;
   /** Start of today and of this month in Lima (epoch ms). */
   dayStart: () => number;
   monthStart: () => number;
@@ -107,10 +131,12 @@ export function buildStatusView(sources: StatusSources): StatusView {
     outbox: {
       pending: outbox.pending,
       failed: outbox.failed,
+      held: outbox.held,
       ...(outbox.oldestPendingAt !== undefined
         ? { oldestMinutes: Math.floor((sources.now() - outbox.oldestPendingAt) / 60_000) }
         : {}),
     },
+    limits: limitsView(snap, outbox.held, sources),
     today: sumOf(sources.dayStart()),
     month: {
       spent: month.spent,
@@ -144,5 +170,33 @@ export function buildStatusView(sources: StatusSources): StatusView {
           )
           .map(([key, value]) => ({ key, value })),
       })),
+  };
+}
+
+function limitsView(snap: PairingSnapshot, held: number, sources: StatusSources): LimitsView {
+  const now = sources.now();
+  const restriction = snap.restriction;
+  const restricted =
+    restriction?.active === true && (restriction.until === undefined || restriction.until.getTime() > now);
+  const cap = snap.newChatCap;
+  return {
+    known: restriction !== undefined,
+    restricted,
+    ...(restricted && restriction.since ? { since: formatLima(restriction.since) } : {}),
+    ...(restricted && restriction.until ? { until: formatLima(restriction.until) } : {}),
+    ...(restricted && restriction.enforcement ? { enforcement: restriction.enforcement } : {}),
+    ...(cap
+      ? {
+          cap: {
+            ...(cap.total !== undefined ? { total: cap.total } : {}),
+            ...(cap.used !== undefined ? { used: cap.used } : {}),
+            ...(cap.cycleEndsAt ? { cycleEnds: formatLima(cap.cycleEndsAt) } : {}),
+            ...(cap.status ? { status: cap.status } : {}),
+          },
+        }
+      : {}),
+    today: sources.stats.firstMessagesSince(sources.dayStart()),
+    ...(sources.firstMessagesDailyCap !== undefined ? { dailyCap: sources.firstMessagesDailyCap } : {}),
+    held,
   };
 }

@@ -35,6 +35,7 @@ export const ERROR_IDS = [
   'invalid-ruc-prefix',
   'invalid-search',
   'licence-not-found',
+  'line-too-long',
   'lookup-credits',
   'lookup-not-found',
   'lookup-rate-limited',

@@ -17,6 +17,7 @@ const cls = (...names: WordClass[]) => new Set<WordClass>(names);
 const MARK = cls('spoken-mark');
 const LETTER = cls('spelled-letter');
 const NUMBER = cls('number-word');
+const SAID = cls('number-word', 'spelled-letter');
 /** Words a code may follow (`placa`, `guía`, `factura`, `serie`, `N°`), maybe past `de la`. */
 const NAMES_A_CODE = cls('concept', 'document-type', 'document-word', 'label');
 const BETWEEN = cls('article', 'preposition');
@@ -94,14 +95,18 @@ function itemAt(tokens: readonly Token[], keys: readonly string[], at: number): 
   if (!token) return undefined;
   if (token.shape === 'punct')
     return token.text === '-' ? { kind: 'dash', text: '-', length: 1, spoken: false } : undefined;
-  if (ONE_DIGIT.test(token.text)) return { kind: 'digits', text: token.text, length: 1, spoken: false };
+  if (token.text.length === 1 && ONE_DIGIT.test(token.text))
+    return { kind: 'digits', text: token.text, length: 1, spoken: false };
   if (token.shape !== 'word') return undefined;
-  const number = numberAt(keys, at);
-  if (number) return number;
-  const letter = lexicon.phrasesAt(keys, at, LETTER)[0];
-  if (letter)
-    return { kind: 'letter', text: String(letter.entry.value), length: letter.length, spoken: true };
-  if (ONE_LETTER.test(token.text))
+  // Most words are neither a number word nor a letter's name: one lookup tells.
+  if (lexicon.lengthAt(keys, at, SAID) > 0) {
+    const number = numberAt(keys, at);
+    if (number) return number;
+    const letter = lexicon.phrasesAt(keys, at, LETTER)[0];
+    if (letter)
+      return { kind: 'letter', text: String(letter.entry.value), length: letter.length, spoken: true };
+  }
+  if (token.text.length <= 2 && ONE_LETTER.test(token.text))
     return { kind: 'letter', text: token.text.toUpperCase(), length: 1, spoken: false };
   return undefined;
 }

@@ -7,7 +7,8 @@ import { fold } from '../text/fold.js';
  * an abbreviation removed (`R.U.C.` → `ruc`, `T.C.` → `tc`, `a.m.` → `am`).
  */
 export function key(token: string): string {
-  if (PLAIN.test(token)) return unstretch(token); // the common case (`ruc`, digits)
+  if (plainUnstretched(token)) return token; // the common case (`ruc`, digits)
+  if (PLAIN.test(token)) return unstretch(token);
   const folded = fold(token).replace(LEADING, '');
   const bare = unstretch(folded.slice(0, trailingStart(folded, TRAILING_MARK)));
   return ABBREVIATION.test(bare) ? bare.replace(/\./gu, '') : bare;
@@ -59,6 +60,28 @@ const ABBREVIATION = /^(?:\p{L}\.)+\p{L}?$/u;
 const PLAIN = /^[a-z0-9]+$/;
 /** A letter typed three times or more (`holaaa`, `graaacias`), or twice at the end of a long word (`porfaa`). */
 const STRETCHED = /(\p{L})\1{2,}|(?<=\p{L}{3})(\p{L})\2$/u;
+
+/**
+ * True for lower-case ASCII letters and digits with no stretched letter (see `unstretch`): the
+ * key is the token itself. One pass, no regex (most tokens are such).
+ */
+function plainUnstretched(token: string): boolean {
+  const n = token.length;
+  if (n === 0) return false;
+  let run = 0;
+  let letters = 0;
+  for (let i = 0; i < n; i++) {
+    const code = token.charCodeAt(i);
+    const letter = code >= 0x61 && code <= 0x7a;
+    if (!letter && !(code >= 0x30 && code <= 0x39)) return false;
+    run = letter && i > 0 && code === token.charCodeAt(i - 1) ? run + 1 : 1;
+    if (letter && run >= 3) return false; // `holaaa`
+    letters = letter ? letters + 1 : 0;
+  }
+  // `porfaa`: a doubled last letter after three more letters.
+  const doubled = n >= 5 && letters >= 5 && token.charCodeAt(n - 1) === token.charCodeAt(n - 2);
+  return !doubled;
+}
 
 /**
  * Letters stretched for emphasis collapse to one (`holaa` → `hola`, `graciasss` → `gracias`);

@@ -7,14 +7,20 @@
 
 /** Longest text read at all; WhatsApp itself caps a message at 65,536 characters. */
 export const MAX_INPUT_LENGTH = 65_536;
-/** Lines of one message read as separate requests; the rest is never looked at. */
-export const MAX_LINES = 40;
-/** Characters of one line read; a longer line is pasted text, read only up to here. */
-export const MAX_LINE_LENGTH = 600;
+/** Lines of one message read (blank ones aside); the rest is never looked at. */
+export const MAX_LINES = 16;
+/**
+ * The longest line read as a request, in characters as typed (whitespace at its ends aside). A
+ * longer line is a pasted text: only its first words are read (`lote` may take what follows).
+ */
+export const MAX_LINE_LENGTH = 280;
+/** The first words of a long line that are read (cut at a space): where `lote` would be named. */
+export const HEAD_LENGTH = 64;
+/** Line breaks examined (blank lines included) before the rest of a message is left unread. */
+const MAX_SEGMENTS = 4 * MAX_LINES;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const CONTROL = /[\u0000-\u0009\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
-const LINE_BREAK = /\r\n|[\n\r\u2028\u2029\u0085]/u;
 // Zero-width chars, bidi marks/overrides/isolates, word joiner, BOM, soft hyphen.
 const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u202A-\u202E\u2060-\u206F\uFEFF]/g;
 // Emoji variation selectors: invisible modifiers that would make `ruc\uFE0F` a different word.
@@ -52,21 +58,143 @@ export function normalizeLine(raw: string): string {
     : clean;
 }
 
+/** One line of a message, as the reader hands it out. */
+export interface MessageLine {
+  /** The line normalised (`normalizeLine`); for a long line, only its head. */
+  readonly text: string;
+  /** Longer than MAX_LINE_LENGTH as typed: pasted text, of which `text` is the first words. */
+  readonly long: boolean;
+  /** Quoted with `>` (someone else's words, as e-mail and WhatsApp users quote). */
+  readonly quoted: boolean;
+  /** Where the line starts in the message as typed (past its leading whitespace). */
+  readonly start: number;
+  /**
+   * Where the message as typed goes on after what `text` read: after the head of a long line (at
+   * a space), or `start` when the head had to cut a word (a word longer than the head).
+   */
+  readonly restFrom: number;
+  /** Where the message as typed goes on after this line and its break. */
+  readonly end: number;
+}
+
+/** Reads a message line by line, on demand: a line nobody asks for is never scanned. */
+export interface MessageReader {
+  /** The next line that is not blank; undefined past the last one, MAX_LINES or MAX_SEGMENTS. */
+  next(): MessageLine | undefined;
+  /** The message as typed from `from` on (up to MAX_INPUT_LENGTH): a list `lote` takes whole. */
+  rawFrom(from: number): string;
+}
+
+/** A line break, and the blank lines (whitespace only) right after it: skipped in one native scan. */
+const BREAKS = /(?:\r\n?|[\n\u2028\u2029\u0085])[\s\u0085]*/gu;
+/** Whitespace at a line's start, in one native scan (a `\s+$` regex would go quadratic). */
+const LEADING_SPACE = /[\s\u0085]*/uy;
+/** Anything but whitespace: where a line's words go on. */
+const CONTENT = /[^\s\u0085]/gu;
+
+/** A UTF-16 unit that breaks a line (`\r\n` is one break: the `\n` is whitespace after it). */
+function isBreak(code: number): boolean {
+  return code === 0x0a || code === 0x0d || code === 0x2028 || code === 0x2029 || code === 0x85;
+}
+
+/** True for a UTF-16 unit of whitespace (the `\s` of a regex, plus NEL). */
+function isSpace(code: number): boolean {
+  return (
+    code === 0x20 ||
+    (code >= 0x09 && code <= 0x0d) ||
+    code === 0xa0 ||
+    code === 0x85 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
 /**
- * The message's lines, normalised, blank ones dropped; at most MAX_LINES of them, each at most
- * MAX_LINE_LENGTH long, so the cost of reading any message is bounded.
+ * The message's lines, read lazily: each at most MAX_LINE_LENGTH characters is normalised, a
+ * longer one only up to HEAD_LENGTH (cut at a space), so reading any message costs what its first
+ * lines cost, however long it is. Runs of blank lines and a long line's end are found by native
+ * scans, without copying the text.
+ */
+export function readMessage(raw: string): MessageReader {
+  const text = raw.length > MAX_INPUT_LENGTH ? raw.slice(0, MAX_INPUT_LENGTH) : raw;
+  // The scanners are shared: each use sets `lastIndex` right before its one test or exec.
+  const breaks = BREAKS;
+  const leading = LEADING_SPACE;
+  const content = CONTENT;
+  let at = 0;
+  let lines = 0;
+  let segments = 0;
+  /** Past the whitespace (and blank lines) at `from`, in one native scan when there is any. */
+  const skipSpace = (from: number) => {
+    if (from >= text.length || !isSpace(text.charCodeAt(from))) return from;
+    leading.lastIndex = from;
+    leading.test(text);
+    return leading.lastIndex;
+  };
+  const segment = (): MessageLine => {
+    const start = skipSpace(at);
+    // The line's end: a break within the window, looked for by hand (most lines are short).
+    const limit = Math.min(text.length, start + MAX_LINE_LENGTH + 1);
+    let stop = start;
+    while (stop < limit && !isBreak(text.charCodeAt(stop))) stop += 1;
+    let last: number;
+    if (stop < limit || stop === text.length) {
+      at = stop < text.length ? skipSpace(stop + 1) : stop;
+      last = stop;
+      while (last > start && isSpace(text.charCodeAt(last - 1))) last -= 1;
+    } else {
+      // Past the window: the break by a native scan; the line is long unless only whitespace
+      // follows the window up to it.
+      breaks.lastIndex = limit;
+      const found = breaks.exec(text);
+      stop = found ? found.index : text.length;
+      at = found ? found.index + found[0].length : text.length;
+      content.lastIndex = limit;
+      const more = content.exec(text);
+      last = more !== null && more.index < stop ? stop : limit;
+      while (last > start && isSpace(text.charCodeAt(last - 1))) last -= 1;
+    }
+    const quoted = text.charCodeAt(start) === 0x3e;
+    if (last - start <= MAX_LINE_LENGTH) {
+      const line = normalizeLine(text.slice(start, last));
+      return { text: line, long: false, quoted, start, restFrom: at, end: at };
+    }
+    // A long line: its first words, cut at the last space within HEAD_LENGTH (else inside a word).
+    let cut = start + HEAD_LENGTH;
+    while (cut > start && !isSpace(text.charCodeAt(cut))) cut -= 1;
+    const head = normalizeLine(text.slice(start, cut > start ? cut : start + HEAD_LENGTH));
+    return { text: head, long: true, quoted, start, restFrom: cut > start ? cut : start, end: at };
+  };
+  return {
+    next() {
+      while (lines < MAX_LINES && segments < MAX_SEGMENTS && at < text.length) {
+        segments += 1;
+        const line = segment();
+        if (line.text !== '' || line.long) {
+          lines += 1;
+          return line;
+        }
+      }
+      return undefined;
+    },
+    rawFrom: (from) => text.slice(from),
+  };
+}
+
+/**
+ * The message's lines, normalised, blank ones dropped; at most MAX_LINES of them, a long one only
+ * up to its head (see `readMessage`).
  */
 export function messageLines(raw: string): string[] {
-  const bounded = raw.length > MAX_INPUT_LENGTH ? raw.slice(0, MAX_INPUT_LENGTH) : raw;
+  const reader = readMessage(raw);
   const lines: string[] = [];
-  let rest = bounded;
-  while (lines.length < MAX_LINES && rest !== '') {
-    const found = LINE_BREAK.exec(rest);
-    const line = found ? rest.slice(0, found.index) : rest;
-    rest = found ? rest.slice(found.index + found[0].length) : '';
-    const clean = normalizeLine(line);
-    if (clean !== '') lines.push(clean);
-  }
+  for (let line = reader.next(); line; line = reader.next()) if (line.text !== '') lines.push(line.text);
   return lines;
 }
 

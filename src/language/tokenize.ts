@@ -35,6 +35,8 @@ export interface Token {
 }
 
 const LEADING = /^[¿¡("'«“*_~[{]+/u;
+/** The first characters of LEADING, so most pieces skip it. */
+const OPENING: ReadonlySet<number> = new Set([...'¿¡("\'«“*_~[{'].map((char) => char.charCodeAt(0)));
 /** One character of the marks closing a word (a run of them is found by `trailingStart`). */
 const TRAILING_MARK = /^[?!,;.:)"'»”…*_~\]}\p{Extended_Pictographic}\p{Emoji_Modifier}\u20E3\u200D]$/u;
 const SENTENCE_MARK = /[?!,;.:]/u;
@@ -48,11 +50,26 @@ const GLUED_LABEL = /^(n°|no\.|nro\.?|num\.?|#)(\d.*)$/iu;
 const GLUED_WORD = /^([\p{L}.]+?)[:.-]?(\d[\d.-]*)$/u;
 /** `RUC:…`, `placa:ABC-123`: a word with a colon and what follows. */
 const LABELLED = /^([\p{L}.°]+):(.+)$/u;
+/** What every glued form holds. */
+const GLUE_MAY = /[\d:]/u;
 
 function shapeOf(text: string): Shape {
   if (text.startsWith('@') && /^@\d+$/u.test(text)) return 'mention';
-  const letters = LETTER.test(text);
-  const digits = DIGIT.test(text);
+  // ASCII letters and digits (most tokens): one pass, no regex.
+  let letters = false;
+  let digits = false;
+  let ascii = true;
+  for (let i = 0; i < text.length && ascii; i++) {
+    const code = text.charCodeAt(i);
+    const lower = code | 0x20;
+    if (lower >= 0x61 && lower <= 0x7a) letters = true;
+    else if (code >= 0x30 && code <= 0x39) digits = true;
+    else if (code >= 0x80) ascii = false;
+  }
+  if (!ascii) {
+    letters = LETTER.test(text);
+    digits = DIGIT.test(text);
+  }
   if (letters && digits) return 'alnum';
   if (digits) return 'number';
   if (letters) return 'word';
@@ -64,7 +81,7 @@ function makeToken(text: string, lead: string, trail: string): Token {
     text,
     key: key(text),
     shape: shapeOf(text),
-    after: SENTENCE_MARK.exec(trail)?.[0] ?? '',
+    after: trail === '' ? '' : (SENTENCE_MARK.exec(trail)?.[0] ?? ''),
     lead,
     trail,
     accented: ACCENTED.test(text),
@@ -79,6 +96,8 @@ function gluable(word: string): boolean {
 
 /** Splits one space-separated piece into the words it holds, each with the marks after it. */
 function split(piece: string): [word: string, marks: string][] {
+  // Every glued form holds a digit or a colon: a plain word is itself.
+  if (!GLUE_MAY.test(piece)) return [[piece, '']];
   const label = GLUED_LABEL.exec(piece);
   if (label)
     return [
@@ -102,7 +121,7 @@ function split(piece: string): [word: string, marks: string][] {
 
 /** The tokens of one space-separated piece (`¿ruc?`, `RUC:2012…`, `🙏`). */
 function readPiece(piece: string): Token[] {
-  const lead = LEADING.exec(piece)?.[0] ?? '';
+  const lead = OPENING.has(piece.charCodeAt(0)) ? (LEADING.exec(piece)?.[0] ?? '') : '';
   const rest = piece.slice(lead.length);
   const trail = rest.slice(trailingStart(rest, TRAILING_MARK));
   const body = rest.slice(0, rest.length - trail.length);

@@ -41,14 +41,20 @@ export function createOfficialRates(
   const retryAfterMs = options.retryAfterMs ?? 60_000;
   const now = options.now ?? Date.now;
   const memory = new Map<string, Kept>();
-  let failure: { at: number; error: unknown } | undefined;
+  /** The last failure, and the one rejection every ask shares while BCRP rests after it. */
+  let failure: { at: number; error: unknown; resting?: Promise<never> } | undefined;
   return {
     sbsRates(from, to) {
       const key = `${from}/${to}`;
       const kept = memory.get(key);
       if (kept && now() - kept.at < kept.ttl) return kept.rates;
       if (failure && now() - failure.at < retryAfterMs) {
-        return Promise.reject(new OfficialRatesResting(failure.error));
+        // Made once per failure: an error (and its stack) per ask cost more than the ask.
+        if (!failure.resting) {
+          failure.resting = Promise.reject(new OfficialRatesResting(failure.error));
+          failure.resting.catch(() => {}); // handled by each caller; never an unhandled rejection
+        }
+        return failure.resting;
       }
       const entry: Kept = {
         at: now(),

@@ -24,6 +24,11 @@ export const ALERT_KINDS = {
   'delivery-failed': { title: 'No se pudo entregar una guía a un chofer', severity: 'warning' },
   'backup-failed': { title: 'Falló la copia de seguridad diaria', severity: 'warning' },
   'padron-stale': { title: 'El padrón de SUNAT local está desactualizado', severity: 'warning' },
+  'whatsapp-restricted': { title: 'Restricción de WhatsApp a los chats nuevos', severity: 'warning' },
+  'whatsapp-retries': {
+    title: 'Muchos miembros de un grupo piden reenviar mensajes («Esperando el mensaje»)',
+    severity: 'warning',
+  },
   test: { title: 'Alerta de prueba enviada desde la consola: el aviso llega', severity: 'warning' },
 } as const satisfies Record<string, { title: string; severity: 'critical' | 'warning' }>;
 

@@ -1,3 +1,4 @@
+import { createNewChatsRepo } from '../store/new-chats.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 
 /**
@@ -5,10 +6,19 @@ import type { SqliteDatabase } from '../store/sqlite.js';
  * age, lookups from the usage log). Statements are prepared once per database.
  */
 export interface OutboxStats {
+  /** Rows still to send, held ones included. */
   pending: number;
   failed: number;
   sent: number;
-  /** Creation time (ms) of the oldest pending row. */
+  /**
+   * Of `pending`, rows held now because WhatsApp restricts new chats or a first-message cap is
+   * reached (they wait on purpose: not a stuck outbox).
+   */
+  held: number;
+  /**
+   * Since when the oldest pending row that is not held has been waiting (ms): its creation, or
+   * the end of its hold for a row that was held. A stuck outbox shows here, a hold does not.
+   */
   oldestPendingAt?: number;
 }
 
@@ -27,12 +37,20 @@ export interface DbStats {
   lookups(since?: number): LookupTotals[];
   /** True when a write transaction can be opened (not read-only, not locked for long). */
   writable(): boolean;
+  /** First messages to new chats sent since `since` (epoch ms): the day's count against the cap. */
+  firstMessagesSince(since: number): number;
 }
 
-export function createDbStats(db: SqliteDatabase): DbStats {
-  const byStatus = db.prepare<[], { status: string; n: number; oldest: number | null }>(
-    'SELECT status, COUNT(*) AS n, MIN(created_at) AS oldest FROM outbox GROUP BY status',
+export function createDbStats(db: SqliteDatabase, now: () => number = Date.now): DbStats {
+  const byStatus = db.prepare<
+    [number, number],
+    { status: string; n: number; held: number; oldest: number | null }
+  >(
+    `SELECT status, COUNT(*) AS n, SUM(COALESCE(held_until, 0) > ?) AS held,
+            MIN(CASE WHEN COALESCE(held_until, 0) > ? THEN NULL ELSE MAX(created_at, COALESCE(held_until, 0)) END) AS oldest
+       FROM outbox GROUP BY status`,
   );
+  const newChats = createNewChatsRepo(db);
   const lookups = db.prepare<[number], LookupTotals>(
     `SELECT operation,
             SUM(outcome <> 'failed' AND saved = 0) AS spent,
@@ -42,14 +60,18 @@ export function createDbStats(db: SqliteDatabase): DbStats {
   );
   return {
     outbox() {
-      const stats: OutboxStats = { pending: 0, failed: 0, sent: 0 };
-      for (const row of byStatus.all()) {
+      const stats: OutboxStats = { pending: 0, failed: 0, sent: 0, held: 0 };
+      const at = now();
+      for (const row of byStatus.all(at, at)) {
         if (row.status === 'pending' || row.status === 'failed' || row.status === 'sent')
           stats[row.status] = row.n;
-        if (row.status === 'pending' && row.oldest !== null) stats.oldestPendingAt = row.oldest;
+        if (row.status !== 'pending') continue;
+        stats.held = row.held;
+        if (row.oldest !== null) stats.oldestPendingAt = row.oldest;
       }
       return stats;
     },
+    firstMessagesSince: (since) => newChats.firstSentSince(since),
     lookups: (since = 0) => lookups.all(since),
     writable() {
       try {

@@ -15,8 +15,12 @@ import type { WhatsAppStateTracker } from './whatsapp-state.js';
  */
 export interface MetricsSources {
   stats: DbStats;
-  /** The connection state (open or not) and closes by code since start. */
-  whatsapp: Pick<WhatsAppStateTracker, 'snapshot' | 'closes'>;
+  /** The connection state (open or not), WhatsApp's limits, closes by code and retry receipts since start. */
+  whatsapp: Pick<WhatsAppStateTracker, 'snapshot' | 'closes' | 'retries'>;
+  /** Chasqui's own cap on first messages per Lima day (`whatsapp.newChats.dailyCap`). */
+  firstMessagesDailyCap?: number;
+  /** Start of today in Lima (epoch ms), for the day's first messages. */
+  dayStart?: () => number;
   /** This instance's short name (CHASQUI_INSTANCE), the `chasqui_info` label. */
   instance: string;
   deliveries?: DeliveryStatesPort;
@@ -28,8 +32,8 @@ export interface Metrics {
   readonly registry: Registry;
   /** One incoming message and its router outcome. */
   messageIn(result: RouteResult): void;
-  /** An outgoing message queued, or given up on by the outbox. */
-  messageOut(outcome: 'queued' | 'failed'): void;
+  /** An outgoing message queued, given up on by the outbox, or refused before sending (no WhatsApp). */
+  messageOut(outcome: 'queued' | 'failed' | 'refused'): void;
   /** Times every call that reaches the lookup API, by operation and outcome (an upstream middleware). */
   readonly timeLookup: LookupMiddleware;
   text(): Promise<string>;
@@ -82,7 +86,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
     labelNames: ['outcome'],
     registers: [registry],
   });
-  for (const outcome of ['queued', 'failed']) messagesOut.inc({ outcome }, 0);
+  for (const outcome of ['queued', 'failed', 'refused']) messagesOut.inc({ outcome }, 0);
   const latency = new Histogram({
     name: 'chasqui_lookup_duration_seconds',
     help: 'Lookup API call latency by operation (cache misses only; cache hits never reach it)',
@@ -139,17 +143,18 @@ export function createMetrics(sources: MetricsSources): Metrics {
   }
   new Gauge({
     name: 'chasqui_outbox_depth',
-    help: 'Outbox rows by status (pending = still to send; sent/failed kept for the retention period)',
+    help: 'Outbox rows by status (pending = still to send, held ones included; held = waiting for a WhatsApp restriction or cap to end)',
     labelNames: ['status'],
     registers: [registry],
     collect() {
       const stats = sources.stats.outbox();
-      for (const status of ['pending', 'sent', 'failed'] as const) this.set({ status }, stats[status]);
+      for (const status of ['pending', 'sent', 'failed', 'held'] as const)
+        this.set({ status }, stats[status]);
     },
   });
   new Gauge({
     name: 'chasqui_outbox_oldest_pending_age_seconds',
-    help: 'Age of the oldest pending outbox message (0 when none)',
+    help: 'Age of the oldest pending outbox message not held by a WhatsApp restriction or cap (0 when none)',
     registers: [registry],
     collect() {
       const oldest = sources.stats.outbox().oldestPendingAt;
@@ -167,6 +172,7 @@ export function createMetrics(sources: MetricsSources): Metrics {
       for (const [code, n] of sources.whatsapp.closes()) this.inc({ code }, n);
     },
   });
+  whatsappLimitMetrics(registry, sources, now);
   if (sources.deliveries) {
     const deliveries = sources.deliveries;
     new Gauge({
@@ -201,4 +207,73 @@ export function createMetrics(sources: MetricsSources): Metrics {
     text: () => registry.metrics(),
     contentType: registry.contentType,
   };
+}
+
+/**
+ * WhatsApp's limits on the account (issue 21): the restriction of new chats and its end, WhatsApp's
+ * new-chat cap, the day's first messages against Chasqui's cap, retry receipts per group.
+ */
+function whatsappLimitMetrics(registry: Registry, sources: MetricsSources, now: () => number): void {
+  const { whatsapp } = sources;
+  new Gauge({
+    name: 'chasqui_whatsapp_restricted',
+    help: '1 while WhatsApp restricts first messages to new chats (reach-out time lock), else 0',
+    registers: [registry],
+    collect() {
+      const restriction = whatsapp.snapshot().restriction;
+      const until = restriction?.until?.getTime();
+      this.set(restriction?.active && (until === undefined || until > now()) ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'chasqui_whatsapp_restriction_end_seconds',
+    help: 'When WhatsApp says the restriction of new chats ends (Unix seconds; 0 when none or not said)',
+    registers: [registry],
+    collect() {
+      const restriction = whatsapp.snapshot().restriction;
+      const until = restriction?.active ? restriction.until?.getTime() : undefined;
+      this.set(until === undefined ? 0 : Math.round(until / 1000));
+    },
+  });
+  new Gauge({
+    name: 'chasqui_whatsapp_new_chat_quota',
+    help: "WhatsApp's cap on new chats this cycle: total and used (absent until WhatsApp tells)",
+    labelNames: ['kind'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      const cap = whatsapp.snapshot().newChatCap;
+      if (cap?.total !== undefined) this.set({ kind: 'total' }, cap.total);
+      if (cap?.used !== undefined) this.set({ kind: 'used' }, cap.used);
+    },
+  });
+  const dayStart = sources.dayStart;
+  if (dayStart) {
+    new Gauge({
+      name: 'chasqui_whatsapp_first_messages_today',
+      help: 'First messages to new chats sent today (Lima day), counted in the store',
+      registers: [registry],
+      collect() {
+        this.set(sources.stats.firstMessagesSince(dayStart()));
+      },
+    });
+  }
+  if (sources.firstMessagesDailyCap !== undefined) {
+    new Gauge({
+      name: 'chasqui_whatsapp_first_messages_daily_cap',
+      help: "Chasqui's cap on first messages to new chats per Lima day (whatsapp.newChats.dailyCap)",
+      registers: [registry],
+    }).set(sources.firstMessagesDailyCap);
+  }
+  new Counter({
+    name: 'chasqui_whatsapp_retry_receipts_total',
+    help: 'Retry receipts (a recipient could not decrypt a message and asked again) by group since start; direct = one-to-one chats',
+    labelNames: ['group'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc({ group: 'direct' }, 0);
+      for (const [group, n] of whatsapp.retries()) this.inc({ group }, n);
+    },
+  });
 }

@@ -1,14 +1,15 @@
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { RouteResult } from '../bot/outcome.js';
-import type { Config } from '../config.js';
+import { type Config, WHATSAPP_LIMIT_DEFAULTS } from '../config.js';
 import { isLoopback } from '../console/http.js';
 import { createOutboxAdmin } from '../console/outbox-admin.js';
 import type { BudgetPort, DeliveryStatesPort } from '../console/ports.js';
 import { type ConsoleServer, startConsole } from '../console/server.js';
 import type { LookupMiddleware } from '../lookup/call.js';
 import { createScheduleStore } from '../scheduler/store.js';
-import type { OutboxItem } from '../store/outbox.js';
+import { type OutboxItem, SendRefusedError } from '../store/outbox.js';
+import { limaDate, limaInstant } from '../time/lima.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 import { directChat } from '../transports/ids.js';
 import type { WhatsAppSetup, WhatsAppStatus } from '../transports/whatsapp/index.js';
@@ -19,7 +20,7 @@ import { defaultBackupDir, secureBackups } from './backup.js';
 import { startDailyBackup } from './daily-backup.js';
 import { createDbStats } from './db-stats.js';
 import { createMetrics, type Metrics } from './metrics.js';
-import { alertOnCredits, alertOnStatus, watchScheduleFailures } from './watchers.js';
+import { alertOnCredits, alertOnStatus, watchRetryReceipts, watchScheduleFailures } from './watchers.js';
 import { createWhatsAppState, type WhatsAppStateTracker } from './whatsapp-state.js';
 
 /**
@@ -116,8 +117,14 @@ export function createOpsRuntime(options: OpsOptions): OpsRuntime {
     stats,
     whatsapp: state,
     instance: config.instance,
+    firstMessagesDailyCap: config.whatsapp.newChats?.dailyCap ?? WHATSAPP_LIMIT_DEFAULTS.newChats.dailyCap,
+    dayStart: () => limaInstant(limaDate(new Date()), 0, 0).getTime(),
     ...(options.deliveries ? { deliveries: options.deliveries } : {}),
     ...(options.budget ? { budget: options.budget } : {}),
+  });
+  const retries = watchRetryReceipts(alerts, {
+    perHour:
+      config.whatsapp.retryReceipts?.alertPerHour ?? WHATSAPP_LIMIT_DEFAULTS.retryReceipts.alertPerHour,
   });
   const stops: (() => Promise<void> | void)[] = [];
   let route: ((message: IncomingMessage) => Promise<RouteResult>) | undefined;
@@ -129,8 +136,14 @@ export function createOpsRuntime(options: OpsOptions): OpsRuntime {
     onStatus(status) {
       state.update(status);
       alertOnStatus(alerts, status);
+      if (status.kind === 'retry-receipt') retries.record(status.chatId);
     },
     onOutboxFailed(item, error) {
+      // A number WhatsApp says has no account: refused on purpose, told in the group's follow-up.
+      if (error instanceof SendRefusedError) {
+        metrics.messageOut('refused');
+        return;
+      }
       metrics.messageOut('failed');
       const reason = (error instanceof Error ? error.message : String(error)).slice(0, 200);
       alerts.raise('outbox-failed', { chat: item.chatId, attempts: item.failures, reason });
@@ -206,6 +219,8 @@ export function createOpsRuntime(options: OpsOptions): OpsRuntime {
             sandbox,
             ...(options.deliveries ? { deliveries: options.deliveries } : {}),
             ...(options.budget ? { budget: options.budget } : {}),
+            firstMessagesDailyCap:
+              config.whatsapp.newChats?.dailyCap ?? WHATSAPP_LIMIT_DEFAULTS.newChats.dailyCap,
             logger,
           },
           {

@@ -1,6 +1,7 @@
 import { LookupCreditsError } from '../lookup/errors.js';
 import type { LookupMiddleware } from '../lookup/call.js';
 import type { WhatsAppStatus } from '../transports/whatsapp/index.js';
+import { limaClockTime, limaDate } from '../time/lima.js';
 import type { Alerts } from './alerts.js';
 
 /**
@@ -11,7 +12,14 @@ import type { Alerts } from './alerts.js';
 
 /** Raises the alert a transport status calls for, if any. */
 export function alertOnStatus(alerts: Alerts, status: WhatsAppStatus): void {
-  if (status.kind === 'stopped' && status.reason !== 'shutdown') {
+  if (status.kind === 'restriction' && status.change) {
+    // At its start and at its end only: a restart or a new question does not repeat it.
+    alerts.raise('whatsapp-restricted', {
+      phase: status.change,
+      until: status.change === 'started' && status.until !== undefined ? limaText(status.until) : undefined,
+      enforcement: status.change === 'started' ? status.enforcement : undefined,
+    });
+  } else if (status.kind === 'stopped' && status.reason !== 'shutdown') {
     alerts.raise(status.reason, { code: status.code });
   } else if (status.kind === 'reconnecting' && status.alert) {
     alerts.raise('replaced', {
@@ -63,4 +71,38 @@ export function watchScheduleFailures(
   const timer = setInterval(check, options.intervalMs ?? 60_000);
   timer.unref();
   return { check, stop: () => clearInterval(timer) };
+}
+
+/** `2026-11-20 18:30`: a Lima wall time for alert details and terminal lines (no words). */
+export function limaText(ms: number): string {
+  const at = new Date(ms);
+  return `${limaDate(at)} ${limaClockTime(at)}`;
+}
+
+/**
+ * Retry receipts per group (`receipt type=retry`: a member's device could not decrypt our message
+ * and asks for it again). A few are normal; many in an hour mean members stuck on «Esperando el
+ * mensaje» (a sender key that did not reach them): the `whatsapp-retries` alert, at most once an
+ * hour per group.
+ */
+export function watchRetryReceipts(
+  alerts: Alerts,
+  options: { perHour: number; now?: () => number },
+): { record(chatId: string): void } {
+  const now = options.now ?? Date.now;
+  const recent = new Map<string, number[]>();
+  const alerted = new Map<string, number>();
+  const HOUR = 3_600_000;
+  return {
+    record(chatId) {
+      const at = now();
+      // Only the last `perHour` times matter: the oldest of them tells whether they fit in an hour.
+      const times = [...(recent.get(chatId) ?? []).filter((t) => t > at - HOUR), at].slice(-options.perHour);
+      recent.set(chatId, times);
+      if (times.length < options.perHour || at - (alerted.get(chatId) ?? Number.NEGATIVE_INFINITY) < HOUR)
+        return;
+      alerted.set(chatId, at);
+      alerts.raise('whatsapp-retries', { group: chatId, lastHour: times.length });
+    },
+  };
 }

@@ -11,6 +11,8 @@ export interface WhatsAppStateTracker extends PairingState {
   update(status: WhatsAppStatus): void;
   /** Closes by code since start (metrics: reconnects by code). */
   closes(): ReadonlyMap<string, number>;
+  /** Retry receipts by group id ('direct' for one-to-one chats) since start (metrics). */
+  retries(): ReadonlyMap<string, number>;
 }
 
 export function createWhatsAppState(now: () => Date = () => new Date()): WhatsAppStateTracker {
@@ -18,6 +20,8 @@ export function createWhatsAppState(now: () => Date = () => new Date()): WhatsAp
   let snapshot: PairingSnapshot = { connection: 'connecting', since: started, offlineSince: started };
   const listeners = new Set<() => void>();
   const closes = new Map<string, number>();
+  const retries = new Map<string, number>();
+  const time = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms));
   const set = (connection: ConnectionState, patch: Partial<PairingSnapshot> = {}) => {
     const at = now();
     const since = connection === snapshot.connection ? snapshot.since : at;
@@ -67,6 +71,29 @@ export function createWhatsAppState(now: () => Date = () => new Date()): WhatsAp
       }
       case 'groups':
         return;
+      case 'restriction': {
+        const since = time(status.since);
+        const until = time(status.until);
+        snapshot = {
+          ...snapshot,
+          restriction: {
+            active: status.active,
+            ...(since ? { since } : {}),
+            ...(until ? { until } : {}),
+            ...(status.enforcement ? { enforcement: status.enforcement } : {}),
+          },
+        };
+        return;
+      }
+      case 'new-chat-cap': {
+        const { kind: _kind, cycleEndsAt, ...cap } = status;
+        const end = time(cycleEndsAt);
+        snapshot = { ...snapshot, newChatCap: { ...cap, ...(end ? { cycleEndsAt: end } : {}) } };
+        return;
+      }
+      case 'retry-receipt':
+        retries.set(status.chatId, (retries.get(status.chatId) ?? 0) + 1);
+        return;
       case 'reconnecting':
         countClose(status.code);
         set('reconnecting', {
@@ -95,8 +122,10 @@ export function createWhatsAppState(now: () => Date = () => new Date()): WhatsAp
     },
     update(status) {
       apply(status);
+      if (status.kind === 'retry-receipt') return; // a counter only: the pages need no redraw
       for (const listener of listeners) listener();
     },
     closes: () => closes,
+    retries: () => retries,
   };
 }

@@ -1,3 +1,4 @@
+import { idUser } from '../transports/ids.js';
 import { createPseudonymizer, type Pseudonymizer } from './keyed-crypto.js';
 import type { SqliteDatabase } from './sqlite.js';
 
@@ -10,8 +11,8 @@ export const HASHED_ACTOR = 'hmac:';
 /** `updated_by` as stored; values already hashed (or fixed words like `removed`) pass through. */
 export function actorKey(by: string, pseudonym: Pseudonymizer): string {
   if (by.startsWith(HASHED_ACTOR) || /^[a-z]+$/.test(by)) return by;
-  // The digits of a phone JID (device suffix dropped).
-  return `${HASHED_ACTOR}${pseudonym(by.split('@')[0]?.split(':')[0] || by)}`;
+  // The user part of the sender's id (device suffix dropped).
+  return `${HASHED_ACTOR}${pseudonym(idUser(by) || by)}`;
 }
 
 /** A pseudonymiser of actors bound to this database's key. */

@@ -22,6 +22,13 @@ export interface DeliveryRecord {
   recipient?: string;
   /** When the current state was reached (ms since the epoch). */
   stateAt: number;
+  /**
+   * Still queued because WhatsApp restricts new chats or a first-message cap is reached: until
+   * when (the outbox row's hold, store/outbox.ts `SendHeldError`); absent otherwise.
+   */
+  heldUntil?: number;
+  /** Why it is held: `restriction`, `daily-cap` or `whatsapp-cap` (see transports/whatsapp/limits). */
+  heldReason?: string;
   queuedAt: number;
   sentAt?: number;
   /** Set by a server ack, or by the first receipt (which implies it). */
@@ -61,6 +68,8 @@ interface Row {
   delivered_at: number | null;
   read_at: number | null;
   failed_at: number | null;
+  held_until?: number | null;
+  held_reason?: string | null;
 }
 
 function toRecord(row: Row): DeliveryRecord {
@@ -81,6 +90,9 @@ function toRecord(row: Row): DeliveryRecord {
     ['readAt', row.read_at],
     ['failedAt', row.failed_at],
   ];
+  if (row.state === 'queued' && row.held_until != null) {
+    optional.push(['heldUntil', row.held_until], ['heldReason', row.held_reason ?? null]);
+  }
   for (const [key, value] of optional) if (value !== null) Object.assign(record, { [key]: value });
   return record;
 }
@@ -98,9 +110,17 @@ const STEP_COLUMN: Partial<Record<DeliveryState, string>> = {
 const COLUMNS =
   'wa_id, outbox_id, chat_id, state, code, recipient, state_at, queued_at, sent_at, server_ack_at, delivered_at, read_at, failed_at';
 
-export function createDeliveryRepo(db: SqliteDatabase): DeliveryRepo {
+export function createDeliveryRepo(db: SqliteDatabase, now: () => number = Date.now): DeliveryRepo {
   const crypto = createCacheCrypto(db);
   const select = db.prepare<[string], Row>(`SELECT ${COLUMNS} FROM deliveries WHERE wa_id = ?`);
+  // With the outbox row's hold, for what a dispatch follow-up says of a message still queued.
+  const selectWithHold = db.prepare<[number, string], Row>(
+    `SELECT ${COLUMNS.split(', ')
+      .map((column) => `d.${column}`)
+      .join(', ')}, o.held_until, o.held_reason
+       FROM deliveries d LEFT JOIN outbox o ON o.id = d.outbox_id AND o.status = 'pending' AND o.held_until > ?
+      WHERE d.wa_id = ?`,
+  );
   const insert = db.prepare<[string, number | null, string, number, number]>(
     `INSERT INTO deliveries (wa_id, outbox_id, chat_id, state, state_at, queued_at)
      VALUES (?, ?, ?, 'queued', ?, ?) ON CONFLICT (wa_id) DO NOTHING`,
@@ -163,7 +183,7 @@ export function createDeliveryRepo(db: SqliteDatabase): DeliveryRepo {
   return {
     record: (update) => apply(update),
     get(waId) {
-      const row = select.get(waId);
+      const row = selectWithHold.get(now(), waId);
       return row ? toRecord(row) : undefined;
     },
     markDoubtful(before, at) {

@@ -250,4 +250,71 @@ export const coreMigrations: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 12,
+    name: 'whatsapp limits: restriction and new-chat cap, new chats, held rows, sealed sent copies, LID pairs',
+    // Checked by its table, like 10 and 11: a parallel branch's migration 12 must not hide it.
+    isApplied: (db) =>
+      db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'wa_account'").get() !==
+      undefined,
+    up(db) {
+      db.exec(`
+        -- store/wa-account: what WhatsApp says about the account (one row): the reach-out time
+        -- lock (restricted since / until, enforcement type) and the new-chat message cap
+        CREATE TABLE wa_account (
+          id                INTEGER PRIMARY KEY CHECK (id = 1),
+          restricted        INTEGER NOT NULL DEFAULT 0,
+          restricted_since  INTEGER,
+          restricted_until  INTEGER,
+          enforcement       TEXT,
+          checked_at        INTEGER,
+          cap_total         INTEGER,
+          cap_used          INTEGER,
+          cap_cycle_end     INTEGER,
+          cap_status        TEXT,
+          cap_at            INTEGER
+        );
+        -- store/wa-account: a group told that its messages to drivers are held, once per hold
+        -- (the restriction's start, the day of the daily cap, the cycle of WhatsApp's cap)
+        CREATE TABLE wa_hold_notices (
+          episode  TEXT NOT NULL,
+          chat_id  TEXT NOT NULL,
+          told_at  INTEGER NOT NULL,
+          PRIMARY KEY (episode, chat_id)
+        );
+        -- store/new-chats: people the bot writes to one to one, by keyed hash of their chat id
+        -- (never the number): the first message sent, the chat established (they wrote, or a
+        -- message of ours reached them), whether WhatsApp says the number exists
+        CREATE TABLE wa_new_chats (
+          chat_key       TEXT PRIMARY KEY,
+          first_sent_at  INTEGER,
+          reached_at     INTEGER,
+          checked_at     INTEGER,
+          has_whatsapp   INTEGER
+        );
+        CREATE INDEX wa_new_chats_first ON wa_new_chats(first_sent_at) WHERE first_sent_at IS NOT NULL;
+        -- store/outbox: a first message held while WhatsApp restricts new chats or a cap is
+        -- reached (still pending: it goes when the hold ends), and why
+        ALTER TABLE outbox ADD COLUMN held_until INTEGER;
+        ALTER TABLE outbox ADD COLUMN held_reason TEXT;
+        -- store/sent-copies: every sent message, sealed (AES-GCM, key outside the database), to
+        -- answer recipients' retry requests for 14 days; no chat id, bounded in bytes
+        CREATE TABLE wa_sent_copies (
+          wa_id   TEXT PRIMARY KEY,
+          sealed  TEXT NOT NULL,
+          bytes   INTEGER NOT NULL,
+          at      INTEGER NOT NULL
+        );
+        CREATE INDEX wa_sent_copies_at ON wa_sent_copies(at);
+        -- store/lid-pairs: a LID and the phone number WhatsApp pairs with it (group rosters,
+        -- messages), kept across relinks so a member known by either is recognised
+        CREATE TABLE wa_lid_pairs (
+          lid      TEXT PRIMARY KEY,
+          phone    TEXT NOT NULL,
+          seen_at  INTEGER NOT NULL
+        );
+        CREATE INDEX wa_lid_pairs_phone ON wa_lid_pairs(phone);
+      `);
+    },
+  },
 ];

@@ -19,6 +19,9 @@ export interface OpenOutboxRow {
   createdAt: Date;
   /** Its content was scrubbed after the retention window: no retry. */
   scrubbed: boolean;
+  /** Held by a WhatsApp restriction or cap until then (ms), and why (transports/whatsapp/limits). */
+  heldUntil?: number;
+  heldReason?: string;
 }
 
 /** What a retry did: queued again, refused because the content is gone, or no such failed row. */
@@ -34,9 +37,16 @@ export interface OutboxAdminRows {
 export function createOutboxAdminRows(db: SqliteDatabase, outbox: Pick<Outbox, 'enqueue'>): OutboxAdminRows {
   const list = db.prepare<
     [number],
-    Row & { status: 'pending' | 'failed'; last_error: string | null; created_at: number }
+    Row & {
+      status: 'pending' | 'failed';
+      last_error: string | null;
+      created_at: number;
+      held_until: number | null;
+      held_reason: string | null;
+    }
   >(
-    `SELECT id, chat_id, kind, payload, NULL AS document, attempts, failures, wa_id, status, last_error, created_at
+    `SELECT id, chat_id, kind, payload, NULL AS document, attempts, failures, wa_id, status, last_error, created_at,
+            held_until, held_reason
        FROM outbox WHERE status IN ('pending', 'failed') ORDER BY status DESC, id LIMIT ?`,
   );
   const failedRow = db.prepare<[number], Row>(
@@ -54,6 +64,9 @@ export function createOutboxAdminRows(db: SqliteDatabase, outbox: Pick<Outbox, '
         ...(row.last_error ? { lastError: row.last_error } : {}),
         createdAt: new Date(row.created_at),
         scrubbed: row.payload === SCRUBBED_PAYLOAD,
+        ...(row.status === 'pending' && row.held_until !== null && row.held_until > Date.now()
+          ? { heldUntil: row.held_until, heldReason: row.held_reason ?? '' }
+          : {}),
       })),
     retry(id) {
       return db.transaction((): RetryResult => {

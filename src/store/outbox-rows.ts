@@ -27,16 +27,18 @@ export interface Payload {
   fileName?: string;
   mimetype?: string;
   caption?: string;
+  askedIn?: string;
   extra?: string;
 }
 
 /** The JSON `payload` column of a message (document bytes go to the BLOB column instead). */
 export function toRowPayload(message: OutgoingMessage, extra: string | undefined): Payload {
   if (message.kind === 'text') {
-    return compact({ text: message.text, mentions: message.mentions, quotedId: message.quotedId, extra });
+    const { text, mentions, quotedId, askedIn } = message;
+    return compact({ text, mentions, quotedId, askedIn, extra });
   }
-  const { fileName, mimetype, caption, quotedId } = message;
-  return compact({ fileName, mimetype, caption, quotedId, extra });
+  const { fileName, mimetype, caption, quotedId, askedIn } = message;
+  return compact({ fileName, mimetype, caption, quotedId, askedIn, extra });
 }
 
 /** `T` once `compact` ran: a possibly-undefined property becomes optional and never undefined. */
@@ -54,7 +56,13 @@ export function toItem(row: Row): OutboxItem {
   const p = JSON.parse(row.payload) as Payload;
   const message =
     row.kind === 'text'
-      ? { kind: 'text' as const, text: p.text ?? '', mentions: p.mentions, quotedId: p.quotedId }
+      ? {
+          kind: 'text' as const,
+          text: p.text ?? '',
+          mentions: p.mentions,
+          quotedId: p.quotedId,
+          askedIn: p.askedIn,
+        }
       : {
           kind: 'document' as const,
           bytes: new Uint8Array(row.document ?? Buffer.alloc(0)),
@@ -62,6 +70,7 @@ export function toItem(row: Row): OutboxItem {
           mimetype: p.mimetype ?? 'application/octet-stream',
           caption: p.caption,
           quotedId: p.quotedId,
+          askedIn: p.askedIn,
         };
   const item: OutboxItem = {
     id: row.id,
@@ -116,7 +125,33 @@ export function prepareOutboxStatements(db: SqliteDatabase) {
     ),
     handed: db.prepare<[number]>('UPDATE outbox SET attempts = attempts + 1 WHERE id = ?'),
     sent: db.prepare<[number, string | null, number]>(
-      "UPDATE outbox SET status = 'sent', sent_at = ?, wa_message = ?, document = NULL, last_error = NULL WHERE id = ?",
+      `UPDATE outbox SET status = 'sent', sent_at = ?, wa_message = ?, document = NULL, last_error = NULL,
+         held_until = NULL, held_reason = NULL WHERE id = ?`,
+    ),
+    hold: db.prepare<[number, string, number]>(
+      'UPDATE outbox SET held_until = ?, held_reason = ?, attempts = MAX(attempts - 1, 0) WHERE id = ?',
+    ),
+    refuse: db.prepare<[string, number]>(
+      `UPDATE outbox SET status = 'failed', failures = failures + 1, last_error = ?,
+         attempts = MAX(attempts - 1, 0), held_until = NULL, held_reason = NULL WHERE id = ?`,
+    ),
+    held: db.prepare<
+      [number],
+      {
+        id: number;
+        chat_id: string;
+        wa_id: string;
+        held_until: number;
+        held_reason: string | null;
+        asked_in: string | null;
+      }
+    >(
+      `SELECT id, chat_id, wa_id, held_until, held_reason, json_extract(payload, '$.askedIn') AS asked_in
+         FROM outbox WHERE status = 'pending' AND held_until > ? ORDER BY id`,
+    ),
+    // The hold ends now (not NULL): how long a released row then waits is measured from here.
+    release: db.prepare<[number, number], { chat_id: string }>(
+      `UPDATE outbox SET held_until = ? WHERE status = 'pending' AND held_until > ? RETURNING chat_id`,
     ),
     failure: db.prepare<[string, string, number]>(
       'UPDATE outbox SET failures = failures + 1, last_error = ?, status = ? WHERE id = ?',

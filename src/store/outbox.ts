@@ -9,7 +9,10 @@ import {
   toRowPayload,
 } from './outbox-rows.js';
 import { DEFAULT_PAYLOAD_RETENTION_MINUTES, prepareOutboxScrub } from './outbox-scrub.js';
+import { type HeldRow, SendDeferredError, SendHeldError, SendRefusedError } from './outbox-errors.js';
 import type { SqliteDatabase } from './sqlite.js';
+
+export { type HeldRow, SendDeferredError, SendHeldError, SendRefusedError } from './outbox-errors.js';
 
 /**
  * The durable, paced outbox. Every outgoing message is a row BEFORE anything is sent; one worker
@@ -40,22 +43,6 @@ export interface SendResult {
 }
 
 export type OutboxSender = (item: OutboxItem) => Promise<SendResult | undefined>;
-
-/**
- * Thrown by a sender for a connection problem, not a problem of the message: the row stays
- * pending and no failure is counted. By default the worker pauses until the next `resume`
- * (connection open again); with `connectionOpen` (e.g. a query timed out on a socket that is
- * still up) it keeps going and retries that chat after a growing delay.
- */
-export class SendDeferredError extends Error {
-  readonly connectionOpen: boolean;
-
-  constructor(message = 'connection not open', options: { connectionOpen?: boolean } = {}) {
-    super(message);
-    this.name = 'SendDeferredError';
-    this.connectionOpen = options.connectionOpen ?? false;
-  }
-}
 
 export interface PacingOptions {
   /** Random delay before each send, uniform in [minDelayMs, maxDelayMs]. */
@@ -100,6 +87,10 @@ export interface Outbox {
   pendingCount(): number;
   /** The stored sent message with this platform id (for retry requests). */
   sentMessage(waId: string): string | undefined;
+  /** Pending rows held by their sender whose hold has not ended at `now`. */
+  held(now: number): HeldRow[];
+  /** The holds are over (the restriction lifted): held chats may be sent to now. Returns how many rows. */
+  release(): number;
   /** Stops the worker without waiting for an in-flight send (its row stays pending). */
   close(): void;
   prune(): number;
@@ -197,6 +188,27 @@ class SqliteOutbox implements Outbox {
   sentMessage(waId: string): string | undefined {
     if (this.closed) return undefined;
     return this.sql.sentMessage.get(waId)?.wa_message;
+  }
+
+  held(now: number): HeldRow[] {
+    if (this.closed) return [];
+    return this.sql.held.all(now).map((row) => ({
+      id: row.id,
+      chatId: row.chat_id,
+      waId: row.wa_id,
+      heldUntil: row.held_until,
+      reason: row.held_reason ?? '',
+      ...(row.asked_in ? { askedIn: row.asked_in } : {}),
+    }));
+  }
+
+  release(): number {
+    if (this.closed) return 0;
+    const now = this.now();
+    const rows = this.sql.release.all(now, now);
+    for (const row of rows) this.blockedUntil.delete(row.chat_id);
+    if (rows.length > 0) this.wake();
+    return rows.length;
   }
 
   close(): void {
@@ -311,6 +323,24 @@ class SqliteOutbox implements Outbox {
         this.defer(row, sender, error);
         return;
       }
+      if (error instanceof SendHeldError) {
+        // Never handed to the network: the attempt is taken back.
+        this.sql.hold.run(error.untilMs, error.reason, row.id);
+        this.blockedUntil.set(row.chat_id, error.untilMs);
+        this.deferrals.delete(row.id);
+        this.options.logger?.info(
+          { row: row.id, until: error.untilMs, reason: error.reason },
+          'outbox send held',
+        );
+        return;
+      }
+      if (error instanceof SendRefusedError) {
+        this.sql.refuse.run(error.message, row.id);
+        this.deferrals.delete(row.id);
+        this.options.logger?.warn({ row: row.id, code: error.code }, 'outbox message refused before sending');
+        this.notifyFailed({ ...item, failures: item.failures + 1 }, error);
+        return;
+      }
       this.recordFailure(item, error);
     }
   }
@@ -344,8 +374,12 @@ class SqliteOutbox implements Outbox {
     }
     this.blockedUntil.delete(item.chatId); // the chat's next message must not wait for this one
     this.options.logger?.error(log, 'outbox message FAILED for good: it will not be sent');
+    this.notifyFailed({ ...item, failures }, error);
+  }
+
+  private notifyFailed(item: OutboxItem, error: unknown): void {
     try {
-      this.options.onFailed?.({ ...item, failures }, error);
+      this.options.onFailed?.(item, error);
     } catch (callbackError) {
       this.options.logger?.error({ err: callbackError }, 'outbox onFailed callback threw');
     }

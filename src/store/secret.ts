@@ -43,13 +43,16 @@ export interface AttachSecretOptions {
   logger?: Logger | undefined;
 }
 
-/** Tables whose rows are sealed (or keyed) with the database key (store/cache, watch, batch). */
+/** Tables whose rows are sealed (or keyed) with the database key (store/cache, watch, batch, WhatsApp limits). */
 export const SEALED_TABLES = [
   'lookup_cache',
   'watch_list',
   'watch_snapshots',
   'watch_history',
   'batch_pending',
+  // issue 21: copies of sent messages (sealed) and new chats (keyed hashes of chat ids)
+  'wa_sent_copies',
+  'wa_new_chats',
 ];
 
 /**

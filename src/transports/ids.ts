@@ -10,9 +10,12 @@ const LEGACY_PHONE_SERVER = '@c.us';
 const LID_SERVER = '@lid';
 const GROUP_SERVER = '@g.us';
 
-/** The direct chat with a phone number (digits with country code): where the bot writes to a person. */
+/**
+ * The direct chat with a person: a phone number (digits with country code) becomes its chat; an
+ * id (an owner configured by LID, `…@lid`) is its own chat, normalised.
+ */
 export function directChat(phone: string): string {
-  return `${phone}${PHONE_SERVER}`;
+  return phone.includes('@') ? normalizeId(phone) : `${phone}${PHONE_SERVER}`;
 }
 
 /** A group's id from its user part (`120363000000000001`); the terminal chat makes some up. */
@@ -69,6 +72,60 @@ export function normalizeId(id: string): string {
   const end = user.search(/[:_]/u);
   const server = id.slice(at);
   return `${end < 0 ? user : user.slice(0, end)}${server === LEGACY_PHONE_SERVER ? PHONE_SERVER : server}`;
+}
+
+/**
+ * A person's id from what a config file, a command or a platform gives: phone digits (with
+ * country code, `+` and spaces allowed) become its phone-number id; a phone-number id or a LID
+ * (`…@lid`) is normalised (device dropped). undefined for a group, a system id or plain text.
+ */
+export function personId(value: string): string | undefined {
+  const text = value.trim();
+  if (!text.includes('@')) {
+    const digits = text.replace(/[\s+()-]/gu, '');
+    return /^\d{6,20}$/u.test(digits) ? `${digits}${PHONE_SERVER}` : undefined;
+  }
+  const id = normalizeId(text);
+  return (isPhoneId(id) || isLid(id)) && idDigits(id).length > 0 ? id : undefined;
+}
+
+/**
+ * THE rule for "is this sender one of these people": true when any of `senderIds` is one of
+ * `people` (ids, or phone digits as configured), comparing whole normalised ids, so a device
+ * suffix or the legacy server does not matter and a LID never matches a phone number that
+ * happens to have the same digits. Admin lists, owners, the bot's own ids and drivers use it.
+ */
+export function isAnyOf(senderIds: readonly string[], people: readonly string[]): boolean {
+  if (people.length === 0 || senderIds.length === 0) return false;
+  const wanted = new Set<string>();
+  for (const person of people) {
+    const id = personId(person);
+    if (id !== undefined) wanted.add(id);
+  }
+  return senderIds.some((sender) => {
+    const id = personId(sender);
+    return id !== undefined && wanted.has(id);
+  });
+}
+
+/**
+ * A LID as a person may write it in a config file (`123456789012345@lid`, a device suffix
+ * allowed), normalised; undefined for anything else.
+ */
+export function lidEntry(value: string): string | undefined {
+  const id = personId(value);
+  return id !== undefined && isLid(id) ? id : undefined;
+}
+
+/** A made-up LID for messages that show the shape (`123456789012345@lid`). */
+export const LID_EXAMPLE = `123456789012345${LID_SERVER}`;
+
+/** The user part of an id without its device (`51987654321:3@s.whatsapp.net` → `51987654321`). */
+export function idUser(id: string): string {
+  const at = id.indexOf('@');
+  const user = at < 0 ? id : id.slice(0, at);
+  const end = user.search(/[:_]/u);
+  return end < 0 ? user : user.slice(0, end);
 }
 
 /** SQL `LIKE` pattern of group chat ids (stores keep group ids and pseudonymise people's). */

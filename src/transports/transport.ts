@@ -53,7 +53,17 @@ export class DocumentTooLargeError extends Error {
   }
 }
 
-export interface TextMessage {
+/** What every outgoing message may carry besides its content. */
+interface OutgoingBase {
+  /**
+   * The chat whose request this message answers when it goes elsewhere (the group that asked for
+   * a guide to be sent to a driver): told there if the platform holds the message back (WhatsApp
+   * restricting new chats).
+   */
+  askedIn?: string;
+}
+
+export interface TextMessage extends OutgoingBase {
   kind: 'text';
   text: string;
   /** Ids to mention, exactly as received in `senderIds`. */
@@ -62,7 +72,7 @@ export interface TextMessage {
   quotedId?: string;
 }
 
-export interface DocumentMessage {
+export interface DocumentMessage extends OutgoingBase {
   kind: 'document';
   bytes: Uint8Array;
   fileName: string;
@@ -118,11 +128,17 @@ export interface Transport {
   lidForPhone?(phone: string): Promise<string | undefined>;
   /** Shows (true) or stops showing (false) "escribiendo…" in a chat; best effort, never throws. */
   setComposing?(chatId: string, composing: boolean): Promise<void>;
+  /**
+   * Every id the platform knows for the person behind `id` (WhatsApp: its phone-number id and LID,
+   * paired by group rosters), phone id first; `[id]` when it knows no other. Offline too. A mention
+   * (`mentionedIds`, often a LID) becomes the number a feature needs this way.
+   */
+  personIds?(id: string): string[];
 }
 
 export type TransportExtras = Pick<
   Transport,
-  'sendTracked' | 'onDelivery' | 'checkNumber' | 'lidForPhone' | 'setComposing'
+  'sendTracked' | 'onDelivery' | 'checkNumber' | 'lidForPhone' | 'setComposing' | 'personIds'
 >;
 
 /**
@@ -134,7 +150,7 @@ export function forwardExtras(
   transport: Transport,
   hooks: { outgoing?: (message: OutgoingMessage) => OutgoingMessage; sent?: () => void } = {},
 ): TransportExtras {
-  const { sendTracked, onDelivery, checkNumber, lidForPhone, setComposing } = transport;
+  const { sendTracked, onDelivery, checkNumber, lidForPhone, setComposing, personIds } = transport;
   const outgoing = hooks.outgoing ?? ((message: OutgoingMessage) => message);
   return {
     ...(sendTracked
@@ -150,6 +166,7 @@ export function forwardExtras(
     ...(checkNumber ? { checkNumber: checkNumber.bind(transport) } : {}),
     ...(lidForPhone ? { lidForPhone: lidForPhone.bind(transport) } : {}),
     ...(setComposing ? { setComposing: setComposing.bind(transport) } : {}),
+    ...(personIds ? { personIds: personIds.bind(transport) } : {}),
   };
 }
 

@@ -150,8 +150,9 @@ describe('router error replies', () => {
   });
 
   it('cuts an over-long reply to MAX_TEXT_LENGTH', async () => {
-    const { router, transport } = createTestRouter();
-    await router.handle(groupMessage(`/eco ${'x'.repeat(3000)}`));
+    const lookup = fakeLookup({ ruc: async (ruc) => ({ nombre_o_razon_social: ruc.repeat(1000) }) as never });
+    const { router, transport } = createTestRouter({ lookup });
+    await router.handle(groupMessage('/ruc 20123456786'));
     expect(textAt(transport.sent, 0)).toHaveLength(MAX_TEXT_LENGTH);
   });
 

@@ -51,6 +51,9 @@ describe('loadConfig defaults and precedence', () => {
       outbox: { minDelayMs: 400, maxDelayMs: 1500, perChatGapMs: 1000, payloadRetentionMinutes: 60 },
       shutdownFlushMs: 5000,
       delivery: { serverAckTimeoutSeconds: 120, reportAfterMinutes: 10 },
+      newChats: { dailyCap: 20 },
+      sentCopies: { days: 14, maxMegabytes: 64 },
+      retryReceipts: { alertPerHour: 20 },
     });
     expect(config.scheduler).toEqual({
       catchUpMinutes: 180,

@@ -8,7 +8,9 @@ import {
   type GroupMetadata,
   type MiscMessageGenerationOptions,
   makeEventBuffer,
+  type NewChatMessageCapInfo,
   type proto,
+  type ReachoutTimelockState,
   type WAMessage,
 } from '@whiskeysockets/baileys';
 import pino from 'pino';
@@ -41,6 +43,11 @@ export interface SentRecord {
   /** performance.now() when sendMessage was called. */
   at: number;
   socket: number;
+  /**
+   * Group sends: the devices given the group's sender key with this message, as rc14's
+   * `relayMessage` picks them (members missing from the group's `sender-key-memory`).
+   */
+  senderKeyTo?: string[];
 }
 
 /** What all fake sockets of one "WhatsApp server" share: sent messages, LID pairs, groups. */
@@ -53,8 +60,16 @@ export class FakeWhatsApp {
   beforeSend: ((jid: string, content: AnyMessageContent) => Promise<void> | void) | undefined;
   /** Called after a send reached the server, before the socket answers; may hang (crash tests). */
   afterSend: ((jid: string, content: AnyMessageContent) => Promise<void> | void) | undefined;
-  /** Phone numbers (digits) that have WhatsApp, for `onWhatsApp`. */
-  readonly accounts = new Set<string>();
+  /** Phone numbers (digits) WhatsApp says have no account (`onWhatsApp`); every other number has one. */
+  readonly missing = new Set<string>();
+  /** What `fetchAccountReachoutTimelock` answers (rc14 also emits it as `connection.update`). */
+  restriction: ReachoutTimelockState = { isActive: false };
+  /** What `fetchNewChatMessageCap` answers. */
+  newChatCap: NewChatMessageCapInfo = {};
+  /** Questions the sockets asked about the account (`reachout`, `cap`). */
+  readonly asked: string[] = [];
+  /** Extra linked devices per member id (a member's own id is its main device). */
+  readonly devices = new Map<string, string[]>();
   /** Presence updates sent, in order (`composing` / `paused`). */
   readonly presences: { type: string; jid: string | undefined }[] = [];
 
@@ -87,6 +102,9 @@ export class FakeSocket implements SocketLike {
       lidMapping: {
         getPNForLID: async (lid) => server.lidToPn.get(lid) ?? null,
         getLIDForPN: async (pn) => [...server.lidToPn].find(([, p]) => p === pn)?.[0] ?? null,
+        storeLIDPNMappings: async (pairs) => {
+          for (const { lid, pn } of pairs) server.lidToPn.set(lid, pn);
+        },
       },
     };
   }
@@ -99,7 +117,15 @@ export class FakeSocket implements SocketLike {
     if (!this.isOpen) throw new Boom('Connection Closed', { statusCode: 428 });
     await this.server.beforeSend?.(jid, content);
     if (!this.isOpen) throw new Boom('Connection Closed', { statusCode: 428 });
-    this.server.sent.push({ jid, content, options, at: performance.now(), socket: this.index });
+    const senderKeyTo = jid.endsWith('@g.us') ? await this.distributeSenderKey(jid) : undefined;
+    this.server.sent.push({
+      jid,
+      content,
+      options,
+      at: performance.now(),
+      socket: this.index,
+      ...(senderKeyTo ? { senderKeyTo } : {}),
+    });
     await this.server.afterSend?.(jid, content);
     const text = 'text' in content ? content.text : undefined;
     return {
@@ -114,9 +140,37 @@ export class FakeSocket implements SocketLike {
     if (!this.isOpen) throw new Boom('Connection Closed', { statusCode: 428 });
     return jids
       .map((jid) => jid.split('@')[0]?.replace(/\D/g, '') ?? '')
-      .filter((digits) => this.server.accounts.has(digits))
+      .filter((digits) => !this.server.missing.has(digits))
       .map((digits) => ({ jid: `${digits}@s.whatsapp.net`, exists: true }));
   };
+
+  /** Like rc14: asks, emits `connection.update { reachoutTimeLock }`, returns the state. */
+  fetchAccountReachoutTimelock = async (): Promise<ReachoutTimelockState> => {
+    this.server.asked.push('reachout');
+    const state = { ...this.server.restriction };
+    this.ev.emit('connection.update', { reachoutTimeLock: state });
+    return state;
+  };
+
+  fetchNewChatMessageCap = async (): Promise<NewChatMessageCapInfo> => {
+    this.server.asked.push('cap');
+    return { ...this.server.newChatCap };
+  };
+
+  /**
+   * rc14's `relayMessage` for a group: the sender key goes to every member device missing from the
+   * group's `sender-key-memory` entry, which is then written with them (and never cleared).
+   */
+  private async distributeSenderKey(jid: string): Promise<string[]> {
+    const keys = this.config.auth.keys;
+    const memory = (await keys.get('sender-key-memory', [jid]))[jid] ?? {};
+    const members = this.server.groups[jid]?.participants.map((p) => p.id) ?? [];
+    const devices = members.flatMap((id) => [id, ...(this.server.devices.get(id) ?? [])]);
+    const missing = devices.filter((device) => !memory[device]);
+    for (const device of missing) memory[device] = true;
+    await keys.set({ 'sender-key-memory': { [jid]: memory } });
+    return missing;
+  }
 
   sendPresenceUpdate = async (type: string, jid?: string): Promise<void> => {
     if (!this.isOpen) throw new Boom('Connection Closed', { statusCode: 428 });
@@ -190,6 +244,54 @@ export class FakeSocket implements SocketLike {
     const update: { status: number; messageStubParameters?: string[] } = { status };
     if (stubParameters) update.messageStubParameters = stubParameters;
     this.ev.emit('messages.update', [{ key: { remoteJid, fromMe: true, id }, update }]);
+  }
+
+  /** WhatsApp sets or lifts the reach-out time lock (a mex notification, as rc14 emits it). */
+  reachoutTimeLock(state: ReachoutTimelockState): void {
+    this.server.restriction = { ...state };
+    this.ev.emit('connection.update', { reachoutTimeLock: state });
+  }
+
+  /** WhatsApp reports the new-chat cap (`message-capping.update`). */
+  messageCapping(info: NewChatMessageCapInfo): void {
+    this.server.newChatCap = { ...info };
+    this.ev.emit('message-capping.update', info);
+  }
+
+  /** A member's device asks for one of our messages again (`<receipt type="retry">`). */
+  retryReceipt(id: string, chat: string, participant: string): void {
+    const node: BinaryNode = {
+      tag: 'receipt',
+      attrs: { id, from: chat, participant, type: 'retry', t: String(Math.floor(Date.now() / 1000)) },
+      content: [{ tag: 'retry', attrs: { count: '1', id, t: '0', v: '1' } }],
+    };
+    this.ws.emit('CB:receipt,type:retry', node);
+  }
+
+  /** A member's device list changed (`<notification type="devices">`). */
+  devicesChanged(from: string): void {
+    const node: BinaryNode = {
+      tag: 'notification',
+      attrs: { from, type: 'devices', id: `dev-${Date.now()}` },
+      content: [
+        {
+          tag: 'add',
+          attrs: {},
+          content: [{ tag: 'device', attrs: { jid: `${from.split('@')[0]}:3@${from.split('@')[1]}` } }],
+        },
+      ],
+    };
+    this.ws.emit('CB:notification,type:devices', node);
+  }
+
+  /** A member's identity key changed (`<notification type="encrypt"><identity/>`). */
+  identityChanged(from: string): void {
+    const node: BinaryNode = {
+      tag: 'notification',
+      attrs: { from, type: 'encrypt', id: `enc-${Date.now()}` },
+      content: [{ tag: 'identity', attrs: {} }],
+    };
+    this.ws.emit('CB:notification,type:encrypt', node);
   }
 
   /** A group receipt from one participant (`message-receipt.update`, seconds). */

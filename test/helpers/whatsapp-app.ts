@@ -7,7 +7,11 @@ import { runStart, type StartOverrides } from '../../src/cli/start.js';
 import { type Config, parseConfig } from '../../src/config.js';
 import { startSandbox } from '../../src/sandbox/server.js';
 import { openDatabase, type SqliteDatabase } from '../../src/app/database.js';
-import { createWhatsAppSetup, type WhatsAppSetup } from '../../src/transports/whatsapp/index.js';
+import {
+  createWhatsAppSetup,
+  type WhatsAppSetup,
+  type WhatsAppSetupOptions,
+} from '../../src/transports/whatsapp/index.js';
 import { captureOutput } from './capture.js';
 import { type FakeWhatsApp, fakeSocketFactory, TEST_WHATSAPP } from './fake-socket.js';
 
@@ -32,6 +36,12 @@ export interface WhatsAppAppOptions {
   app?: Partial<AppOptions>;
   /** Runs on the built app before it starts (e.g. registers drivers). */
   beforeStart?: (app: App) => void;
+  /** More transport options (statuses, the notice renderer, the `whatsapp` config section). */
+  setup?: Partial<Omit<WhatsAppSetupOptions, 'db' | 'logger' | 'createSocket'>>;
+  /** Another data directory (a restart on the same data); removed by `close` only when made here. */
+  dir?: string;
+  /** The config file's content (admins, groups) instead of the default owner and group. */
+  file?: Record<string, unknown>;
 }
 
 /**
@@ -43,10 +53,10 @@ export async function startWhatsAppApp(
   env: Record<string, string> = {},
   options: WhatsAppAppOptions = {},
 ): Promise<WhatsAppApp> {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-wa-'));
+  const dir = options.dir ?? mkdtempSync(path.join(os.tmpdir(), 'chasqui-wa-'));
   const sandbox = await startSandbox({ port: 0 });
   const config = parseConfig(
-    { admins: ['51987654321'], groups: [{ id: WA_GROUP, personalData: true }] },
+    options.file ?? { admins: ['51987654321'], groups: [{ id: WA_GROUP, personalData: true }] },
     { CHASQUI_DATA_DIR: dir, LOOKUP_BASE_URL: sandbox.baseUrl, LOOKUP_TOKEN: sandbox.token, ...env },
   );
   const logger = pino({ level: 'silent' });
@@ -59,6 +69,7 @@ export async function startWhatsAppApp(
     whatsapp: TEST_WHATSAPP,
     createSocket: fake.factory,
     ...(now ? { now: () => now().getTime() } : {}),
+    ...options.setup,
   });
   const app = createApp({
     config,
@@ -82,7 +93,7 @@ export async function startWhatsAppApp(
       await app.close();
       db.close();
       await sandbox.close();
-      rmSync(dir, { recursive: true, force: true });
+      if (!options.dir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

@@ -21,10 +21,7 @@ export const execute: Stage = {
     const results: RouteResult[] = [];
     for (const request of requests) results.push(await runOne(turn, deps, request));
     if (reading.dropped !== undefined) {
-      await deps.reply(turn.message, 'demasiadas-consultas', {
-        respondidas: requests.length,
-        total: requests.length + reading.dropped,
-      });
+      await deps.reply(turn.message, 'demasiadas-consultas', { respondidas: requests.length });
     }
     if (results.length === 1) return { ...results[0]!, because: reading.because };
     const worst = results.find((r) => r.outcome !== 'ok') ?? results[0]!;
@@ -70,7 +67,7 @@ async function runOne(turn: Turn, deps: RouterDeps, reading: Reading): Promise<R
     services: deps.services,
     templates: deps.templates,
     send: (chatId, outgoing) => deps.transport.send(chatId, outgoing),
-    log: deps.log.child({ command: command.name }),
+    log: () => deps.log.child({ command: command.name }),
     now: deps.now,
     ...(deps.transport.setComposing
       ? { setComposing: deps.transport.setComposing.bind(deps.transport) }

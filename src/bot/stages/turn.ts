@@ -37,8 +37,10 @@ export interface Turn {
   readonly message: IncomingMessage;
   /** The rate-limit and log key of the sender (see `senderKey`). */
   readonly sender: string;
-  /** The digits of the bot's own ids. */
+  /** The digits of the bot's own ids (a mention in the text is digits after `@`). */
   readonly selfDigits: readonly string[];
+  /** The bot's own ids (phone-number id and LID), compared with senders by `isAnyOf`. */
+  readonly selfIds: readonly string[];
   reading?: Reading;
   access?: ChatAccess;
   role?: Role;

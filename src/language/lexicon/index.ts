@@ -34,6 +34,9 @@ const ENTRIES: readonly LexEntry[] = [
 ];
 const PATTERNS: readonly LexPattern[] = [...SOCIAL_PATTERNS, ...NUMBER_PATTERNS];
 
+/** No entries (shared: most keys have no shape). */
+const NONE: readonly LexEntry[] = Object.freeze([]);
+
 /** Nouns whose plural is made, not listed (`proveedores`, `datos`, `marcas`). */
 const PLURALS: ReadonlySet<WordClass> = new Set(['person-noun', 'topic-noun', 'attribute', 'company-word']);
 
@@ -223,7 +226,8 @@ export class Lexicon {
     let shaped = this.#shapes.get(key);
     if (shaped === undefined) {
       const found = this.#patterns.filter((p) => p.pattern.test(key));
-      shaped = found.map((p) => ({ forms: [key], class: p.class, variety: p.variety }));
+      shaped =
+        found.length === 0 ? NONE : found.map((p) => ({ forms: [key], class: p.class, variety: p.variety }));
       if (this.#shapes.size >= 4_096) this.#shapes.clear();
       this.#shapes.set(key, shaped);
     }

@@ -1,6 +1,13 @@
 import { key } from '../key.js';
 import { lexicon } from '../lexicon/index.js';
-import { type Sense, SENSES, type VerbForm, type WordClass, WORD_CLASSES } from '../lexicon/types.js';
+import {
+  type LexEntry,
+  type Sense,
+  SENSES,
+  type VerbForm,
+  type WordClass,
+  WORD_CLASSES,
+} from '../lexicon/types.js';
 import { isAskingForm } from '../morphology.js';
 import type { Token } from '../tokenize.js';
 import type { CommandLanguage, Part, Trigger } from './declare.js';
@@ -167,22 +174,41 @@ function firstKey(part: Part, name: string): string {
   }
 }
 
+/** The first-part keys an entry gives (`k:concept`, `c:ruc`, `not`), made once per entry. */
+const ENTRY_KEYS = new WeakMap<LexEntry, readonly string[]>();
+function entryKeys(entry: LexEntry): readonly string[] {
+  let out = ENTRY_KEYS.get(entry);
+  if (!out) {
+    const list = [`k:${entry.class}`];
+    if (entry.class === 'concept') list.push(`c:${String(entry.value)}`);
+    if (entry.class === 'negation') list.push('not');
+    ENTRY_KEYS.set(entry, (out = list));
+  }
+  return out;
+}
+
+/** The first-part keys a verb reading gives (`v*:send`, `v:send`, `stop`), made once per reading. */
+const FORM_KEYS = new WeakMap<VerbForm, readonly string[]>();
+function formKeys(form: VerbForm): readonly string[] {
+  let out = FORM_KEYS.get(form);
+  if (!out) {
+    const list: string[] = [];
+    if (form.senses.includes('stop')) list.push('stop');
+    for (const sense of form.senses) {
+      list.push(`v*:${sense}`);
+      if (asks(form)) list.push(`v:${sense}`);
+    }
+    FORM_KEYS.set(form, (out = list));
+  }
+  return out;
+}
+
 /** The first-part keys present at `keys[at]`. */
 function keysAt(keys: readonly string[], at: number): string[] {
   const out = [`name:${keys[at] ?? ''}`];
-  for (const hit of lexicon.phrasesAt(keys, at)) {
-    out.push(`k:${hit.entry.class}`);
-    if (hit.entry.class === 'concept') out.push(`c:${String(hit.entry.value)}`);
-    if (hit.entry.class === 'negation') out.push('not');
-  }
+  for (const hit of lexicon.phrasesAt(keys, at)) out.push(...entryKeys(hit.entry));
   const verb = lexicon.verbAt(keys, at);
-  for (const form of verb?.forms ?? []) {
-    if (form.senses.includes('stop')) out.push('stop');
-    for (const sense of form.senses) {
-      out.push(`v*:${sense}`);
-      if (asks(form)) out.push(`v:${sense}`);
-    }
-  }
+  for (const form of verb?.forms ?? []) out.push(...formKeys(form));
   return out;
 }
 

@@ -1,5 +1,6 @@
 import { lexicon } from '../lexicon/index.js';
 import type { WordClass } from '../lexicon/types.js';
+import { MAX_LINE_LENGTH, type MessageLine } from '../normalize.js';
 import { type Token, tokenize } from '../tokenize.js';
 import { classAt, isMark, reasonAt, SOCIAL, statementAt } from './line.js';
 import type { Addressed, Reading } from './reading.js';
@@ -15,6 +16,12 @@ import type { Addressed, Reading } from './reading.js';
 
 /** Requests answered from one message; more are pointed to `lote`. */
 export const MAX_REQUESTS = 5;
+/**
+ * Characters of one message read, its lines and the pairs of lines tried as one together: what
+ * a list of requests with a greeting and a signature takes, twice over; a longer message is a
+ * pasted text whose first lines are all that is read.
+ */
+export const MAX_READ = 300;
 
 /** `1.`, `2)`, `a)`, `-`, `•` before an item of a list. */
 const LIST_MARKER = /^\s*(?:\d{1,2}[.)-]|\p{L}\)|[-•*·➤►▶→])\s+/u;
@@ -115,64 +122,137 @@ function asideOf(line: string, reading: Reading, afterRequest: boolean, first: b
   return undefined;
 }
 
-/** Reads a message of several lines with `readLine` for each one. */
-export function readLines(
-  lines: readonly string[],
-  addressed: Addressed | undefined,
-  readLine: (line: string) => Reading,
-): Reading {
+/** What `readLines` is given: the lines on demand, and how to read one. */
+export interface LineSource {
+  /** The next line of the message (see normalize.ts `readMessage`), undefined at the end. */
+  next(): MessageLine | undefined;
+  /** The message as typed from a point on: the list of a command that takes the rest (`lote`). */
+  rawFrom(from: number): string;
+  /** Reads one line of text (understand.ts `readLine`), telling `charge` each reading's length. */
+  read(line: string, charge: (chars: number) => void): Reading;
+  /** The command takes the rest of the message as its argument (a list: `lote`). */
+  takesRest(command: string | undefined): boolean;
+}
+
+/**
+ * Reads a message of several lines, one at a time and only as far as needed: past MAX_REQUESTS
+ * requests the rest is pointed to `lote`; a message not addressed to the bot stops at its first
+ * line that is no request and no aside (it is a pasted note, silent); a long line is pasted text.
+ */
+export function readLines(source: LineSource, addressed: Addressed | undefined): Reading {
   const requests: Reading[] = [];
   const asides: string[] = [];
+  const texts: string[] = [];
   let other = 0;
-  const items = lines.map((line) => line.replace(LIST_MARKER, ''));
+  let seen = 0;
+  let joinable = true;
+  let length = 0;
   let carried: string | undefined;
   let carriedCommand: string | undefined;
-  for (let i = 0; i < items.length; i++) {
-    const line = items[i]!;
-    let reading = readLine(line);
-    const next = items[i + 1];
-    if (reading.act !== 'request' && carried !== undefined) {
-      // `vigilar` / `2060…` / `2010…`: the command word goes on to each value line after it.
-      const again = readLine(`${carried} ${line}`);
-      if (again.act === 'request' && again.command === carriedCommand) {
-        requests.push({ ...again, because: ['carried-command', ...again.because] });
-        continue;
+  let spent = 0;
+  const affordable = (length: number) => spent + length <= MAX_READ;
+  const charge = (chars: number) => {
+    spent += chars;
+  };
+  const read = (text: string) => source.read(text, charge);
+  let current = source.next();
+  let ahead = source.next();
+  const advance = () => {
+    current = ahead;
+    ahead = current ? source.next() : undefined;
+  };
+  const itemOf = (line: MessageLine) => line.text.replace(LIST_MARKER, '');
+  for (let first = true; current; first = false) {
+    const here: MessageLine = current;
+    seen += 1;
+    if (here.long) {
+      carried = undefined;
+      joinable = false;
+      if (!affordable(here.text.length)) break;
+      const reading = read(itemOf(here));
+      // `lote 2012…, 2060…, …` on one long line: lote takes it all.
+      if (reading.act === 'request' && source.takesRest(reading.command)) {
+        requests.push(takingRest(reading, here, source));
+        break;
       }
-    }
-    carried = undefined;
-    // A command word alone may be a request already (`tc` is today's rate): the next line may
-    // still be its argument (`tc` / `20/11`).
-    const bare = reading.act === 'request' && (reading.rawArgs ?? '').trim() === '';
-    if (next !== undefined && (reading.act !== 'request' || bare)) {
-      const joined = readLine(`${line} ${next}`);
-      const more = !bare || (joined.command === reading.command && (joined.rawArgs ?? '').trim() !== '');
-      if (joined.act === 'request' && more) {
-        reading = { ...joined, because: ['joined-lines', ...joined.because] };
-        carried = line;
-        carriedCommand = joined.command;
-        i += 1;
-      }
-    }
-    if (reading.act === 'request' && reading.command === 'lote') {
-      reading = { ...reading, rawArgs: [reading.rawArgs ?? '', ...lines.slice(i + 1)].join('\n') };
-      requests.push(reading);
-      break;
-    }
-    if (reading.act === 'request') {
-      requests.push(reading);
+      other += 1;
+      if (addressed === undefined) break;
+      advance();
       continue;
     }
-    const aside = asideOf(line, reading, requests.length > 0, i === 0) ?? signatureLine(line, asides);
-    if (aside) asides.push(aside);
-    else other += 1;
+    const line = itemOf(here);
+    if (!affordable(line.length)) break; // the rest of the message is left unread
+    texts.push(line);
+    length += line.length + 1;
+    if (length > MAX_LINE_LENGTH) joinable = false;
+    let reading = read(line);
+    const next = ahead !== undefined && !ahead.long ? itemOf(ahead) : undefined;
+    let last: MessageLine = here;
+    let done = false;
+    if (reading.act !== 'request' && carried !== undefined) {
+      // `vigilar` / `2060…` / `2010…`: the command word goes on to each value line after it.
+      const again = read(`${carried} ${line}`);
+      if (again.act === 'request' && again.command === carriedCommand) {
+        requests.push({ ...again, because: ['carried-command', ...again.because] });
+        done = true;
+      }
+    }
+    if (!done) {
+      carried = undefined;
+      // A command word alone may be a request already (`tc` is today's rate): the next line may
+      // still be its argument (`tc` / `20/11`).
+      const bare = reading.act === 'request' && (reading.rawArgs ?? '').trim() === '';
+      // Only a line that names a command (`RUC:`, `la placa del`) or announces what follows
+      // (`Solicito lo siguiente:`) may be finished by the next line; others are read once.
+      const open = reading.command !== undefined || line.endsWith(':');
+      const tryJoin = bare || (reading.act !== 'request' && open);
+      if (next !== undefined && tryJoin && affordable(line.length + 1 + next.length)) {
+        const joined = read(`${line} ${next}`);
+        const more = !bare || (joined.command === reading.command && (joined.rawArgs ?? '').trim() !== '');
+        if (joined.act === 'request' && more) {
+          reading = { ...joined, because: ['joined-lines', ...joined.because] };
+          carried = line;
+          carriedCommand = joined.command;
+          last = ahead!;
+          seen += 1;
+          texts.push(next);
+          length += next.length + 1;
+          advance();
+        }
+      }
+      if (reading.act === 'request' && source.takesRest(reading.command)) {
+        requests.push({
+          ...reading,
+          rawArgs: `${reading.rawArgs ?? ''}\n${source.rawFrom(last.end)}`,
+          because: ['takes-the-rest', ...reading.because],
+        });
+        break;
+      }
+      if (reading.act === 'request') requests.push(reading);
+      else {
+        const aside = asideOf(line, reading, requests.length > 0, first) ?? signatureLine(line, asides);
+        if (aside) asides.push(aside);
+        else other += 1;
+      }
+    }
+    // One request past the cap is enough to know the rest goes to lote; a note not addressed to
+    // the bot is silent whatever follows (a request in it would only be part of the note).
+    if (requests.length > MAX_REQUESTS) break;
+    if (other > 0 && addressed === undefined && (requests.length > 0 || !joinable)) break;
+    advance();
   }
   const base = addressed ? { addressed } : {};
-  if (requests.length === 0) return readLine(lines.join(' '));
+  if (requests.length === 0) {
+    // No line is a request on its own: the lines may be one request broken up (a short message).
+    const whole = texts.join(' ');
+    if (joinable && texts.length > 0 && affordable(whole.length)) return read(whole);
+    return { ...base, act: 'remark', because: ['pasted-note', `lines:${seen}`, 'requests:0'] };
+  }
   if (other > 0 && addressed === undefined) {
     return {
       ...base,
       act: 'remark',
-      because: ['pasted-note', `lines:${lines.length}`, `requests:${requests.length}`],
+      because: ['pasted-note', `lines:${seen}`, `requests:${requests.length}`],
     };
   }
   const noted = [...new Set(asides)].map((aside) => `aside:${aside}`);
@@ -182,8 +262,30 @@ export function readLines(
   return {
     ...base,
     act: 'request',
-    because: ['multi-line', ...noted, `requests:${requests.length}`],
+    because: [
+      'multi-line',
+      ...noted,
+      `requests:${requests.length > kept.length ? `${kept.length}+` : kept.length}`,
+    ],
     requests: kept,
     ...(requests.length > kept.length ? { dropped: requests.length - kept.length } : {}),
+  };
+}
+
+/**
+ * A long line whose first words name a command that takes the rest of the message (`lote 2012…,
+ * 2060…, …`): its argument is the line and everything after it, as typed.
+ */
+export function takingRest(
+  reading: Reading,
+  line: MessageLine,
+  source: Pick<LineSource, 'rawFrom'>,
+): Reading {
+  const rest = source.rawFrom(line.restFrom);
+  return {
+    ...reading,
+    // The head cut inside a word: the words of the line from its start (the list reads digits only).
+    rawArgs: line.restFrom === line.start ? rest : `${reading.rawArgs ?? ''} ${rest}`,
+    because: ['long-line', 'takes-the-rest', ...reading.because],
   };
 }

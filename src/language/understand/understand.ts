@@ -4,7 +4,7 @@ import type { GrammarContext, SlotMatch } from '../grammars/types.js';
 import { key } from '../key.js';
 import { lexicon } from '../lexicon/index.js';
 import type { WordClass } from '../lexicon/types.js';
-import { messageLines } from '../normalize.js';
+import { MAX_LINE_LENGTH, type MessageLine, type MessageReader, readMessage } from '../normalize.js';
 import { correctSpelling } from '../spelling.js';
 import { type Token, tokenize } from '../tokenize.js';
 import { type CommandMatch, CommandIndex, parsePart, partLength } from './command-index.js';
@@ -24,7 +24,8 @@ import {
 } from './line.js';
 import type { Addressed, Reading } from './reading.js';
 import { HAND_OFFS } from './rules.js';
-import { readLines } from './lines.js';
+import { readLines, takingRest } from './lines.js';
+import { mentions } from './mention.js';
 import { type Candidate, scanLine } from './scan.js';
 import { slipOf } from './slip.js';
 import { askedExplicitly, asksForMe, tailRule, YIELDING_TAILS } from './tail.js';
@@ -54,9 +55,6 @@ export interface Understanding {
 export { MAX_REQUESTS } from './lines.js';
 
 const PREFIXES = /^[¿¡]*([/!.])(?=\p{L})/u;
-const MENTION = /^@(\d+)$/u;
-/** A line quoted with `>` (as e-mail and WhatsApp users quote). */
-const QUOTED = /^\s*>/u;
 /** `@519… `, `@519…, `, `@519… — `: mention tokens and their punctuation at a line's start. */
 const LEADING_MENTIONS = /^(?:[([«"'“]?@\d+(?:[\p{P}\p{S}]+|(?=\s|$))\s*)+/u;
 const set = (...classes: WordClass[]) => new Set<WordClass>(classes);
@@ -503,13 +501,22 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
    * slip of a command word, a slip is read as the word meant only when that makes a request with
    * a valid value: otherwise the line is read as typed (`plaka nueva` stays a stranger's word).
    */
-  function readLine(raw: string, addressed: Addressed | undefined, context: UnderstandContext): Reading {
+  function readLine(
+    raw: string,
+    addressed: Addressed | undefined,
+    context: UnderstandContext,
+    charge?: (chars: number) => void,
+  ): Reading {
     const fixes: string[] = [];
+    charge?.(raw.length);
     const reading = readWords(raw, addressed, context, fixes);
     if (fixes.length === 0) return reading;
     const valid =
       reading.act === 'request' && (reading.requests !== undefined || 'value' in (reading.args ?? {}));
-    if (!valid) return readWords(raw, addressed, context, undefined);
+    if (!valid) {
+      charge?.(raw.length);
+      return readWords(raw, addressed, context, undefined);
+    }
     return { ...reading, because: [...fixes.map((fix) => `spelling:${fix}`), ...reading.because] };
   }
 
@@ -558,15 +565,25 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
         (!topical || digits);
       return { match, owner: ownerOfEarlier(match, found, keys), asking };
     });
+    // One pass for what the line names: the bot, the place, laughter, courtesy, a verb.
+    let botNamed = false;
+    let namesHere = false;
+    let laughs = false;
+    let earnest = false;
+    for (let i = 0; i < keys.length; i++) {
+      botNamed ||= classAt(keys, i, BOT_NAME) > 0;
+      namesHere ||= classAt(keys, i, PLACE_HERE) > 0;
+      if (!question) {
+        laughs ||= classAt(keys, i, LAUGHTER) > 0;
+        earnest ||= classAt(keys, i, POLITE) > 0 || lexicon.verbAt(keys, i) !== undefined;
+      }
+    }
     return {
       ...words,
       question,
-      botNamed: keys.some((_, i) => classAt(keys, i, BOT_NAME) > 0),
-      namesHere: keys.some((_, i) => classAt(keys, i, PLACE_HERE) > 0),
-      joking:
-        !question &&
-        keys.some((_, i) => classAt(keys, i, LAUGHTER) > 0) &&
-        !keys.some((_, i) => classAt(keys, i, POLITE) > 0 || lexicon.verbAt(keys, i) !== undefined),
+      botNamed,
+      namesHere,
+      joking: !question && laughs && !earnest,
       candidates,
     };
   }
@@ -667,31 +684,71 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     return undefined;
   }
 
+  /** A command whose slot reads a list of identifiers (`lote`) takes the rest of the message. */
+  const takesRest = (name: string | undefined) => {
+    const command = name === undefined ? undefined : index.byName(name);
+    return command !== undefined && shapeOf(command).slots.some(([, spec]) => spec.grammar === 'id-list');
+  };
+
+  /**
+   * A long line alone: pasted text, silent unless addressed. Its first words may name a command
+   * that takes the rest (`lote`); addressed, a command they name says the line is too long to
+   * read (its usage and example), and no command is the usual pointer to `ayuda`.
+   */
+  function readLong(line: MessageLine, reader: MessageReader, head: Reading): Reading {
+    if (head.act === 'request' && takesRest(head.command)) return takingRest(head, line, reader);
+    const base: { addressed?: Addressed; prefix?: string } = {};
+    if (head.addressed) base.addressed = head.addressed;
+    if (head.prefix) base.prefix = head.prefix;
+    if (head.addressed && head.command)
+      return {
+        ...base,
+        act: 'request',
+        command: head.command,
+        args: { error: new UserError('line-too-long', { maximo: MAX_LINE_LENGTH }) },
+        because: ['long-line', `command:${head.command}`],
+      };
+    return { ...base, act: 'remark', because: ['long-line'] };
+  }
+
   function understand(text: string, context: UnderstandContext): Reading {
-    // Lines quoted from someone else (`> necesito el ruc…`) are theirs, not a request of this message.
-    const all = messageLines(text);
-    const lines = all.filter((line) => !QUOTED.test(line));
-    const self = new Set(context.selfDigits);
+    const reader = readMessage(text);
     let addressed: Addressed | undefined = context.isGroup ? undefined : 'direct';
-    const mentioned =
-      self.size > 0 &&
-      lines.some(
-        (l) =>
-          l.includes('@') &&
-          l.split(' ').some((w) => self.has(MENTION.exec(w.replace(/[^\w@]+$/u, ''))?.[1] ?? '')),
-      );
-    if (mentioned) addressed ??= 'mention';
-    if (lines.length === 0) {
-      const because = all.length > 0 ? ['quoted-lines'] : ['empty'];
+    if (addressed === undefined && mentions(text, context.selfDigits)) addressed = 'mention';
+    // Lines quoted from someone else (`> necesito el ruc…`) are theirs, not a request of this message.
+    let quoted = 0;
+    const own = () => {
+      for (let line = reader.next(); line; line = reader.next()) {
+        if (!line.quoted) return line;
+        quoted += 1;
+      }
+      return undefined;
+    };
+    const first = own();
+    if (!first) {
+      const because = quoted > 0 ? ['quoted-lines'] : ['empty'];
       return { act: 'unknown', because, ...(addressed ? { addressed } : {}) };
     }
-    const reading =
-      lines.length === 1
-        ? readLine(lines[0]!, addressed, context)
-        : readLines(lines, addressed, (line) => readLine(line, addressed, context));
+    const second = own();
+    let reading: Reading;
+    if (!second) {
+      reading = readLine(first.text, addressed, context);
+      if (first.long) reading = readLong(first, reader, reading);
+    } else {
+      const pending = [first, second];
+      reading = readLines(
+        {
+          next: () => pending.shift() ?? own(),
+          rawFrom: (from) => reader.rawFrom(from),
+          read: (line, charge) => readLine(line, addressed, context, charge),
+          takesRest,
+        },
+        addressed,
+      );
+    }
     // Under a quoted question (`> necesito el ruc del proveedor` / `ruc 2061…`), a line that only
     // names a value answers it; it asks only when addressed to the bot.
-    if (lines.length < all.length && addressed === undefined && reading.act === 'request')
+    if (quoted > 0 && addressed === undefined && reading.act === 'request')
       return {
         act: 'remark',
         ...(reading.command ? { command: reading.command } : {}),

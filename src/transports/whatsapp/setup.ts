@@ -1,16 +1,22 @@
 import type { Logger } from 'pino';
-import type { WhatsappConfig } from '../../config.js';
+import { WHATSAPP_LIMIT_DEFAULTS, type WhatsappConfig } from '../../config.js';
 import { createAuthRowStore } from '../../store/auth-state.js';
 import { createDedupStore, type DedupStore } from '../../store/dedup.js';
 import { createEditStore } from '../../store/edits.js';
-import { createOutbox, type Outbox, type OutboxOptions } from '../../store/outbox.js';
+import { createCacheCrypto } from '../../store/keyed-crypto.js';
+import { createLidPairsRepo, type LidPairsRepo } from '../../store/lid-pairs.js';
+import { createNewChatsRepo } from '../../store/new-chats.js';
+import { createOutbox, type Outbox, type OutboxOptions, SendRefusedError } from '../../store/outbox.js';
+import { createSentCopiesRepo } from '../../store/sent-copies.js';
 import type { SqliteDatabase } from '../../store/sqlite.js';
+import { createAccountLimitsRepo } from '../../store/wa-account.js';
 import { BaileysTransport } from './transport.js';
 import { type BaileysAuth, createBaileysAuth } from './connection/auth.js';
 import { createSessionGroupSource, GroupMetadataCache } from './connection/groups.js';
 import type { PolicyOptions } from './connection/policy.js';
 import type { WhatsAppStatus } from './connection/types.js';
 import { createBaileysSocket, type SocketFactory } from './connection/socket.js';
+import type { NoticeRenderer } from './limits/notices.js';
 
 /**
  * Wires the WhatsApp transport from a database and the `whatsapp` config section: SQLite auth
@@ -33,6 +39,11 @@ export interface WhatsAppSetupOptions {
   stableOpenMs?: number;
   random?: () => number;
   now?: () => number;
+  /**
+   * Renders what the transport tells a group itself (`whatsapp-retenido`: its messages to drivers
+   * are held); without it holds still work, the group is just not told.
+   */
+  templates?: NoticeRenderer;
 }
 
 export interface WhatsAppSetup {
@@ -43,6 +54,8 @@ export interface WhatsAppSetup {
   groups: GroupMetadataCache;
   /** For the group directory when no messaging host is configured (spec record 2.16). */
   groupSource: ReturnType<typeof createSessionGroupSource>;
+  /** LID ↔ phone pairs learnt from rosters (a mention's LID → the number a feature needs). */
+  lidPairs: LidPairsRepo;
 }
 
 /** Builds the WhatsApp transport together with the stores it runs on (auth, dedupe, outbox, groups). */
@@ -65,7 +78,8 @@ export function createWhatsAppSetup(options: WhatsAppSetupOptions): WhatsAppSetu
         messageId: item.waId,
         chatId: item.chatId,
         state: 'failed',
-        code: 'send-error',
+        // Refused here (a number WhatsApp says has no account), or our own send failed for good.
+        code: error instanceof SendRefusedError ? error.code : 'send-error',
         outboxId: item.id,
         at: (options.now ?? Date.now)(),
       });
@@ -74,6 +88,9 @@ export function createWhatsAppSetup(options: WhatsAppSetupOptions): WhatsAppSetu
     ...(options.random ? { random: options.random } : {}),
   });
   const groups = new GroupMetadataCache();
+  const lidPairs = createLidPairsRepo(db);
+  const now = options.now ?? Date.now;
+  const copies = whatsapp.sentCopies ?? WHATSAPP_LIMIT_DEFAULTS.sentCopies;
   const transport = new BaileysTransport({
     createSocket: options.createSocket ?? createBaileysSocket,
     edits: createEditStore(db),
@@ -91,7 +108,27 @@ export function createWhatsAppSetup(options: WhatsAppSetupOptions): WhatsAppSetu
     ...(options.stableOpenMs !== undefined ? { stableOpenMs: options.stableOpenMs } : {}),
     ...(options.random ? { random: options.random } : {}),
     ...(options.now ? { now: options.now } : {}),
+    limits: {
+      account: createAccountLimitsRepo(db),
+      chats: createNewChatsRepo(db),
+      pairs: lidPairs,
+      copies: createSentCopiesRepo(
+        db,
+        { crypto: createCacheCrypto(db), days: copies.days, maxBytes: copies.maxMegabytes * 1024 * 1024 },
+        now,
+      ),
+      dailyCap: whatsapp.newChats?.dailyCap ?? WHATSAPP_LIMIT_DEFAULTS.newChats.dailyCap,
+      render: options.templates,
+    },
   });
   late.transport = transport;
-  return { transport, auth, dedup, outbox, groups, groupSource: createSessionGroupSource(groups) };
+  return {
+    transport,
+    auth,
+    dedup,
+    outbox,
+    groups,
+    groupSource: createSessionGroupSource(groups),
+    lidPairs,
+  };
 }

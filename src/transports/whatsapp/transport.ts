@@ -4,18 +4,26 @@ import { checkNumber, DeliveryFeed, lidForPhone, setComposing } from './outbound
 import { GroupMetadataCache } from './connection/groups.js';
 import { normalizeId } from '../ids.js';
 import { type DecryptLogLimiter, rateLimitDecryptLogs } from './connection/log.js';
-import { deserializeQuoted, deserializeSent, serializeQuoted } from './outbound/outgoing.js';
+import { deserializeQuoted, serializeQuoted } from './outbound/outgoing.js';
 import {
   closeStatusCode,
   DEFAULT_POLICY,
   decideReconnect,
   INITIAL_POLICY_STATE,
+  reconnectStatus,
 } from './connection/policy.js';
-import { askPairingCode } from './connection/pairing.js';
+import { askPairingCode, onQr } from './connection/pairing.js';
+import { WakeableSleep } from './connection/sleep.js';
 import { MessageReceiver } from './inbound/receive.js';
 import { sendOutboxItem } from './outbound/send.js';
+import { WhatsAppLimits } from './limits/limits.js';
 import { baileysLogger, buildSocketConfig, MemoryCacheStore, type SocketLike } from './connection/socket.js';
-import type { BaileysTransportOptions, TransportStopped, WhatsAppStatus } from './connection/types.js';
+import type {
+  BaileysTransportOptions,
+  SocketClosed,
+  TransportStopped,
+  WhatsAppStatus,
+} from './connection/types.js';
 import type {
   DeliveryUpdate,
   MessageHandler,
@@ -24,11 +32,6 @@ import type {
   SentRef,
   Transport,
 } from '../transport.js';
-
-interface SocketClosed {
-  error: unknown;
-  openedForMs: number;
-}
 
 /**
  * WhatsApp through Baileys v7. One loop owns the connection: it creates exactly one socket,
@@ -49,7 +52,8 @@ export class BaileysTransport implements Transport {
   private loopDone: Promise<TransportStopped> | undefined;
   private stopPromise: Promise<void> | undefined;
   private closeCurrent: ((closed: SocketClosed) => void) | undefined;
-  private wakeSleep: (() => void) | undefined;
+  /** The backoff between sockets; a stop or a relink wakes it. */
+  private readonly pause = new WakeableSleep();
   private readonly deliveries: DeliveryFeed;
   /**
    * One for every socket, so the per-sender decrypt-failure windows survive reconnects; while the
@@ -57,6 +61,8 @@ export class BaileysTransport implements Transport {
    */
   private readonly baileysLog: DecryptLogLimiter;
   private relinking = false;
+  /** Restriction, caps, first contacts, sent copies, sender keys (issue 21). */
+  readonly limits: WhatsAppLimits;
 
   constructor(options: BaileysTransportOptions) {
     this.options = options;
@@ -74,6 +80,17 @@ export class BaileysTransport implements Transport {
       now: this.now,
       ...(options.edits ? { edits: options.edits } : {}),
     });
+    this.limits = new WhatsAppLimits(options.limits, {
+      outbox: options.outbox,
+      keys: options.auth.state.keys,
+      groups: this.groups,
+      send: (chatId, message) => this.send(chatId, message),
+      checkNumber: (phone) => this.checkNumber(phone),
+      emit: (status) => this.emit(status),
+      log: this.log,
+      now: this.now,
+    });
+    this.deliveries.on((update) => this.limits.onDelivery(update));
   }
 
   selfIds(): string[] {
@@ -87,8 +104,9 @@ export class BaileysTransport implements Transport {
 
   async start(handler: MessageHandler): Promise<void> {
     if (this.loopDone) throw new Error('transport already started');
-    this.receiver.accept(handler);
+    this.receiver.accept(this.limits.watch(handler));
     this.receiver.loadPending();
+    this.limits.start();
     this.baileysLog.start();
     this.loopDone = this.loop();
   }
@@ -126,21 +144,30 @@ export class BaileysTransport implements Transport {
     this.deliveries.report(update);
   }
 
-  /** Whether `phone` has WhatsApp, and its LID (see outbound/extras.ts); 'unknown' when offline. */
-  checkNumber(phone: string): Promise<NumberCheck> {
-    const sock = this.open ? this.current : undefined;
-    return checkNumber(sock, phone, this.options.lookupTimeoutMs ?? 3000);
+  /** Whether `phone` has WhatsApp, and its LID (outbound/extras.ts); 'unknown' when offline. Remembered. */
+  async checkNumber(phone: string): Promise<NumberCheck> {
+    const answer = await checkNumber(this.openSocket(), phone, this.options.lookupTimeoutMs ?? 3000);
+    this.limits.recordCheck(phone, answer);
+    return answer;
   }
 
-  /** The LID WhatsApp pairs with `phone` (see outbound/extras.ts); undefined when offline or unknown. */
+  /** The LID WhatsApp pairs with `phone` (outbound/extras.ts); undefined when offline or unknown. */
   lidForPhone(phone: string): Promise<string | undefined> {
-    const sock = this.open ? this.current : undefined;
-    return lidForPhone(sock, phone, this.options.lookupTimeoutMs ?? 3000);
+    return lidForPhone(this.openSocket(), phone, this.options.lookupTimeoutMs ?? 3000);
   }
 
   /** The typing indicator while a document is prepared; best effort. */
   setComposing(chatId: string, composing: boolean): Promise<void> {
-    return setComposing(this.open ? this.current : undefined, chatId, composing, this.log);
+    return setComposing(this.openSocket(), chatId, composing, this.log);
+  }
+
+  /** The person's ids the LID pairs know (rosters, number checks), phone id first. */
+  personIds(id: string): string[] {
+    return this.limits.personIds(id);
+  }
+
+  private openSocket(): SocketLike | undefined {
+    return this.open ? this.current : undefined;
   }
 
   /**
@@ -169,7 +196,7 @@ export class BaileysTransport implements Transport {
       await sock?.end(undefined);
     }
     this.closeCurrent?.({ error: undefined, openedForMs: 0 });
-    this.wakeSleep?.();
+    this.pause.wake();
   }
 
   /**
@@ -189,7 +216,7 @@ export class BaileysTransport implements Transport {
     if (this.open) await this.options.outbox.flush(Math.max(0, deadline - this.now()));
     this.stopping = true;
     this.options.outbox.pause();
-    this.wakeSleep?.();
+    this.pause.wake();
     const sock = this.current;
     if (sock) {
       try {
@@ -200,6 +227,7 @@ export class BaileysTransport implements Transport {
       this.closeCurrent?.({ error: undefined, openedForMs: 0 });
     }
     await this.loopDone;
+    this.limits.stop();
     this.options.outbox.close();
     this.baileysLog.stop();
   }
@@ -247,34 +275,13 @@ export class BaileysTransport implements Transport {
         this.emit({ kind: 'stopped', reason: decision.reason, code });
         return { reason: decision.reason, code };
       }
-      if (decision.reason === 'restart-required') {
-        this.log.debug('restart required (after pairing): reconnecting now');
-        this.emit({ kind: 'restarting' });
-      } else {
-        const { reason, delayMs, attempt: n, alert } = decision;
-        this.log[alert ? 'error' : 'warn'](
-          { code, reason, delayMs, attempt: n },
-          'WhatsApp closed; reconnecting',
-        );
-        this.emit({ kind: 'reconnecting', reason, code, delayMs, attempt: n, alert });
-      }
-      await this.sleep(decision.delayMs);
+      const { status, level } = reconnectStatus(decision, code);
+      this.log[level]({ code, ...status }, 'WhatsApp closed; reconnecting');
+      this.emit(status);
+      if (!this.stopping) await this.pause.sleep(decision.delayMs);
     }
     this.emit({ kind: 'stopped', reason: 'shutdown' });
     return { reason: 'shutdown' };
-  }
-
-  private sleep(ms: number): Promise<void> {
-    if (ms <= 0 || this.stopping) return Promise.resolve();
-    return new Promise((resolve) => {
-      const finish = (): void => {
-        clearTimeout(timer);
-        this.wakeSleep = undefined;
-        resolve();
-      };
-      const timer = setTimeout(finish, ms);
-      this.wakeSleep = finish;
-    });
   }
 
   /** Creates one socket, wires it, and resolves when it closes. */
@@ -287,6 +294,7 @@ export class BaileysTransport implements Transport {
         if (settled) return;
         settled = true;
         if (this.current === sock) this.current = undefined;
+        this.limits.detach(sock);
         this.open = false;
         this.closeCurrent = undefined;
         this.options.outbox.pause();
@@ -298,7 +306,14 @@ export class BaileysTransport implements Transport {
 
       sock.ev.on('connection.update', (update) => {
         if (settled) return;
-        if (update.qr) this.onQr(sock, update.qr, ++qrCount);
+        if (update.qr) {
+          onQr(sock, update.qr, ++qrCount, {
+            pairPhone: this.options.pairPhone,
+            paired: this.options.auth.isPaired(),
+            emit: (status) => this.emit(status),
+            log: this.log,
+          });
+        }
         if (update.connection === 'open') {
           openedAt = this.now();
           this.onOpen(sock);
@@ -321,6 +336,7 @@ export class BaileysTransport implements Transport {
       sock.ev.on('groups.upsert', (list) => this.groups.upsert(list));
       sock.ev.on('groups.update', (list) => this.groups.update(list));
       sock.ev.on('group-participants.update', (event) => this.groups.participants(event, this.selfIds()));
+      this.limits.attach(sock);
     });
   }
 
@@ -332,21 +348,8 @@ export class BaileysTransport implements Transport {
       waVersion: this.options.waVersion,
       msgRetryCounterCache: this.msgRetryCounterCache,
       cachedGroupMetadata: async (jid) => this.groups.get(jid),
-      getMessage: async (key) =>
-        key.id ? deserializeSent(this.options.outbox.sentMessage(key.id)) : undefined,
-    });
-  }
-
-  private onQr(sock: SocketLike, qr: string, count: number): void {
-    const phone = this.options.pairPhone?.replace(/\D/g, '');
-    if (!phone || this.options.auth.isPaired()) {
-      this.emit({ kind: 'qr', qr });
-      return;
-    }
-    if (count !== 1) return; // the code asked on the first QR stays valid for this socket
-    askPairingCode(sock, phone, (status) => this.emit(status)).catch((error: unknown) => {
-      this.log.warn({ err: error }, 'pairing code request failed');
-      this.emit({ kind: 'qr', qr }); // after 'pairing-code-failed': the QR is the way left
+      // undefined on a miss, never an empty message (see WhatsAppLimits.sentMessage).
+      getMessage: async (key) => this.limits.sentMessage(key.id),
     });
   }
 
@@ -354,6 +357,7 @@ export class BaileysTransport implements Transport {
     this.open = true;
     this.options.outbox.resume((item) => this.sendItem(sock, item));
     this.emit({ kind: 'open', selfIds: this.selfIds() });
+    this.limits.onOpen(sock);
     // What a previous run left half-handled goes first (once per process; see replayPending).
     try {
       this.receiver.replayPending(sock);
@@ -364,16 +368,18 @@ export class BaileysTransport implements Transport {
       (all) => {
         this.groups.replaceAll(all);
         this.emit({ kind: 'groups', count: this.groups.size });
+        void this.limits.learn(Object.values(all));
       },
       (error: unknown) => this.log.warn({ err: error }, 'could not fetch the groups'),
     );
   }
 
-  private sendItem(sock: SocketLike, item: OutboxItem): Promise<SendResult> {
+  private async sendItem(sock: SocketLike, item: OutboxItem): Promise<SendResult> {
     const quoted =
       deserializeQuoted(item.extra) ??
       (item.message.quotedId ? this.receiver.quoted.get(item.message.quotedId) : undefined);
-    return sendOutboxItem(sock, item, {
+    await this.limits.beforeSend(item);
+    const result = await sendOutboxItem(sock, item, {
       ...(quoted ? { quoted } : {}),
       isCurrent: () => sock === this.current && this.open,
       onSent: () =>
@@ -385,5 +391,8 @@ export class BaileysTransport implements Transport {
           at: this.now(),
         }),
     });
+    // The sealed copy answers retry requests; the outbox keeps no readable one.
+    this.limits.keepCopy(item.waId, result.stored);
+    return {};
   }
 }

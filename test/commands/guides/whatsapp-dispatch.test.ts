@@ -219,12 +219,12 @@ describe('delivery truth after guia … enviar', () => {
 
   it('chofer checks the number on WhatsApp: refuses one without an account, stores the LID, and sends guides to the LID', async () => {
     const sock = fake.latest();
+    fake.server.missing.add('51955555555');
     sock.upsert([waText('chofer 45678912 955555555', { participant: ADMIN_PN })]);
     await waitFor(() => textsTo(GROUP).length === 1, 5000, 'refusal');
     expect(textsTo(GROUP)[0]).toContain('WhatsApp dice que el número +51955555555 no tiene cuenta');
     expect(app.services.registry.get(DRIVERS)!.get('45678912')).toBeUndefined();
 
-    fake.server.accounts.add('51911111111');
     fake.server.lidToPn.set('211111111111111@lid', HUAMAN.jid);
     sock.upsert([waText(`chofer ${HUAMAN.dni} 911111111`, { participant: ADMIN_PN })]);
     await waitFor(() => textsTo(GROUP).length === 2, 5000, 'registration');

@@ -52,7 +52,9 @@ export function rucCandidates(tokens: readonly Token[]): Candidate[] {
     if (!holdsDigits(token)) continue;
     const run: DigitRun | undefined = digitRunAt(tokens, at, 11);
     if (run) {
-      found.push({ ...run, valor: echo(run.digits), count: run.digits.length });
+      // Digits need no cleaning to be echoed, only a cut when long.
+      const valor = run.digits.length > 30 ? echo(run.digits) : run.digits;
+      found.push({ ...run, valor, count: run.digits.length });
       at = run.end - 1;
     } else {
       found.push({

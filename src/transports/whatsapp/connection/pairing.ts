@@ -1,3 +1,4 @@
+import type { Logger } from 'pino';
 import type { SocketLike } from './socket.js';
 import type { WhatsAppStatus } from './types.js';
 
@@ -19,4 +20,32 @@ export async function askPairingCode(
     emit({ kind: 'pairing-code-failed', error: error instanceof Error ? error.message : String(error) });
     throw error;
   }
+}
+
+/**
+ * A QR from WhatsApp: shown, or, with a pairing phone on an unpaired session, replaced by a pairing
+ * code asked once per socket (on its first QR; the code stays valid while the socket lives). If the
+ * code cannot be had, the QR is the way left.
+ */
+export function onQr(
+  sock: SocketLike,
+  qr: string,
+  count: number,
+  deps: {
+    pairPhone: string | undefined;
+    paired: boolean;
+    emit: (status: WhatsAppStatus) => void;
+    log: Logger;
+  },
+): void {
+  const phone = deps.pairPhone?.replace(/\D/g, '');
+  if (!phone || deps.paired) {
+    deps.emit({ kind: 'qr', qr });
+    return;
+  }
+  if (count !== 1) return;
+  askPairingCode(sock, phone, deps.emit).catch((error: unknown) => {
+    deps.log.warn({ err: error }, 'pairing code request failed');
+    deps.emit({ kind: 'qr', qr }); // after 'pairing-code-failed'
+  });
 }

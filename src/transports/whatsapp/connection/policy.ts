@@ -1,3 +1,5 @@
+import type { WhatsAppStatus } from './types.js';
+
 /**
  * The reconnect policy of the Baileys v7 notes as one pure function: given the close code and
  * the counters so far, what to do next. Baileys never reconnects by itself; the transport's loop
@@ -173,4 +175,17 @@ export function isConnectionProblem(error: unknown): boolean {
   if (code !== undefined && CONNECTION_CODES.has(code)) return true;
   const message = error instanceof Error ? error.message : String(error);
   return /connection closed|timed out/i.test(message);
+}
+
+/** The status (and log line) of a reconnect decision: a 515 restart is quiet, the rest is reported. */
+export function reconnectStatus(
+  decision: Extract<Decision, { action: 'reconnect' }>,
+  code: number | undefined,
+): { status: WhatsAppStatus; level: 'debug' | 'warn' | 'error' } {
+  if (decision.reason === 'restart-required') return { status: { kind: 'restarting' }, level: 'debug' };
+  const { reason, delayMs, attempt, alert } = decision;
+  return {
+    status: { kind: 'reconnecting', reason, code, delayMs, attempt, alert },
+    level: alert ? 'error' : 'warn',
+  };
 }

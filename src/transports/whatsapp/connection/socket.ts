@@ -29,7 +29,8 @@ export interface SocketLike {
   authState: { creds: AuthenticationCreds };
   readonly user?: Contact | undefined;
   signalRepository: {
-    lidMapping: Pick<SignalRepositoryWithLIDStore['lidMapping'], 'getPNForLID' | 'getLIDForPN'>;
+    lidMapping: Pick<SignalRepositoryWithLIDStore['lidMapping'], 'getPNForLID' | 'getLIDForPN'> &
+      Partial<Pick<SignalRepositoryWithLIDStore['lidMapping'], 'storeLIDPNMappings'>>;
   };
   sendMessage: WASocket['sendMessage'];
   groupFetchAllParticipating: WASocket['groupFetchAllParticipating'];
@@ -42,6 +43,10 @@ export interface SocketLike {
   sendPresenceUpdate: WASocket['sendPresenceUpdate'];
   /** The raw stanza emitter: `CB:ack,class:message` carries the server acks Baileys drops. */
   ws?: { on(event: string, listener: (node: BinaryNode) => void): unknown };
+  /** The reach-out time lock (emits `connection.update { reachoutTimeLock }` too); fakes may leave it out. */
+  fetchAccountReachoutTimelock?: WASocket['fetchAccountReachoutTimelock'];
+  /** The new-chat message cap (`{ total_quota, used_quota, … }`); emits nothing. */
+  fetchNewChatMessageCap?: WASocket['fetchNewChatMessageCap'];
   /** Unlinks this device from the phone (the console's "unlink and pair again"). */
   logout?: (msg?: string) => Promise<void>;
   /** Closes the socket WITHOUT logging out (the session stays paired). */

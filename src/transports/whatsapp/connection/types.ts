@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { DedupStore } from '../../../store/dedup.js';
 import type { EditStore } from '../../../store/edits.js';
 import type { Outbox } from '../../../store/outbox.js';
+import type { LimitsOptions } from '../limits/limits.js';
 import type { BaileysAuth } from './auth.js';
 import type { GroupMetadataCache } from './groups.js';
 import type { PolicyOptions, ReconnectReason, StopReason } from './policy.js';
@@ -27,7 +28,30 @@ export type WhatsAppStatus =
       attempt: number;
       alert: boolean;
     }
-  | { kind: 'stopped'; reason: StopReason | 'shutdown'; code?: number | undefined };
+  | { kind: 'stopped'; reason: StopReason | 'shutdown'; code?: number | undefined }
+  /**
+   * WhatsApp's reach-out time lock: no first messages to new chats until `until` (ms; absent when
+   * WhatsApp gave no end). `change` marks the start and the end of a restriction (alerts); `since`
+   * is when Chasqui learnt it. Sent at start from the store, then whenever WhatsApp tells.
+   */
+  | {
+      kind: 'restriction';
+      active: boolean;
+      since?: number;
+      until?: number;
+      enforcement?: string;
+      change?: 'started' | 'ended';
+    }
+  /** WhatsApp's cap on new chats this cycle (`message-capping.update`, `fetchNewChatMessageCap`). */
+  | { kind: 'new-chat-cap'; total?: number; used?: number; cycleEndsAt?: number; status?: string }
+  /** A recipient asked for one of our messages again (`receipt type=retry`): a group id, or 'direct'. */
+  | { kind: 'retry-receipt'; chatId: string };
+
+/** How one socket ended: the close error (its code decides the reconnect) and how long it was open. */
+export interface SocketClosed {
+  error: unknown;
+  openedForMs: number;
+}
 
 export interface TransportStopped {
   reason: StopReason | 'shutdown';
@@ -54,6 +78,8 @@ export interface BaileysTransportOptions {
   /** Bound on LID-mapping and group-metadata lookups while handling a message (default 3 s). */
   lookupTimeoutMs?: number;
   onStatus?: (status: WhatsAppStatus) => void;
+  /** WhatsApp's limits on the account (issue 21): stores, the daily cap, the notice renderer. */
+  limits: LimitsOptions;
   /** Message secrets for secret-encrypted edits (store/edits.ts). */
   edits?: EditStore;
   random?: () => number;

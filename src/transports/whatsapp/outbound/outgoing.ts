@@ -58,10 +58,17 @@ export function serializeSent(sent: WAMessage | undefined): string | undefined {
   return sent?.message ? JSON.stringify(messageToPlain(sent.message)) : undefined;
 }
 
+/**
+ * The stored message, or undefined: also for a copy with no content, since an empty message given
+ * to a retry request is resent as such and burns the recipient's only repair (Evolution API #2705).
+ */
 export function deserializeSent(text: string | undefined): proto.IMessage | undefined {
   if (!text) return undefined;
   try {
-    return proto.Message.fromObject(JSON.parse(text) as Record<string, unknown>);
+    const message = proto.Message.fromObject(JSON.parse(text) as Record<string, unknown>);
+    return Object.values(message).some((value) => value !== null && value !== undefined)
+      ? message
+      : undefined;
   } catch {
     return undefined;
   }
