@@ -137,7 +137,8 @@ function codeAt(
   let end = at;
   for (let item = pieces[end]; item; item = pieces[end]) {
     if (items.length === MAX_PIECES) return 'too-long'; // letters or numbers said, no code
-    if (item.kind === 'dash' && (items.length === 0 || items[items.length - 1]!.kind !== 'digits')) break;
+    // A dash joins digits to what follows (`T001-42`) or a plate's letters to its digits (`ABC-123`).
+    if (item.kind === 'dash' && (items.length === 0 || items.some((i) => i.kind === 'dash'))) break;
     if (item.kind === 'letter' && items.some((i) => i.kind === 'dash')) break;
     items.push(item);
     end += item.length;
@@ -157,7 +158,7 @@ function codeAt(
     const said = spoken && head.length >= MIN_NUMBER_ITEMS && digits >= MIN_NUMBER_DIGITS;
     return said ? { text: whole, end } : undefined;
   }
-  const tail = text(head.slice(lastLetter + 1)).length;
+  const tail = text(items.slice(lastLetter + 1).filter((item) => item.kind === 'digits')).length;
   const typedApart = items.filter((item) => !item.spoken).length >= 4;
   if (head[0]!.kind !== 'letter' || tail < MIN_CODE_DIGITS || !(spoken || typedApart)) return undefined;
   return namedBefore(tokens, keys, at) ? { text: whole, end } : undefined;

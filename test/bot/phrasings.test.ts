@@ -9,6 +9,15 @@ import { adminAndChatterRows } from './phrasings/admin-chatter.table.js';
 import { dateAndDocumentRows } from './phrasings/dates-documents.table.js';
 import { identifierRows } from './phrasings/identifiers.table.js';
 import {
+  descriptionRows,
+  formalLeadRows,
+  helpChatterRows,
+  noteLineRows,
+  ownerRows,
+  reportRows,
+  spelledPlateRows,
+} from './phrasings/kinds.table.js';
+import {
   abbreviationRows,
   formalRows,
   loanRows,
@@ -128,6 +137,13 @@ const tables: [string, readonly Row[]][] = [
   ['register: English loans', loanRows],
   ['register: abbreviations', abbreviationRows],
   ['register: voice-to-text', voiceRows],
+  ['whose the document is', ownerRows],
+  ['descriptions after a request', descriptionRows],
+  ['plates spelled by letter names', spelledPlateRows],
+  ['formal lead-ins', formalLeadRows],
+  ['reports that name an identifier', reportRows],
+  ['notes of several lines', noteLineRows],
+  ['chatter with the word of help', helpChatterRows],
 ];
 
 describe('phrasings staff really use', () => {

@@ -46,9 +46,12 @@ export const WORD_CLASSES = [
   'state-adjective', // activo, habido, vigente
   'state-verb', // es, está, tiene: tells in a statement, asks in a question
   'report-verb', // llegó, salió, subió: tells what happened
+  'telling', // se informa que, les comunico que: what follows is told to the others, not asked
+  'self-intro', // soy, les escribe: the writer says who they are (`hola, soy Rosa de RRHH`)
   'rate-move', // cerró, amaneció: how a rate moved, asked about
   'owner-lead', // correspondiente al, perteneciente a: whose an identifier is, after it
   'owner-of', // de, del: the same, in one word (`dni … del postulante`)
+  'owner-said', // es la, es nuestro: the same after a pause (`ruc …, es la empresa nueva`)
   'header', // Atención contabilidad, Asunto: who or what a message of several lines is for
   'reason', // para la cotización, que el cliente espera: why, after a request
   'person-noun', // señor, proveedor, cliente: whose identifier

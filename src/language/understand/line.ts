@@ -37,6 +37,7 @@ export const FUNCTION = set(
   'label',
   'qualifier',
   'conjunction',
+  'owner-lead',
 );
 
 /** Before the command word: social words, asking words, function words (see `leadInLength`). */
@@ -85,8 +86,11 @@ const PART_OF_TIME = set('date-unit', 'day-part', 'weekday', 'relative-day');
 const REASON = set('reason');
 const DETERMINER = set('article', 'possessive', 'demonstrative');
 
-/** Words that tell rather than ask: `es`, `ya llegó`, `tenía`. */
-export const STATEMENT = set('state-verb', 'report-verb');
+/** Words that tell rather than ask: `es`, `ya llegó`, `tenía`, `se informa que`. */
+export const STATEMENT = set('state-verb', 'report-verb', 'telling');
+const TELLS_WHAT_FOLLOWS = set('telling');
+/** Senses that only ask: their first person asks too (`le encargo el ruc …`). */
+const ASKING_ONLY: ReadonlySet<string> = new Set(['ask', 'need', 'modal']);
 
 /** True for a token of marks alone (`-`, `→`) or emoji (`🙏`). */
 export function isMark(token: Token | undefined): boolean {
@@ -123,6 +127,9 @@ export function leadInLength(
   if (isMark(token)) return 1;
   if (token.shape === 'number' || lexicon.is(keys[at] ?? '', 'negation')) return 0;
   if (perfectAt(keys, at)) return 0; // `he pedido el ruc …` tells what was done
+  // `se informa que …`, `les comunico que …`: what follows is told, not asked.
+  if (classAt(keys, at, TELLS_WHAT_FOLLOWS) > 0) return 0;
+  if (toldAfterClitic(tokens, keys, at)) return 0; // `ya se envió la guía …`
   const afterQuestionWord = at > 0 && lexicon.is(keys[at - 1] ?? '', 'question-word');
   const asked = question || afterQuestionWord ? classAt(keys, at, QUESTION) : 0;
   const today = lexicon.phrasesAt(keys, at, RELATIVE_DAY).find((hit) => hit.entry.value === 0)?.length ?? 0;
@@ -185,6 +192,30 @@ export function tailStart(
 }
 
 /**
+ * `se envió`, `ya se anuló`, `le envío`, `YA SE ENVIO`: after a clitic that is no article (or
+ * after `ya`), a word that is also a noun (`envío`, `aviso`, `pedido`) is the verb, and a past or
+ * first-person form of it with no asking reading tells what was done: rule `told-after-clitic`.
+ */
+export function toldAfterClitic(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
+  const before = keys[at - 1];
+  if (before === undefined) return false;
+  const clitic = lexicon.is(before, 'clitic') && !lexicon.is(before, 'article');
+  if (!clitic && before !== 'ya') return false;
+  const verb = lexicon.verbAt(keys, at);
+  if (!verb || verb.length !== 1) return false;
+  // `ya mande la guía` (typed without the accent): after `ya` the past, not the usted imperative.
+  const paused = /[,;:.!?]$/u.test(tokens[at - 1]?.trail ?? '');
+  if (!clitic && !paused && verb.forms.some((form) => form.form === 'past')) return true;
+  if (verb.forms.some((form) => form.form !== 'past' && asks(form))) return false;
+  if (tokens[at]?.accented === true && verb.forms.some((form) => form.form === 'past')) return true;
+  // `le envío`, `le paso` report the writer's doing; `le encargo`, `le consulto` ask.
+  const doing = (form: VerbForm) => form.senses.some((sense) => !ASKING_ONLY.has(sense));
+  const first = verb.forms.filter((form) => form.form === 'present-1');
+  if (first.length === 0) return verb.forms.some((form) => form.form === 'past');
+  return first.some((form) => !asks(form) && doing(form));
+}
+
+/**
  * A verb that tells: every reading an event (`llegó`, `vence`), a form typed with the accent of
  * the past (`mandé`, `envió`), or a past, participle or first-person reading with no asking one
  * (`mando`, `confirmo`, `anulada`); `mande` (no accent) may be the formal imperative, so it asks.
@@ -217,6 +248,7 @@ export function statementAt(
     return hit.entry.class;
   }
   if (k === 'ya' && at + 1 < tokens.length) return 'report-verb';
+  if (toldAfterClitic(tokens, keys, at)) return 'report';
   if (perfectAt(keys, at)) return 'report';
   const verb = lexicon.verbAt(keys, at);
   // `pa imprimir`, `para facturar`: an infinitive after a preposition says what for, not what happened.
@@ -266,6 +298,8 @@ function beforeTime(keys: readonly string[], at: number): boolean {
   return classAt(keys, at, PART_OF_TIME) > 0;
 }
 
+/** Concepts that receive what is asked (`para el chofer`): said of the request, not why. */
+const RECIPIENTS: ReadonlySet<string> = new Set(['driver', 'drivers', 'carrier']);
 /** Words of time: `para el lunes` says when, not why. */
 const TIME = set('weekday', 'relative-day', 'date-unit', 'day-part', 'month', 'unit-modifier');
 
@@ -280,14 +314,14 @@ export function reasonAt(tokens: readonly Token[], keys: readonly string[], at: 
     const nextVerb = lexicon.verbAt(keys, at + 1 + (lexicon.is(next, 'clitic') ? 1 : 0));
     if (nextVerb?.forms.some((form) => form.form === 'past' || form.form === 'participle')) return false;
   }
-  // `para` + a recipient (`para el chofer`) or a time (`para el lunes`) is said of the request.
+  // `para` + a recipient (`para el chofer`) or a time (`para el lunes`) is said of the request;
+  // a thing is what it is for (`para la planilla`, `para la guía`).
   if (keys[at] === 'para' && length === 1) {
     let next = at + 1;
     while (classAt(keys, next, DETERMINER) > 0) next += 1;
-    if (
-      lexicon.phrasesAt(keys, next).some((hit) => hit.entry.class === 'concept' || TIME.has(hit.entry.class))
-    )
-      return false;
+    const said = (hit: { entry: { class: WordClass; value?: string | number } }) =>
+      (hit.entry.class === 'concept' && RECIPIENTS.has(String(hit.entry.value))) || TIME.has(hit.entry.class);
+    if (lexicon.phrasesAt(keys, next).some(said)) return false;
     if (/\d/u.test(tokens[next]?.text ?? '')) return false;
   }
   // A number in a reason is no identifier (`para la orden de compra 4512`), a long one may be.

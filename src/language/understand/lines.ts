@@ -2,7 +2,7 @@ import { lexicon } from '../lexicon/index.js';
 import type { WordClass } from '../lexicon/types.js';
 import { MAX_LINE_LENGTH, type MessageLine } from '../normalize.js';
 import { type Token, tokenize } from '../tokenize.js';
-import { classAt, isMark, reasonAt, SOCIAL } from './line.js';
+import { classAt, isMark, reasonAt, SOCIAL, statementAt } from './line.js';
 import type { Addressed, Reading } from './reading.js';
 
 /**
@@ -32,7 +32,42 @@ const CLOSING = set('regards', 'farewell', 'thanks');
 const HEADER = set('header');
 
 /** What a line that is no request is, around requests. */
-type Aside = 'social' | 'closing' | 'reason' | 'header' | 'signature' | undefined;
+type Aside = 'social' | 'closing' | 'reason' | 'header' | 'signature' | 'intro' | 'owner' | undefined;
+
+const SELF_INTRO = set('self-intro');
+const OWNER_SAID = set('owner-said');
+/** How many words a line saying who writes (`hola, soy Rosa de RRHH`) or whose it is may have. */
+const MAX_ASIDE_WORDS = 10;
+
+/** The first word after greetings, courtesy and marks (`hola, soy …` → `soy`). */
+function afterSocial(tokens: readonly Token[], keys: readonly string[]): number {
+  let at = 0;
+  while (at < tokens.length) {
+    const length = isMark(tokens[at]) ? 1 : classAt(keys, at, SOCIAL);
+    if (length === 0) break;
+    at += length;
+  }
+  return at;
+}
+
+/**
+ * `hola, soy Rosa de RRHH`, `les escribe Carmen de contabilidad` before the requests: who writes
+ * (`intro`); `es el chofer nuevo`, `son los practicantes` after them: whose the values are
+ * (`owner`). Neither holds a number or tells anything more.
+ */
+function personLine(tokens: readonly Token[], keys: readonly string[], afterRequest: boolean): Aside {
+  const words = tokens.filter((t) => !isMark(t));
+  if (words.length > MAX_ASIDE_WORDS || tokens.some((t) => /\d/u.test(t.text))) return undefined;
+  const at = afterSocial(tokens, keys);
+  const intro = !afterRequest && classAt(keys, at, SELF_INTRO) > 0;
+  const said = classAt(keys, at, OWNER_SAID);
+  if (!intro && !(afterRequest && at === 0 && said > 0)) return undefined;
+  const from = at + Math.max(said, classAt(keys, at, SELF_INTRO));
+  for (let i = from; i < tokens.length; i++) {
+    if (statementAt(tokens, keys, i, false) || lexicon.is(keys[i] ?? '', 'negation')) return undefined;
+  }
+  return intro ? 'intro' : 'owner';
+}
 
 /** After a closing: the name, title and area lines of a signature (`Luis Pacheco` / `Jefe de Ventas`). */
 const MAX_SIGNATURE_WORDS = 5;
@@ -73,6 +108,8 @@ function asideOf(line: string, reading: Reading, afterRequest: boolean, first: b
   const tokens = tokenize(line);
   const keys = tokens.map((t) => t.key);
   if (closingLine(tokens, keys)) return 'closing';
+  const person = personLine(tokens, keys, afterRequest);
+  if (person) return person;
   if (reading.act === 'greeting' || reading.act === 'thanks') return 'social';
   // `Atención contabilidad`, `Para: ventas`, `Asunto: guías`: who the message is for.
   if (first && classAt(keys, 0, HEADER) > 0 && !tokens.some((t) => /\d/u.test(t.text))) return 'header';

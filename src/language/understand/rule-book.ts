@@ -51,8 +51,23 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
   {
     name: 'statement',
     decides: 'a verb that tells (a state outside a question, a past, a report) makes the line a remark',
-    yes: ['el ruc 20601234565 ya no está habido', 'la guía T001-42 llegó ayer'],
-    no: ['¿el ruc 20601234565 está habido?', 'confirma si el ruc 20601234565 está activo'],
+    yes: [
+      'el ruc 20601234565 ya no está habido',
+      'la guía T001-42 llegó ayer',
+      // after a clitic or `ya`, a noun that is also a verb is the verb (`se envió`, `YA SE ANULO`)
+      'SE ENVIO EL XML DE LA FACTURA F001-123 AL CLIENTE',
+      'le envío la guía T001-44 al chofer en un rato',
+      'ya mande la guia T001-42 al almacén',
+      // telling the others (`se comunica que`, `les informamos que`)
+      'Se comunica que el RUC 20601234565 pertenece a Distribuidora Los Álamos',
+      'Les informamos que la placa C3X918 pasó la revisión técnica',
+    ],
+    no: [
+      '¿el ruc 20601234565 está habido?',
+      'confirma si el ruc 20601234565 está activo',
+      'le encargo el ruc 20100456789',
+      'consulto el ruc 20601234565',
+    ],
   },
   {
     name: 'word-beside',
@@ -72,8 +87,18 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
   {
     name: 'reason-tail',
     decides: 'after a complete request, why it is wanted (`es para…`, `para…`, `porque…`, `que…`)',
-    yes: ['ruc 20601234565 es para la cotización', 'tc de hoy para cerrar la venta'],
-    no: ['guía T001-43 para el lunes', 'ruc 20601234565 que me pasaste', 'placa b7x-456 q pasó'],
+    yes: [
+      'ruc 20601234565 es para la cotización',
+      'tc de hoy para cerrar la venta',
+      'dni 70123456 para la planilla de diciembre',
+    ],
+    // `para` + a recipient or a time says whom or when, not why.
+    no: [
+      'guía T001-43 para el lunes',
+      'ruc 20601234565 que me pasaste',
+      'placa b7x-456 q pasó',
+      'dni 45678912 para el chofer',
+    ],
   },
   {
     name: 'owner-note',
@@ -90,6 +115,43 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
       'quita el ruc 20601234565 del reporte',
       'ruc 20601234565 del proveedor, esta semana',
     ],
+  },
+  {
+    name: 'joining-note',
+    decides:
+      'without courtesy, whose the identifier is reads as asked when that one is joining (a candidate, `nuevo`, a clause of what they are about to do) and nothing in the note tells',
+    yes: [
+      'dni 41234567 de la postulante',
+      'DNI 45678912 DEL NUEVO PRACTICANTE',
+      'dni 41234567 del operario que entra el lunes',
+      'licencia 70123456 del chofer que vamos a contratar',
+    ],
+    no: [
+      'dni 45678912 de la señora',
+      'dni 45678912 del postulante que ya renunció',
+      'el dni 41234567 de la candidata ya está en el file',
+      'dni 70123456 de la chica que vino ayer',
+    ],
+  },
+  {
+    name: 'owner-said',
+    decides: 'after a pause, `es la/el/nuestro …` says who the identifier belongs to: context, not a report',
+    yes: ['ruc 20601234565, es nuestro nuevo proveedor', 'dni 45678912, es la nueva recepcionista'],
+    no: [
+      'dni 70123456, es el de la practicante',
+      'ruc 20601234565 es de la competencia',
+      'ruc 20601234565, es la empresa que nos cobró doble',
+    ],
+  },
+  {
+    name: 'described-owner',
+    decides: 'words describing a vehicle the request already carries (`del camión amarillo`, `de reparto`)',
+    yes: [
+      'placa C3X918 de la camioneta roja',
+      'PLACA ABC123 DEL FURGON BLANCO',
+      'placa B7X456 de la unidad de reparto',
+    ],
+    no: ['placa C3X918 roja', 'placa ABC123 del camión amarillo ya salió'],
   },
   {
     name: 'company-name-note',
@@ -134,7 +196,8 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
     name: 'asked-after',
     decides: 'the ask after the value: `la guía T001-72 me la pueden mandar`, `…, la necesito impresa`',
     yes: ['la guía T001-72 me la pueden mandar en pdf', 'planilla del 20601234565, quiero ver si es grande'],
-    no: ['la guía T001-72 me la mandaron ayer'],
+    // Without a clitic or a pause the value is the verb's subject: it tells.
+    no: ['la guía T001-72 me la mandaron ayer', 'la factura F001-124 sustituye a la F001-123'],
   },
   {
     name: 'asked-detail',
@@ -163,6 +226,22 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
     decides: 'a reason on its own line after a request is no note',
     yes: ['el dni 41234567\nes para el contrato'],
     no: ['es para el contrato\nel dni 41234567'],
+  },
+  {
+    name: 'aside:intro',
+    decides:
+      'before the requests, a line saying who writes (`hola, soy Rosa de RRHH`, `les escribe …`) is no note',
+    yes: [
+      'Buenas tardes, les escribe Carla de Recursos Humanos\ndni 41234567\nlicencia 41234567',
+      'hola equipo\nsoy Marco del almacén\nplaca C3X918',
+    ],
+    no: ['Buenos días, soy Ana de ventas\nel pedido 4512 sale hoy\nplaca C3X918', 'placa C3X918\nsoy Marco'],
+  },
+  {
+    name: 'aside:owner',
+    decides: 'after the requests, a line saying whose they are (`es el chofer nuevo`) is no note',
+    yes: ['Buen día\ndni 70123456\nruc 20100456789\nes la nueva contratista'],
+    no: ['es la nueva contratista\ndni 70123456\nruc 20100456789', 'dni 70123456\nes el que renunció ayer'],
   },
   {
     name: 'aside:header',

@@ -1,10 +1,10 @@
 import type { SlotMatch } from '../grammars/types.js';
 import { lexicon } from '../lexicon/index.js';
-import type { WordClass } from '../lexicon/types.js';
+import type { LexEntry, VerbForm, WordClass } from '../lexicon/types.js';
 import type { Token } from '../tokenize.js';
 import { asks } from './command-index.js';
 import type { CommandMatch } from './command-index.js';
-import { classAt, isMark, reasonAt, SOCIAL, statementAt } from './line.js';
+import { classAt, isMark, perfectAt, reasonAt, SOCIAL, statementAt } from './line.js';
 
 /**
  * What may follow a complete request (command word and a filled slot) without making it a
@@ -34,7 +34,7 @@ const set = (...classes: WordClass[]) => new Set<WordClass>(classes);
 /** A number this long after the slot is another identifier, not part of a note. */
 const ID_DIGITS = /\d{6,}/u;
 /** Words that may open an owner note: `correspondiente al postulante` (and `de`, `del`). */
-const OWNER_LEAD = set('owner-lead');
+const OWNER_LEAD = set('owner-lead', 'owner-said');
 /** Who may own an identifier: `postulante`, `empresa`, `Transportes Andinos SAC`. */
 const COURTESY = set('courtesy');
 const OWNER = set('person-noun', 'company-word', 'legal-form');
@@ -50,6 +50,9 @@ const hasId = (tokens: readonly Token[], from: number) => tokens.slice(from).som
 export const TAIL_RULES: ReadonlySet<string> = new Set([
   'reason-tail',
   'owner-note',
+  'joining-note',
+  'owner-said',
+  'described-owner',
   'company-name-note',
   'asked-for-the-writer',
   'said-after-asking',
@@ -69,11 +72,13 @@ export const YIELDING_TAILS: ReadonlySet<string> = new Set([
 export function tailRule(ctx: TailContext, at: number): string | undefined {
   const { tokens, keys } = ctx;
   if (reasonAt(tokens, keys, at) || purposeAt(tokens, keys, at)) return 'reason-tail';
-  if (ownerNote(ctx, at)) return 'owner-note';
+  const owner = ownerNote(ctx, at);
+  if (owner) return owner;
   if (nameNote(tokens, at, ctx.slots)) return 'company-name-note';
   if (ctx.forMe && !tokens.slice(at).some((t) => /\d/u.test(t.text))) return 'asked-for-the-writer';
   if (askedAfter(tokens, keys, at)) return 'asked-after';
   if (ctx.question && askedDetail(tokens, keys, at)) return 'asked-detail';
+  if (describedOwner(ctx, at)) return 'described-owner';
   // Asked by a verb; or by a question already closed (`¿tienen el xml de la guía …? lo pide …`)
   // or courtesy (`el brevete de … porfa, lo vamos a contratar`) when what follows tells nothing
   // done (`uso? ya lo revisé` answers itself).
@@ -111,6 +116,18 @@ function askedAfter(tokens: readonly Token[], keys: readonly string[], at: numbe
   // A word that is also a noun (`factura`) asks only after a clitic: `… me la facturas`.
   const clitic = keys.slice(at, i).some((k) => lexicon.entries(k).every((e) => e.class === 'clitic'));
   if (lexicon.entries(keys[i] ?? '').length > 0 && !clitic) return false;
+  // Without a clitic or a pause the value is the verb's subject: `la guía T001-42 reemplaza a …`.
+  // (Clitics a slot read before `at` count: `… me la | pueden mandar`.)
+  const attached = verb.forms.some((form) => form.clitics.length > 0);
+  let first = at;
+  while (
+    first > 0 &&
+    (lexicon.is(keys[first - 1] ?? '', 'clitic') || lexicon.is(keys[first - 1] ?? '', 'article'))
+  )
+    first -= 1;
+  const clitics =
+    clitic || keys.slice(first, at).some((k) => lexicon.entries(k).every((e) => e.class === 'clitic'));
+  if (!clitics && !attached && !afterPause(tokens, keys, first)) return false;
   return verb.forms.some((form) => asks(form) && form.form !== 'infinitive' && form.form !== 'gerund');
 }
 
@@ -126,55 +143,161 @@ function askedDetail(tokens: readonly Token[], keys: readonly string[], at: numb
 
 /**
  * `del nuevo chofer`, `de nuestra empresa`, `correspondiente al postulante`: whose the identifier
- * is, said in a line that asks (`por favor el dni … del nuevo chofer`). A bare `ruc … de la señora`
- * tells a colleague whose number it is: no request.
+ * is, said in a line that asks (`por favor el dni … del nuevo chofer`): `owner-note`. A bare `ruc …
+ * de la señora` tells a colleague whose number it is: no request. Someone joining (`del
+ * postulante`, `de la nueva asistente`, `del trabajador que entra el lunes`) is whose documents
+ * personnel checks, and `…, es la empresa nueva` says after a pause who it is: those read as
+ * requests without courtesy (`joining-note`, `owner-said`).
  */
-function ownerNote(ctx: TailContext, at: number): boolean {
+function ownerNote(ctx: TailContext, at: number): string | undefined {
   const { tokens, keys } = ctx;
-  if (!ctx.asked && !ctx.polite) return false;
-  // Whose an identifier is: one was given before (`las comisiones de los vendedores` owns none).
-  if (!Object.values(ctx.slots).some((slot) => slot.start < at)) return false;
   const k = keys[at] ?? '';
-  const lead = classAt(keys, at, OWNER_LEAD) || (lexicon.keysOf('owner-of').includes(k) ? 1 : 0);
-  if (lead === 0) return false;
+  const leadLength = classAt(keys, at, OWNER_LEAD);
+  if (leadLength === 0 && !lexicon.is(k, 'owner-of')) return undefined;
+  // Whose an identifier is: one was given before (`las comisiones de los vendedores` owns none).
+  if (!Object.values(ctx.slots).some((slot) => slot.start < at)) return undefined;
+  const leads = leadLength > 0 ? lexicon.phrasesAt(keys, at, OWNER_LEAD) : [];
+  // `…, es la empresa de transportes`: who it is, said after a pause.
+  const said = leads.find((hit) => hit.entry.class === 'owner-said');
+  // Not `…, es el de la señora`: whose it is, told (as `… de la señora` is).
+  if (said && (!afterPause(tokens, keys, at) || lexicon.is(keys[at + said.length] ?? '', 'preposition')))
+    return undefined;
+  const lead = said?.length ?? (leads[0]?.length || 1);
+  const courteous = ctx.asked || ctx.polite;
+  let joining = false;
   let owners = 0;
+  let described = 0;
   let lastId: number | undefined; // found once: a clause about the owner may name no number after it
+  const accepted = () => {
+    if (courteous) return 'owner-note';
+    if (said) return 'owner-said';
+    return joining ? 'joining-note' : undefined;
+  };
   for (let i = at + lead; i < tokens.length; i++) {
     if (isMark(tokens[i])) continue;
+    // Without courtesy nothing in the note may tell (`… de la candidata ya está en el file`).
+    if (!courteous && (statementAt(tokens, keys, i, false) || lexicon.is(keys[i] ?? '', 'negation')))
+      return undefined;
     const social = classAt(keys, i, SOCIAL);
     if (social > 0) {
       i += social - 1;
       continue;
     }
-    if (owners > 0 && aboutOwner(ctx, i) && i > (lastId ??= tokens.findLastIndex(isId))) return true;
+    if (owners > 0 && (keys[i] === 'que' || keys[i] === 'q') && pendingClause(ctx, i + 1)) {
+      joining = true; // `del trabajador que entra el lunes`, `que vamos a contratar`
+      return accepted();
+    }
+    if (owners > 0 && courteous && aboutOwner(ctx, i) && i > (lastId ??= tokens.findLastIndex(isId)))
+      return 'owner-note';
     const glue = classAt(keys, i, NOTE_GLUE);
     if (glue > 0) {
+      // `del nuevo`, `de la nueva asistente`: someone joining (the qualifier may stand for the noun).
+      if (lexicon.phrasesAt(keys, i, QUALIFIER).some((hit) => hit.entry.value === 'new')) {
+        joining = true;
+        owners += 1;
+      }
       i += glue - 1;
       continue;
     }
-    // `del nuevo chofer para su legajo`: a reason may follow whose it is.
-    if (owners > 0 && reasonAt(tokens, keys, i)) return true;
+    // `del nuevo chofer para su legajo`: a reason may follow whose it is (that tells nothing).
+    // Not courteous, a relative clause must say what is pending (`que nos estafó` may tell).
+    if (owners > 0 && reasonAt(tokens, keys, i)) {
+      if (courteous) return accepted();
+      const relative = lexicon.is(keys[i] ?? '', 'question-word');
+      return !tellsFrom(tokens, keys, i) && !relative ? accepted() : undefined;
+    }
     // `del proveedor de cemento`: what the owner deals in (one word after `de`, no number).
-    if (
-      owners > 0 &&
-      /^del?$/u.test(keys[i - 1] ?? '') &&
-      !/\d/u.test(tokens[i]!.text) &&
-      lexicon.entries(keys[i] ?? '').length === 0 &&
-      !lexicon.verbAt(keys, i)
-    )
+    if (owners > 0 && /^del?$/u.test(keys[i - 1] ?? '') && describing(keys, tokens, i, true)) continue;
+    // `del postulante venezolano`, `de la camioneta blanca`: a word describing the owner.
+    if (owners > 0 && described < MAX_DESCRIBING && describing(keys, tokens, i, false)) {
+      described += 1;
       continue;
-    const owner = lexicon
-      .phrasesAt(keys, i)
-      .find(
-        (hit) =>
-          OWNER.has(hit.entry.class) || (hit.entry.class === 'concept' && hit.entry.value === 'driver'),
-      );
-    if (!owner) return false;
+    }
+    const owner = lexicon.phrasesAt(keys, i).find((hit) => ownerHit(hit.entry));
+    if (!owner) return undefined;
+    if (owner.entry.value === 'joining') joining = true;
     owners += 1;
     i += owner.length - 1;
   }
-  return owners > 0;
+  return owners > 0 ? accepted() : undefined;
 }
+
+/** Words that may describe an owner after it (`amarillo`, `de reemplazo`). */
+const MAX_DESCRIBING = 2;
+const QUALIFIER = set('qualifier');
+
+/** An entry that may own an identifier: a person, a company, a driver, a carrier. */
+function ownerHit(entry: LexEntry): boolean {
+  if (OWNER.has(entry.class)) return true;
+  if (entry.class !== 'concept') return false;
+  return entry.value === 'driver' || entry.value === 'carrier';
+}
+
+/** `placa … del camión`: a concept the command's argument may carry (`c:vehicle`). */
+function ignoredConcept(ctx: TailContext, value: LexEntry['value']): boolean {
+  return (ctx.match.command.ignores ?? []).includes(`c:${String(value)}`);
+}
+
+/**
+ * A word describing the one named before it: unknown to the lexicon (`amarillo`, `venezolano`),
+ * no number, no verb that tells; after `de`, a noun that is also a verb's present (`de reemplazo`).
+ */
+function describing(keys: readonly string[], tokens: readonly Token[], i: number, afterDe: boolean): boolean {
+  if (/\d/u.test(tokens[i]?.text ?? '') || tokens[i]?.shape !== 'word') return false;
+  if (lexicon.entries(keys[i] ?? '').length > 0) return false;
+  const verb = lexicon.verbAt(keys, i);
+  if (!verb) return true;
+  const typedPast = tokens[i]!.accented && verb.forms.some((form) => form.form === 'past');
+  return afterDe && verb.length === 1 && !typedPast && verb.forms.some((form) => form.form === 'present-1');
+}
+
+/**
+ * `placa … del camión amarillo`, `… de la unidad de reemplazo`: words describing an owner the
+ * command already reads (a vehicle it ignores), with nothing else after them.
+ */
+function describedOwner(ctx: TailContext, at: number): boolean {
+  const { tokens, keys } = ctx;
+  if (!(ctx.match.command.ignores ?? []).some((part) => part.startsWith('c:'))) return false;
+  let noun = at - 1;
+  while (noun > 0 && lexicon.phrasesAt(keys, noun, QUALIFIER).length > 0) noun -= 1;
+  const hit = lexicon.phrasesAt(keys, noun).find((h) => h.entry.class === 'concept');
+  if (!hit || !ignoredConcept(ctx, hit.entry.value) || noun + hit.length < at - 1) return false;
+  let lead = noun - 1;
+  while (lead > 0 && lexicon.is(keys[lead] ?? '', 'article')) lead -= 1;
+  const slotEnd = Math.max(0, ...Object.values(ctx.slots).map((slot) => slot.end));
+  if (!lexicon.is(keys[lead] ?? '', 'owner-of') || lead < slotEnd) return false;
+  let described = 0;
+  for (let i = at; i < tokens.length; i++) {
+    if (isMark(tokens[i])) continue;
+    if (lexicon.is(keys[i] ?? '', 'owner-of') && describing(keys, tokens, i + 1, true)) {
+      i += 1;
+    } else if (!describing(keys, tokens, i, false)) return false;
+    described += 1;
+    if (described > MAX_DESCRIBING) return false;
+  }
+  return described > 0;
+}
+
+/**
+ * After `que`, what the owner is about to do (`entra el lunes`, `vamos a contratar`, `viene a la
+ * entrevista`): nothing that tells (a past, a state, `ya`, a report), no negation, no identifier.
+ */
+function pendingClause(ctx: TailContext, from: number): boolean {
+  const { tokens, keys } = ctx;
+  if (from >= tokens.length || hasId(tokens, from)) return false;
+  let pending = false; // a verb known not to tell: `entra`, `viene`, `contratar`
+  for (let i = from; i < tokens.length; i++) {
+    if (classAt(keys, i, TELLS) > 0 || keys[i] === 'ya' || perfectAt(keys, i)) return false;
+    const verb = lexicon.verbAt(keys, i);
+    const past = (form: VerbForm) => form.form === 'past' || form.form === 'participle';
+    if (verb && verb.forms.some(past) && (tokens[i]!.accented || verb.forms.every(past))) return false;
+    pending ||= verb !== undefined;
+  }
+  return pending;
+}
+
+/** In a clause about someone, words that tell: a state, a report, a negation. */
+const TELLS = set('state-verb', 'report-verb', 'telling', 'negation');
 
 /**
  * After whose it is, a clause about that one: `… que nos cotizó`, `…, está activo?`. Only the

@@ -20,6 +20,7 @@ import {
   statementAt,
   STATEMENT,
   tailStart,
+  toldAfterClitic,
 } from './line.js';
 import type { Addressed, Reading } from './reading.js';
 import { HAND_OFFS } from './rules.js';
@@ -275,7 +276,8 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
         continue;
       }
       for (let i = slot.start; i < slot.end; i++) {
-        if (namedInSpan(keys, i, slot.start)) continue; // `xml de la factura …`, `tipo de cambio`
+        // `xml de la factura …`, `tipo de cambio`; not a noun after a clitic (`se envió la guía …`)
+        if (namedInSpan(keys, i, slot.start) && !toldAfterClitic(tokens, keys, i)) continue;
         if (statementAt(tokens, keys, i, line.question)) return remark(`statement:${keys[i]}`);
       }
     }
@@ -370,15 +372,13 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
     }
     const topicSlot = shape.topic ? slots[shape.topic] : undefined;
     if (topicSlot && line.addressed === undefined) {
+      // The topic's head names a command (`ayuda con la placa`), not a word after it (`el excel de planilla`).
       const words = tokens.slice(topicSlot.start, topicSlot.end);
-      const named = words.some(
-        (_, i) =>
-          index.at(
-            words,
-            words.map((t) => t.key),
-            i,
-          ).length > 0,
-      );
+      const wordKeys = words.map((t) => t.key);
+      let head = 0;
+      for (let edge = 1; edge > 0 && head < words.length; head += edge)
+        edge = edgeLength(words, wordKeys, head, false, NONE);
+      const named = words.some((_, i) => i <= head && index.at(words, wordKeys, i).length > 0);
       if (!named) return remark('help-topic-names-no-command');
     }
     const weak = spans.some((s) => s.match.weak === true);

@@ -247,7 +247,9 @@ export const DOMAIN_WORDS: readonly LexEntry[] = [
   ...list('list-word', 'es', 'monitoreados', 'lista de vigilados', 'lista de vigilancia', 'vigilado'),
   ...list('list-word', 'es', 'lista de seguimiento', 'lista de monitoreo', 'en vigilancia', 'en seguimiento'),
   // Words a concept's requests carry without meaning more: `tc sunat`, `placa del camión`.
-  ...list('qualifier', 'es', 'nuevo', 'nueva', 'nuevos', 'nuevas', 'otro', 'otra', 'mismo', 'misma'),
+  // `new`: said of a person, someone joining (`dni … del nuevo operario`, see tail.ts).
+  named('qualifier', 'es', 'new', ['nuevo', 'nueva', 'nuevos', 'nuevas']),
+  ...list('qualifier', 'es', 'otro', 'otra', 'mismo', 'misma'),
   ...list('qualifier', 'es', 'completo', 'completa', 'completos', 'vigente actual'),
   ...list('qualifier', 'es', 'respectivo', 'respectiva', 'respectivos', 'respectivas', 'actual nuevo'),
   ...valued('switch', 'es', { on: ['on'], off: ['off'] }, false),

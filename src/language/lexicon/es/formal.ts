@@ -20,6 +20,14 @@ export const FORMAL_WORDS: readonly LexEntry[] = [
   ...list('courtesy', 'es', 'fuera tan amable de', 'sera tan amable de', 'serian tan amables de'),
   ...list('courtesy', 'es', 'tenga la amabilidad de', 'tengan la amabilidad de', 'tendria la amabilidad de'),
   ...list('courtesy', 'es', 'favor de', 'hacer el favor de', 'de ser el caso', 'en lo posible'),
+  // Manner of asking (`solicito amablemente …`) and whether it can be done (`¿sería posible obtener …?`).
+  ...list('courtesy', 'es', 'amablemente', 'gentilmente', 'respetuosamente'),
+  ...list('courtesy', 'es', 'encarecidamente', 'atentamente solicito', 'seria posible', 'sera posible'),
+  ...list('courtesy', 'es', 'es posible', 'seria factible', 'habria posibilidad de', 'hay posibilidad de'),
+  ...list('courtesy', 'es', 'si fuera posible', 'si fuese posible'),
+  // The writer says who they are, first in a message: `hola, soy Rosa de RRHH`, `les escribe Carmen`.
+  ...list('self-intro', 'es', 'soy', 'les saluda', 'les escribe', 'le escribe', 'te escribe', 'les habla'),
+  ...list('self-intro', 'es', 'le habla', 'mi nombre es', 'somos', 'les escribimos'),
   ...list('thanks', 'es', 'mucho agradecere', 'mucho agradeceria', 'mucho agradeceremos', 'agradecemos'),
   ...list('thanks', 'es', 'se agradecera', 'agradeciendo de antemano', 'agradeciendo su atencion'),
   ...list('thanks', 'es', 'agradezco de antemano', 'gracias por su atencion', 'gracias por su apoyo'),

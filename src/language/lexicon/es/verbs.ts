@@ -23,7 +23,8 @@ export const VERBS: readonly VerbLemma[] = [
   verb('reenviar', ['send', 'resend']),
   verb('pasar', ['ask', 'send']),
   verb('compartir', ['ask', 'send']),
-  verb('consultar', ['ask']),
+  // `consulto el ruc …`: the first person asks, as `solicito` does.
+  verb('consultar', ['ask', 'need']),
   verb('averiguar', ['ask']),
   verb('regalar', ['ask']),
   verb('indicar', ['ask', 'show']),
@@ -250,6 +251,21 @@ export const VERBS: readonly VerbLemma[] = [
   verb('asignar', ['event']),
   verb('imprimir', ['event']),
   verb('contratar', ['event']),
+  // Joining and leaving: `del trabajador que entra el lunes`, `… que ya renunció`.
+  verb('entrar', ['event'], { exclude: ['entre'] }),
+  verb('empezar', ['event'], { strongStem: 'empiez' }),
+  verb('comenzar', ['event'], { strongStem: 'comienz' }),
+  verb('renunciar', ['event']),
+  verb('venir', ['event'], {
+    strongStem: 'vien',
+    irregular: {
+      imperative: ['ven', 'venga', 'vengan'],
+      'present-1': ['vengo', 'venimos'],
+      subjunctive: ['vengas', 'venga', 'vengan'],
+      conditional: ['vendrias', 'vendria', 'vendrian'],
+      past: ['vine', 'viniste', 'vino', 'vinimos', 'vinieron'],
+    },
+  }),
   verb('llenar', ['event']),
   verb('cotizar', ['event']),
   verb('manejar', ['event']),

@@ -1,0 +1,114 @@
+import { D1, D2, D3, R2, R4, ref, type Row } from './rows.js';
+
+/*
+ * Kinds of lines a blind probe found misread (issue 18, second pass), each written here in
+ * phrasings of our own: whose a document is, plates spelled by letter names, formal lead-ins,
+ * descriptions after a complete request, notes of several lines with a greeting and a signature,
+ * reports that name an identifier, and chatter that only contains a command's word.
+ */
+
+/** Whose the document is: someone joining is checked (read); someone merely named is told (silent). */
+export const ownerRows: readonly Row[] = [
+  ['dni 41234567 de la postulante', 'dni', { dni: D2 }],
+  ['dni 70123456 del candidato a almacenero', 'dni', { dni: D3 }],
+  ['DNI 45678912 DEL NUEVO PRACTICANTE', 'dni', { dni: D1 }],
+  ['dni 41234567 del operario que entra el lunes', 'dni', { dni: D2 }],
+  ['licencia 70123456 del chofer que vamos a contratar', 'licencia', { dni: D3 }],
+  ['carnet de extranjería 001234567 de la nueva ayudante', 'ce'],
+  ['dni 45678912 de la aspirante al puesto de caja', 'dni', { dni: D1 }],
+  ['dni 70123456 de la chica que viene a la entrevista', 'dni', { dni: D3 }],
+  ['dni 41234567-3 de la candidata', '!invalid-dni-check'],
+  ['ruc 20601234565, es nuestro nuevo proveedor', 'ruc', { ruc: R2 }],
+  ['ruc 20100456789, es la empresa de limpieza que vamos a contratar', 'ruc', { ruc: R4 }],
+  ['consulto el ruc 20601234565, es la distribuidora de Arequipa', 'ruc', { ruc: R2 }],
+  // told, not asked: a bare owner, a past, a state
+  ['dni 41234567 del señor', null],
+  ['dni 70123456 de la chica', null],
+  ['dni 45678912 del postulante que ya renunció', null],
+  ['el dni 41234567 de la candidata ya está en el file', null],
+  ['dni 70123456, es el de la practicante', null],
+  ['ruc 20601234565, es la empresa que nos cobró doble', null],
+];
+
+/** Trailing descriptions after a complete request: the vehicle, what it is for, who it is. */
+export const descriptionRows: readonly Row[] = [
+  ['placa C3X918 de la camioneta roja', 'placa', { placa: 'C3X918' }],
+  ['PLACA ABC123 DEL FURGON BLANCO', 'placa', { placa: 'ABC123' }],
+  ['placa B7X456 de la unidad de reparto', 'placa', { placa: 'B7X456' }],
+  ['dni 70123456 para la planilla de diciembre', 'dni', { dni: D3 }],
+  ['ruc 20601234565 para la guía de mañana', 'ruc', { ruc: R2 }],
+  ['dni 45678912, es la nueva recepcionista', 'dni', { dni: D1 }],
+  ['placa C3X918 roja', null],
+  ['placa ABC123 del camión amarillo ya salió', null],
+];
+
+/** Plates dictated by voice-to-text: letter names and number words, a said dash. */
+export const spelledPlateRows: readonly Row[] = [
+  ['la placa be siete equis guion cuatro cinco seis', 'placa', { placa: 'B7X456' }],
+  ['placa ce tres equis nueve uno ocho por favor', 'placa', { placa: 'C3X918' }],
+  ['me pasas la placa a be ce guion uno dos tres', 'placa', { placa: 'ABC123' }],
+  ['placa efe jota ka cuatro cinco seis pe', 'placa', { placa: 'FJK456' }],
+  ['eh este la placa de ele eme ene guion siete siete ocho', 'placa', { placa: 'LMN778' }],
+  ['te cuento que la placa a be ce guion uno dos tres ya salió', null],
+];
+
+/** Formal lead-ins around an ordinary request. */
+export const formalLeadRows: readonly Row[] = [
+  ['Solicito amablemente la licencia de conducir del DNI 41234567', 'licencia', { dni: D2 }],
+  ['Respetuosamente solicito el domicilio fiscal del RUC 20100456789', 'domicilio', { ruc: R4 }],
+  ['¿Sería posible consultar el DNI 70123456?', 'dni', { dni: D3 }],
+  ['Buenas tardes, ¿sería posible obtener el XML de la factura F001-123?', 'xml'],
+  ['Se solicitan las comisiones AFP correspondientes a setiembre', 'afp', { periodo: '2026-09' }],
+  ['Se solicita la deuda coactiva correspondiente al RUC 20601234565', 'deuda', { ruc: R2 }],
+  ['Mucho agradeceré se sirva verificar la placa C3X918', 'placa', { placa: 'C3X918' }],
+  ['Por medio de la presente solicito la guía de remisión T001-42', 'guia', ref('T001', '42')],
+  ['De ser posible, el tipo de cambio del viernes', 'tc', { fecha: '2026-11-20' }],
+];
+
+/** Reports that name an identifier: said so the others know, in capitals or formal voice. */
+export const reportRows: readonly Row[] = [
+  ['YA SE ANULO LA GUIA T001-43', null],
+  ['SE ENVIO EL XML DE LA FACTURA F001-123 AL CLIENTE', null],
+  ['ya mande la guia T001-42 al almacén', null],
+  ['le envío la guía T001-44 al chofer en un rato', null],
+  ['Se comunica que el RUC 20601234565 pertenece a Distribuidora Los Álamos', null],
+  ['Les informamos que la placa C3X918 pasó la revisión técnica', null],
+  ['te cuento que el dni 45678912 es del nuevo', null],
+  ['la factura F001-124 sustituye a la F001-123', null],
+  ['la guía T001-45 reemplaza a la que se perdió', null],
+  ['el ruc 20100456789 quedó registrado como proveedor', null],
+];
+
+/** Several lines: who writes, the requests, whose they are, a closing and a signature. */
+export const noteLineRows: readonly Row[] = [
+  [
+    'Buenas tardes, les escribe Carla de Recursos Humanos\ndni 41234567\nlicencia 41234567\nGracias',
+    [
+      ['dni', { dni: D2 }],
+      ['licencia', { dni: D2 }],
+    ],
+  ],
+  [
+    'hola equipo\nsoy Marco del almacén\nplaca C3X918\ny el ruc 20601234565\nsaludos',
+    [
+      ['placa', { placa: 'C3X918' }],
+      ['ruc', { ruc: R2 }],
+    ],
+  ],
+  [
+    'Buen día\ndni 70123456\nruc 20100456789\nes la nueva contratista',
+    [
+      ['dni', { dni: D3 }],
+      ['ruc', { ruc: R4 }],
+    ],
+  ],
+  ['Buenos días, soy Ana de ventas\nel pedido 4512 sale hoy\nplaca C3X918', null],
+  ['Orden de compra 8891\nProveedor: Ferretería San Jorge\nRUC 20601234565\nPlaca C3X918', null],
+];
+
+/** Chatter that contains the word of help: only a command named at the head of the topic asks the bot. */
+export const helpChatterRows: readonly Row[] = [
+  ['alguien me ayuda con la hoja de cálculo de la planilla?', null],
+  ['ayuda con el excel de las guías', null],
+  ['ayuda con la placa', 'ayuda', { tema: 'placa' }],
+];
