@@ -126,7 +126,19 @@ export const LAYERS: readonly Layer[] = [
   {
     name: 'console',
     paths: ['src/console/'],
-    uses: ['time', 'logger', 'lazy', 'transports', 'lookup', 'config', 'render', 'store', 'scheduler', 'bot', 'ops'],
+    uses: [
+      'time',
+      'logger',
+      'lazy',
+      'transports',
+      'lookup',
+      'config',
+      'render',
+      'store',
+      'scheduler',
+      'bot',
+      'ops',
+    ],
   },
   {
     name: 'operate',
