@@ -5,7 +5,7 @@
  */
 
 // Reading a message.
-export { createUnderstanding, MAX_REQUESTS } from './understand/understand.js';
+export { createUnderstanding } from './understand/understand.js';
 export type { UnderstandContext, Understanding } from './understand/understand.js';
 export type { Act, Addressed, Reading } from './understand/reading.js';
 
@@ -31,7 +31,6 @@ export {
   parseScheduleSpec,
   type ScheduleSpec,
   ScheduleSpecError,
-  type ScheduleSpecProblem,
 } from './grammars/schedule.js';
 export { ALL_DAYS } from './grammars/days.js';
 export { weekdayName } from './grammars/weekday.js';

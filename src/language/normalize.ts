@@ -6,16 +6,16 @@
  */
 
 /** Longest text read at all; WhatsApp itself caps a message at 65,536 characters. */
-export const MAX_INPUT_LENGTH = 65_536;
+const MAX_INPUT_LENGTH = 65_536;
 /** Lines of one message read (blank ones aside); the rest is never looked at. */
-export const MAX_LINES = 16;
+const MAX_LINES = 16;
 /**
  * The longest line read as a request, in characters as typed (whitespace at its ends aside). A
  * longer line is a pasted text: only its first words are read (`lote` may take what follows).
  */
 export const MAX_LINE_LENGTH = 280;
 /** The first words of a long line that are read (cut at a space): where `lote` would be named. */
-export const HEAD_LENGTH = 64;
+const HEAD_LENGTH = 64;
 /** Line breaks examined (blank lines included) before the rest of a message is left unread. */
 const MAX_SEGMENTS = 4 * MAX_LINES;
 
@@ -191,7 +191,7 @@ export function readMessage(raw: string): MessageReader {
  * The message's lines, normalised, blank ones dropped; at most MAX_LINES of them, a long one only
  * up to its head (see `readMessage`).
  */
-export function messageLines(raw: string): string[] {
+function messageLines(raw: string): string[] {
   const reader = readMessage(raw);
   const lines: string[] = [];
   for (let line = reader.next(); line; line = reader.next()) if (line.text !== '') lines.push(line.text);

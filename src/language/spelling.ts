@@ -19,7 +19,7 @@ const MIN_EDIT = 5;
  * A key by its sound in Peruvian Spanish: s/z/c before e-i, b/v, j/g before e-i, y/ll, silent h,
  * qu/k/c before a-o-u (a doubled letter stays: `caro` is no `carro`).
  */
-export function soundKey(word: string): string {
+function soundKey(word: string): string {
   return word
     .replace(/ch/gu, 'C')
     .replace(/h/gu, '')
@@ -95,7 +95,7 @@ const MAX_CORRECTIONS = 4_096;
 const MAX_REMEMBERED_KEY = 32;
 
 /** The known word a slip stands for, or undefined (known already, too short, or two words near). */
-export function correction(k: string): string | undefined {
+function correction(k: string): string | undefined {
   const known = CORRECTIONS.get(k);
   if (known !== undefined) return known ?? undefined;
   const found = workOut(k);

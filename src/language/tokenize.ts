@@ -11,7 +11,7 @@ import { lexicon } from './lexicon/index.js';
  */
 
 /** What a token is made of. */
-export type Shape =
+type Shape =
   | 'word' // letters only (`ruc`, `mándame`, `S.A.C.`)
   | 'number' // digits, maybe with separators inside (`20123456786`, `20/11/2026`, `3.79`)
   | 'alnum' // letters and digits (`ABC123`, `T001-42`, `1ro`, `8h30`)
@@ -181,15 +181,4 @@ export function tokenize(line: string): Token[] {
 /** The keys of a token list, the form most lexicon lookups take. */
 export function keysOf(tokens: readonly Token[]): string[] {
   return tokens.map((token) => token.key);
-}
-
-/**
- * The parts of one token for grammars that read inside words: separators (`-` `/` `.` `,`) and
- * letter-digit boundaries split (`20-nov-2026` → `20 nov 2026`, `20nov` → `20 nov`).
- */
-export function partsOf(text: string): string[] {
-  return text
-    .split(/[-/.,]+/u)
-    .flatMap((part) => part.split(/(?<=\d)(?=\p{L})|(?<=\p{L})(?=\d)/u))
-    .filter((part) => part !== '');
 }

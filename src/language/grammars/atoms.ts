@@ -7,7 +7,7 @@ import type { Token } from '../tokenize.js';
  * `8h30` an hour, a unit and minutes, `lun,mié` two weekdays. An atom is one such part of a
  * token, with the separator that glued it to the part before; spans of atoms map back to tokens.
  */
-export interface Atom {
+interface Atom {
   readonly key: string;
   readonly text: string;
   /** Index of the token the atom comes from. */
@@ -48,7 +48,7 @@ function kindOf(char: string): Kind {
  * Splits one word at separators and at letter-digit seams, keeping the separator before each
  * part: `20-nov-26` → 20, -nov, -26; `8h30` → 8, h, 30; `8:30hrs` → 8:30, hrs. One pass, linear.
  */
-export function splitWord(text: string): [part: string, sep: string | undefined][] {
+function splitWord(text: string): [part: string, sep: string | undefined][] {
   const parts: [string, string | undefined][] = [];
   let part = '';
   let partSep: string | undefined;

@@ -11,7 +11,7 @@ import { numberAt } from './number.js';
 /** A part of the day: it turns a 12-hour reading into a 24-hour one. */
 export type DayPart = 'am' | 'pm' | 'night' | 'dawn';
 
-export const CLOCK_WORD = classes('clock-word');
+const CLOCK_WORD = classes('clock-word');
 export const TIME_PREFIX = classes('time-prefix');
 export const TIME_UNIT = classes('time-unit');
 export const MERIDIEM = classes('meridiem');
@@ -24,7 +24,7 @@ const COLON_TIME = /^(\d{1,2}):(\d{2})$/u;
 /** Starts with a digit: in a schedule, a word like this that is not a time is a bad time. */
 const DIGIT_FIRST = /^\d/u;
 
-export interface Head {
+interface Head {
   hour: number;
   minute?: number;
   half?: 'am' | 'pm';

@@ -13,7 +13,7 @@ import { weekdayAt, type WeekdayMod } from './weekday.js';
  */
 
 /** Calendar units of an offset or a reference (`hace 2 semanas`, `el mes pasado`). */
-export type DateUnit = 'day' | 'week' | 'month' | 'year';
+type DateUnit = 'day' | 'week' | 'month' | 'year';
 
 /** One item of a run of numbers and month names: `20 nov 2026`, `20/11`, `noviembre 20`. */
 export interface CalendarItem {
@@ -86,7 +86,7 @@ const TIME_PREFIX = classes('time-prefix');
 const DAY_WITH_PART = new Set(AMBIGUITIES.filter((a) => a.rule === 'day-with-part').map((a) => a.form));
 
 /** Words around a date that carry nothing: `el`, `del`, `de la`, `al`, `fecha`, `periodo`. */
-export function isDateFiller(atoms: Atoms, at: number): boolean {
+function isDateFiller(atoms: Atoms, at: number): boolean {
   const atom = atoms.list[at];
   if (!atom) return false;
   if (atom.mark) return true;

@@ -29,7 +29,7 @@ export type SpokenDate = { kind: 'day'; parts: DayParts } | { kind: 'mismatch'; 
 const pad = (n: number) => String(n).padStart(2, '0');
 export const isoOf = ({ year, month, day }: DayParts) => `${year}-${pad(month)}-${pad(day)}`;
 
-export function partsOf(isoDate: string): DayParts {
+function partsOf(isoDate: string): DayParts {
   return {
     year: Number(isoDate.slice(0, 4)),
     month: Number(isoDate.slice(5, 7)),
@@ -37,18 +37,18 @@ export function partsOf(isoDate: string): DayParts {
   };
 }
 
-export function shiftMonths({ year, month }: MonthParts, months: number): MonthParts {
+function shiftMonths({ year, month }: MonthParts, months: number): MonthParts {
   const index = year * 12 + (month - 1) + months;
   return { year: Math.floor(index / 12), month: (index % 12) + 1 };
 }
 
-export const isDigits = (item: CalendarItem | undefined, ...lengths: number[]) =>
+const isDigits = (item: CalendarItem | undefined, ...lengths: number[]) =>
   item?.kind === 'num' && lengths.includes(item.digits);
 /** A day: typed (`20`), ordinal (`1ro`) or spelled (`veinte`), not the article `un`/`una`. */
 const isDay = (item: CalendarItem | undefined) =>
   item?.kind === 'num' && item.digits <= 2 && item.article === undefined;
 /** A year of two digits: 69–99 are the 1900s, 00–68 the 2000s (as POSIX `%y`). */
-export const yearOf = (item: CalendarItem): number =>
+const yearOf = (item: CalendarItem): number =>
   item.kind === 'num' && item.digits === 2 ? (item.value >= 69 ? 1900 : 2000) + item.value : item.value;
 
 interface CalendarParts {

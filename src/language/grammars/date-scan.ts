@@ -16,7 +16,7 @@ export interface Resolved<R> {
 }
 
 /** The first reading at or after atom `from` that `resolve` gives a value. */
-export function nextResolved<R>(
+function nextResolved<R>(
   atoms: Atoms,
   from: number,
   resolve: (span: DateSpan) => { value: R; rule: string } | undefined,

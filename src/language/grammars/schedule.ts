@@ -191,7 +191,7 @@ function monthFiller(atoms: Atoms, at: number): boolean {
 }
 
 /** A spec read from atoms, with the names of the rules that decided. Throws ScheduleSpecError. */
-export function readSchedule(all: Atoms, whole: string): { spec: ScheduleSpec; rules: string[] } {
+function readSchedule(all: Atoms, whole: string): { spec: ScheduleSpec; rules: string[] } {
   // When the posts start (`desde mañana`, `a partir de hoy`) is not part of a schedule: dropped.
   const dropped = new Set<number>();
   for (let i = 0; i < all.list.length; i++) {

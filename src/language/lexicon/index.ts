@@ -16,7 +16,7 @@ import { PE_SOCIAL_WORDS } from './es-pe/social.js';
 import { PE_VERBS } from './es-pe/verbs.js';
 import type { LexEntry, LexPattern, VerbForm, VerbLemma, WordClass } from './types.js';
 
-export type { LexEntry, VerbForm, WordClass } from './types.js';
+export type { LexEntry, WordClass } from './types.js';
 
 /** Every word list of the lexicon, general Spanish first, then the Peruvian and chat overlay. */
 const ENTRIES: readonly LexEntry[] = [
@@ -74,7 +74,7 @@ function wordsOf(node: Node, words: Set<string>): Set<string> {
  * The lexicon, built once: entries by phrase (a trie over token keys), verb forms by key, the
  * shape patterns, and start-up validation of ambiguous forms.
  */
-export class Lexicon {
+class Lexicon {
   readonly #root: Node = { entries: [], next: new Map() };
   readonly #verbs = new Map<string, VerbForm[]>();
   /** Verbs with a fixed tail (`dale de baja`, `hazle seguimiento`): a trie over token keys. */

@@ -22,7 +22,7 @@ import type { GrammarName } from '../grammars/registry.js';
  * - `name`: the command's own name as a word (`ruc`, `guiaxml`).
  * A part ending in `?` may be absent (`k:question-word c:ruc? v*:watch` → `qué vigilas`).
  */
-export type TriggerPart = string;
+type TriggerPart = string;
 
 export interface Trigger {
   readonly parts: readonly TriggerPart[];
@@ -52,7 +52,7 @@ export interface SlotSpec<G extends GrammarName = GrammarName> {
 }
 
 /** How much argument a command takes; feeds the attempt rule (see rules.ts). */
-export type ArgShape = 'none' | 'optional' | 'required' | 'text';
+type ArgShape = 'none' | 'optional' | 'required' | 'text';
 
 /** The language side of a command (`CommandDefinition` extends it). */
 export interface CommandLanguage {

@@ -29,7 +29,7 @@ export const SOCIAL = set(
 );
 
 /** Words that carry nothing at the edges of an argument (`de`, `el`, `N°`, `mi`, `nuevo`). */
-export const FUNCTION = set(
+const FUNCTION = set(
   'article',
   'preposition',
   'possessive',

@@ -31,11 +31,7 @@ export interface Candidate extends CommandMatch {
  * `si` typed without accent before a clause is the conjunction (`dime si el ruc … sigue habido`),
  * not the yes a driver answers with (`si`, `sí confirmo`).
  */
-export function yesBeforeClause(
-  match: CommandMatch,
-  tokens: readonly Token[],
-  keys: readonly string[],
-): boolean {
+function yesBeforeClause(match: CommandMatch, tokens: readonly Token[], keys: readonly string[]): boolean {
   const part = match.trigger.parts[0];
   if (part?.kind !== 'class' || part.cls !== 'affirmation' || match.end - match.start !== 1) return false;
   const token = tokens[match.start];

@@ -46,18 +46,6 @@ const JOINING = set('conjunction', 'reason');
 const isId = (token: Token) => ID_DIGITS.test(token.text.replace(/[.\s-]/gu, ''));
 const hasId = (tokens: readonly Token[], from: number) => tokens.slice(from).some(isId);
 
-/** The rules of `tailRule`, as `because` logs them. */
-export const TAIL_RULES: ReadonlySet<string> = new Set([
-  'reason-tail',
-  'owner-note',
-  'joining-note',
-  'owner-said',
-  'described-owner',
-  'company-name-note',
-  'asked-for-the-writer',
-  'said-after-asking',
-]);
-
 /**
  * Tail rules that may swallow a command word asked about (`… tiene deuda coactiva porque …`): a
  * command named there is the one asked for. An owner or a name (`del nuevo chofer`) is not.

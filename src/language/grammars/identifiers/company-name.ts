@@ -5,8 +5,8 @@ import type { SlotGrammar, SlotMatch } from '../types.js';
 import { digitCount, matched, SOCIAL_CLASSES } from './shared.js';
 
 /** Shortest and longest company-name search sent (shorter matches everything, longer is chatter). */
-export const SEARCH_MIN = 3;
-export const SEARCH_MAX = 80;
+const SEARCH_MIN = 3;
+const SEARCH_MAX = 80;
 
 /** Words that make a line a sentence, not a name: social words, questions, time, verbs of state. */
 const SENTENCE: ReadonlySet<WordClass> = new Set<WordClass>([

@@ -25,7 +25,7 @@ export interface RefParts {
 }
 
 /** Which commands take which types: invoices and notes (16/17) vs guides (18/19). */
-export type DocumentKind = 'invoice' | 'guide';
+type DocumentKind = 'invoice' | 'guide';
 
 export interface RefOptions {
   readonly kind: DocumentKind;
@@ -72,7 +72,7 @@ const SERIES_FAMILY: Readonly<Record<string, readonly string[]>> = {
  * free system, T… remitente guides, V… transportista guides, EG01–EG07 portal guides. Four digits
  * are paper documents (contingency) and any other letter (`SG01`) is left to the API: undefined.
  */
-export function seriesTypes(series: string): readonly string[] | undefined {
+function seriesTypes(series: string): readonly string[] | undefined {
   if (CONTINGENCY.test(series)) return undefined;
   if (series.startsWith('EG')) return PORTAL_GUIDE.test(series) ? ['09', '31'] : [];
   if (series.startsWith('EB')) return ['03', '07', '08'];

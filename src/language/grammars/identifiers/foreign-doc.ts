@@ -10,7 +10,7 @@ export type ForeignDocType = 'CE' | 'CEE' | 'CI';
  * Shortest CE/CEE/CI number taken as typed on purpose: real numbers have 9–12 characters, while
  * `cedula 1 copia` or `carnet 123` is chatter that must not spend a credit.
  */
-export const FOREIGN_DOC_MIN_UNADDRESSED = 6;
+const FOREIGN_DOC_MIN_UNADDRESSED = 6;
 
 /** No public check digit: 1–15 letters or digits (peru-domain.md). */
 const FOREIGN_DOC = /^[0-9A-Z]{1,15}$/u;
@@ -19,7 +19,7 @@ const FOREIGN_DOC = /^[0-9A-Z]{1,15}$/u;
 export const cleanDocNumber = (text: string) => text.replace(/[-.]/gu, '').toUpperCase();
 
 /** Why a typed number can never be a CE/CEE/CI of `tipo`, or the number. */
-export function checkForeignDoc(text: string, tipo: ForeignDocType): SlotResult<string> {
+function checkForeignDoc(text: string, tipo: ForeignDocType): SlotResult<string> {
   const number = cleanDocNumber(text);
   if (number === '') return { error: new UserError('foreign-doc-missing', { tipo }) };
   if (!FOREIGN_DOC.test(number))

@@ -10,7 +10,7 @@ import { personIdGrammar } from './person-id.js';
 import { plateGrammar } from './plate.js';
 import { rucGrammar } from './ruc.js';
 
-export type { DocumentReference, RefOptions } from './document-check.js';
+export type { DocumentReference } from './document-check.js';
 export { mobileGrammar, personIdGrammar };
 
 /**

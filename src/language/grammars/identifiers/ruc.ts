@@ -15,13 +15,13 @@ import {
   pickOne,
 } from './shared.js';
 
-export { isValidRuc, RUC_PREFIXES, rucCheckDigit } from './ruc-digits.js';
+export { isValidRuc, rucCheckDigit } from './ruc-digits.js';
 
 /**
  * Why a written number can never be a RUC, or the RUC: letters, not 11 digits, an unknown
  * prefix, a wrong check digit. `valor` is what the reply echoes.
  */
-export function checkRuc(digits: string | undefined, valor: string): SlotResult<string> {
+function checkRuc(digits: string | undefined, valor: string): SlotResult<string> {
   if (digits === undefined || digits === '') return { error: new UserError('invalid-ruc-format', { valor }) };
   if (digits.length !== 11)
     return { error: new UserError('invalid-ruc-length', { valor, digitos: digits.length }) };
@@ -45,7 +45,7 @@ interface Candidate {
 }
 
 /** Every RUC-like thing in the tokens, left to right. */
-export function rucCandidates(tokens: readonly Token[]): Candidate[] {
+function rucCandidates(tokens: readonly Token[]): Candidate[] {
   const found: Candidate[] = [];
   for (let at = 0; at < tokens.length; at++) {
     const token = tokens[at]!;
