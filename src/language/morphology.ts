@@ -200,19 +200,9 @@ export class VerbReader {
   /** `readings` without remembering the answer (for checks that read every key once). */
   workOut(key: string): readonly VerbForm[] {
     const found: (readonly [lemma: number, name: number, form: number, group: number])[] = [];
-    CLITIC_GROUPS.forEach(([suffix], group) => {
-      if (!key.endsWith(suffix)) return;
-      const stem = key.slice(0, key.length - suffix.length);
-      // `mandémonos` is `mandemos` + `nos` with the s dropped (see attach).
-      const candidates = suffix.startsWith('nos') ? [stem, `${stem}s`] : [stem];
-      for (const form of candidates) {
-        if (attach(form, suffix) !== key) continue;
-        for (const [lemma, name, index] of this.#bare.get(form) ?? []) {
-          if (group > 0 && !ENCLITIC.has(this.#names[name]!)) continue;
-          if (this.#excluded[lemma]!.has(key)) continue;
-          found.push([lemma, name, index, group]);
-        }
-      }
+    this.#each(key, (lemma, name, index, group) => {
+      found.push([lemma, name, index, group]);
+      return false;
     });
     if (found.length === 0) return NO_READINGS;
     found.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2] || a[3] - b[3]);
@@ -228,6 +218,33 @@ export class VerbReader {
         variety: verb.variety,
       };
     });
+  }
+
+  /** True when `key` is a form of some lemma (what `workOut` finds, without making readings). */
+  has(key: string): boolean {
+    return this.#each(key, () => true);
+  }
+
+  /**
+   * Calls `found` for each reading of `key` (lemma, form name, form and clitic group, as indexes)
+   * until it returns true; returns whether one did.
+   */
+  #each(key: string, found: (lemma: number, name: number, form: number, group: number) => boolean): boolean {
+    for (let group = 0; group < CLITIC_GROUPS.length; group++) {
+      const suffix = CLITIC_GROUPS[group]![0];
+      if (!key.endsWith(suffix)) continue;
+      const stem = key.slice(0, key.length - suffix.length);
+      // `mandémonos` is `mandemos` + `nos` with the s dropped (see attach).
+      for (const form of suffix.startsWith('nos') ? [stem, `${stem}s`] : [stem]) {
+        if (attach(form, suffix) !== key) continue;
+        for (const [lemma, name, index] of this.#bare.get(form) ?? []) {
+          if (group > 0 && !ENCLITIC.has(this.#names[name]!)) continue;
+          if (this.#excluded[lemma]!.has(key)) continue;
+          if (found(lemma, name, index, group)) return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** Every one-word form, in the order the list had them (for the spelling index). */

@@ -264,7 +264,7 @@ class Lexicon {
     for (const [key, node] of this.#root.next ?? []) {
       for (const entry of node.entries) note(key, entry.class);
     }
-    for (const key of classes.keys()) if (this.#verbs.workOut(key).length > 0) note(key, VERB_CLASS);
+    for (const key of classes.keys()) if (this.#verbs.has(key)) note(key, VERB_CLASS);
     const problems: string[] = [];
     const ruled = new Map(AMBIGUITIES.map((rule) => [phraseKey(rule.form), rule]));
     for (const [key, set] of classes) {
