@@ -161,15 +161,16 @@ export function verbForms(verb: VerbLemma): Map<string, VerbForm[]> {
  */
 export class VerbReader {
   readonly #lemmas: readonly VerbLemma[];
-  readonly #excluded: readonly ReadonlySet<string>[];
+  /** Forms a lemma leaves out (`parar` has no `para`); only lemmas with some have a set. */
+  readonly #excluded: readonly (ReadonlySet<string> | undefined)[];
   /** Bare form → where it comes from: lemma, form name and form, as indexes in generation order. */
-  readonly #bare = new Map<string, (readonly [lemma: number, name: number, form: number])[]>();
+  readonly #bare = new Map<string, number | number[]>();
   readonly #names: readonly VerbFormName[];
   readonly #read = new Map<string, readonly VerbForm[]>();
 
   constructor(lemmas: readonly VerbLemma[]) {
     this.#lemmas = lemmas;
-    this.#excluded = lemmas.map((lemma) => new Set(lemma.exclude ?? []));
+    this.#excluded = lemmas.map((lemma) => (lemma.exclude ? new Set(lemma.exclude) : undefined));
     const names = new Map<VerbFormName, number>();
     lemmas.forEach((lemma, l) => {
       for (const [name, forms] of bareForms(lemma)) {
@@ -178,8 +179,10 @@ export class VerbReader {
         let f = 0;
         for (const form of forms) {
           const from = this.#bare.get(form);
-          if (from) from.push([l, n, f++]);
-          else this.#bare.set(form, [[l, n, f++]]);
+          const packed = pack(l, n, f++);
+          if (from === undefined) this.#bare.set(form, packed);
+          else if (typeof from === 'number') this.#bare.set(form, [from, packed]);
+          else from.push(packed);
         }
       }
     });
@@ -237,9 +240,12 @@ export class VerbReader {
       // `mandémonos` is `mandemos` + `nos` with the s dropped (see attach).
       for (const form of suffix.startsWith('nos') ? [stem, `${stem}s`] : [stem]) {
         if (attach(form, suffix) !== key) continue;
-        for (const [lemma, name, index] of this.#bare.get(form) ?? []) {
+        const from = this.#bare.get(form);
+        if (from === undefined) continue;
+        for (const packed of typeof from === 'number' ? [from] : from) {
+          const [lemma, name, index] = unpack(packed);
           if (group > 0 && !ENCLITIC.has(this.#names[name]!)) continue;
-          if (this.#excluded[lemma]!.has(key)) continue;
+          if (this.#excluded[lemma]?.has(key)) continue;
           if (found(lemma, name, index, group)) return true;
         }
       }
@@ -261,6 +267,20 @@ export class VerbReader {
 }
 
 const NO_READINGS: readonly VerbForm[] = Object.freeze([]);
+
+/**
+ * Where a bare form comes from, as one small integer (most bare forms have one origin: a number
+ * in the index instead of an array of arrays): lemma, form name (< 16) and form (< 256).
+ */
+function pack(lemma: number, name: number, form: number): number {
+  if (name >= 16 || form >= 256)
+    throw new Error(`verb index: form name ${name} or form ${form} out of range`);
+  return lemma * 4096 + name * 256 + form;
+}
+
+function unpack(packed: number): readonly [lemma: number, name: number, form: number] {
+  return [Math.floor(packed / 4096), Math.floor(packed / 256) % 16, packed % 256];
+}
 
 /** Forms that ask (a request): not the writer's report (`mando`, `mandé`) nor a participle. */
 const ASKING: ReadonlySet<VerbFormName> = new Set([

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { phraseKey } from '../../src/language/key.js';
 import { lexicon } from '../../src/language/lexicon/index.js';
 import { VERBS } from '../../src/language/lexicon/es/verbs.js';
 import { PE_VERBS } from '../../src/language/lexicon/es-pe/verbs.js';
@@ -57,6 +58,34 @@ describe('verb forms read from the key', () => {
 
   it('lists every form, in the order the list had them, for the spelling index', () => {
     expect([...reader.keys()]).toEqual([...list.keys()]);
+  });
+
+  it('reads a verb with its fixed tail as the list of every tailed form did, longest first', () => {
+    const phrases = new Map<string, VerbForm[]>();
+    for (const lemma of [...VERBS, ...PE_VERBS]) {
+      if (lemma.tail === undefined) continue;
+      for (const [key, readings] of verbForms(lemma)) {
+        const phrase = `${key} ${phraseKey(lemma.tail)}`;
+        const known = phrases.get(phrase);
+        if (known) known.push(...readings);
+        else phrases.set(phrase, [...readings]);
+      }
+    }
+    expect(phrases.size).toBeGreaterThan(1_000);
+    const differ = [...phrases].filter(([phrase, readings]) => {
+      const keys = [...phrase.split(' '), 'ya'];
+      const expected = { forms: readings, length: keys.length - 1 };
+      return JSON.stringify(lexicon.verbAt(keys, 0)) !== JSON.stringify(expected);
+    });
+    expect(differ).toEqual([]);
+    expect(lexicon.verbAt(['dale', 'de', 'baja'], 0)?.length).toBe(3);
+    // Every word the lexicon knows, for the spelling index: the same words as the lists had.
+    const words = new Set([
+      ...lexicon.phraseWords(),
+      ...list.keys(),
+      ...[...phrases.keys()].flatMap((p) => p.split(' ')),
+    ]);
+    expect(lexicon.vocabulary()).toEqual(words);
   });
 
   it('gives the same readings again for a key it has read', () => {

@@ -1,5 +1,5 @@
 import { phraseKey } from '../key.js';
-import { VerbReader, verbForms } from '../morphology.js';
+import { VerbReader } from '../morphology.js';
 import { AMBIGUITIES } from './ambiguities.js';
 import { ASKING_WORDS } from './es/asking.js';
 import { CALENDAR_WORDS } from './es/calendar.js';
@@ -91,8 +91,11 @@ class Lexicon {
   readonly #root: Node = { entries: NONE, next: new Map() };
   /** One-word verb forms, read from the key (not listed: see VerbReader). */
   readonly #verbs: VerbReader;
-  /** Verbs with a fixed tail (`dale de baja`, `hazle seguimiento`): a trie over token keys. */
-  readonly #verbPhrases: Node & { forms?: VerbForm[] } = { entries: NONE, next: new Map() };
+  /**
+   * Verbs with a fixed tail (`dale de baja`, `hazle seguimiento`), by the tail's first key: the
+   * tail's keys and a reader of the verbs said with it (their forms read from the key too).
+   */
+  readonly #tails = new Map<string, { keys: readonly string[]; verbs: VerbReader }[]>();
   readonly #byClass = new Map<WordClass, LexEntry[]>();
   readonly #patterns: readonly LexPattern[];
   readonly #shapes = new Map<string, readonly LexEntry[]>();
@@ -123,21 +126,24 @@ class Lexicon {
         if (!this.#root.next?.has(p)) childOf(this.#root, p).entries = [entry];
       }
     }
+    const byTail = new Map<string, VerbLemma[]>();
     for (const lemma of verbs) {
       if (lemma.tail === undefined) continue;
-      for (const [key, readings] of verbForms(lemma)) {
-        this.#addVerbPhrase(`${key} ${phraseKey(lemma.tail)}`, readings);
-      }
+      const tail = phraseKey(lemma.tail);
+      const same = byTail.get(tail);
+      if (same) same.push(lemma);
+      else byTail.set(tail, [lemma]);
+    }
+    for (const [tail, lemmas] of byTail) {
+      const keys = tail.split(' ');
+      const entry = { keys, verbs: new VerbReader(lemmas) };
+      const same = this.#tails.get(keys[0]!);
+      if (same) same.push(entry);
+      else this.#tails.set(keys[0]!, [entry]);
     }
     this.#verbs = new VerbReader(verbs.filter((lemma) => lemma.tail === undefined));
     this.#patterns = patterns;
     this.longest = longest;
-  }
-
-  #addVerbPhrase(phrase: string, readings: readonly VerbForm[]): void {
-    let node: Node & { forms?: VerbForm[] } = this.#verbPhrases;
-    for (const key of phrase.split(' ')) node = childOf(node, key);
-    (node.forms ??= []).push(...readings);
   }
 
   /** Every word of the entries' phrases (`tipo`, `de`, `cambio`, `coactiva`), verbs aside. */
@@ -149,7 +155,13 @@ class Lexicon {
   vocabulary(): Set<string> {
     const words = this.phraseWords();
     for (const key of this.#verbs.keys()) words.add(key);
-    return wordsOf(this.#verbPhrases, words);
+    for (const tails of this.#tails.values()) {
+      for (const { keys, verbs } of tails) {
+        for (const key of verbs.keys()) words.add(key);
+        for (const key of keys) words.add(key);
+      }
+    }
+    return words;
   }
 
   /**
@@ -157,12 +169,14 @@ class Lexicon {
    * form (`mándamelo`); undefined when there is none.
    */
   verbAt(keys: readonly string[], at: number): { forms: readonly VerbForm[]; length: number } | undefined {
-    let node: (Node & { forms?: VerbForm[] }) | undefined = this.#verbPhrases;
     let best: { forms: readonly VerbForm[]; length: number } | undefined;
-    for (let i = at; i < keys.length && i - at < 6; i++) {
-      node = node.next?.get(keys[i] ?? '');
-      if (!node) break;
-      if (node.forms) best = { forms: node.forms, length: i - at + 1 };
+    for (const tail of this.#tails.get(keys[at + 1] ?? '') ?? []) {
+      // The longest tail said after a form of its verbs, up to six tokens in all.
+      const length = 1 + tail.keys.length;
+      if (length > 6 || (best && best.length >= length)) continue;
+      if (!tail.keys.every((key, i) => keys[at + 1 + i] === key)) continue;
+      const forms = tail.verbs.readings(keys[at] ?? '');
+      if (forms.length > 0) best = { forms, length };
     }
     if (best) return best;
     const forms = this.#verbs.readings(keys[at] ?? '');
