@@ -57,9 +57,10 @@ VOLUME ["/data"]
 # init in front of it).
 # Memory (issue 22: one number per container, many on a machine; `npm run bench -- process` reads
 # these flags and MALLOC_ARENA_MAX from here and measures `chasqui start` and the 1,000-command
-# burst with and without them). --max-semi-space-size=2: V8's young generation grows to 2 × 16 MB
-# in start-up's allocation burst and stays that size; 2 × 2 MB saves ~35 MB idle (4 MB of it over
-# 2 × 4 MB) for more, shorter scavenges (no measurable CPU on the burst). --heap-growing-percent=30:
+# burst with and without them). --max-semi-space-size=1: V8's young generation grows to 2 × 16 MB
+# in start-up's allocation burst and stays that size; 2 × 1 MB saves ~35 MB idle (~5 MB of it, and
+# ~8 MB of the burst's peak, over 2 × 4 MB) for more, shorter scavenges (the burst's CPU time did
+# not change beyond its run-to-run spread, 2.2–3.2 s over three runs each). --heap-growing-percent=30:
 # the next full GC comes when the old generation has grown 30% over what the last one kept (V8's
 # own factor let the burst's heap reach ~96 MB, ~70 MB with this): ~12 MB off the burst's peak RSS
 # for ~7% more CPU in it. --liftoff-only: WebAssembly (undici's HTTP parser, llhttp; Baileys' hkdf,
@@ -78,4 +79,4 @@ EXPOSE 8390
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "bin/healthcheck.js"]
 ENTRYPOINT ["/usr/bin/tini", "-s", "--"]
-CMD ["node", "--max-semi-space-size=2", "--heap-growing-percent=30", "--liftoff-only", "dist/src/main.js", "start"]
+CMD ["node", "--max-semi-space-size=1", "--heap-growing-percent=30", "--liftoff-only", "dist/src/main.js", "start"]
