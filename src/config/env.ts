@@ -13,6 +13,7 @@ import {
   waVersionSchema,
 } from './rules.js';
 import { normalizePhone } from './values.js';
+import { weaklyHeld } from './weakly-held.js';
 
 /**
  * The environment variables Chasqui reads, validated with zod; an issue's path is the variable's
@@ -85,17 +86,9 @@ function buildEnvSchema() {
 }
 
 type EnvSchema = ReturnType<typeof buildEnvSchema>;
-let built: WeakRef<EnvSchema> | undefined;
 
 /** The variables' schema, held weakly like the file's (see file-schema.ts): needed once at start. */
-function envSchema(): EnvSchema {
-  let schema = built?.deref();
-  if (!schema) {
-    schema = buildEnvSchema();
-    built = new WeakRef(schema);
-  }
-  return schema;
-}
+const envSchema = weaklyHeld(buildEnvSchema);
 
 export type EnvConfig = z.output<EnvSchema>;
 

@@ -21,6 +21,7 @@ import { fold } from '../text/fold.js';
 import { GROUP_ID_SHAPE, groupChat } from '../transports/ids.js';
 import { WATCH_SUMMARY_DAYS, WHATSAPP_LIMIT_DEFAULTS } from './types.js';
 import { maskTail, normalizePhone } from './values.js';
+import { weaklyHeld } from './weakly-held.js';
 
 /**
  * The config file (YAML or JSON) as zod sees it. Every object is strict, so a typo is an error that
@@ -335,16 +336,8 @@ function buildFileSchema() {
 }
 
 type FileSchema = ReturnType<typeof buildFileSchema>;
-let built: WeakRef<FileSchema> | undefined;
 
 /** The config file's schema: the one built last while it lives, a new one otherwise. */
-export function fileSchema(): FileSchema {
-  let schema = built?.deref();
-  if (!schema) {
-    schema = buildFileSchema();
-    built = new WeakRef(schema);
-  }
-  return schema;
-}
+export const fileSchema = weaklyHeld(buildFileSchema);
 
 export type FileConfig = z.output<FileSchema>;
