@@ -94,12 +94,15 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
       namesHere: words.namesHere,
       joking: words.joking,
     };
-    const judgedAll: { match: Candidate; judged: Judged; asking: boolean }[] = [];
+    const judgedAll: JudgedCandidate[] = [];
     for (const { match, owner, asking } of words.candidates) {
       const judged: Judged = owner
         ? { request: false, reading: { act: 'remark', command: match.command.name, because: [owner] } }
         : (handOff(match, tokens, keys, line) ?? judge(match, tokens, keys, line));
-      judgedAll.push({ match, judged, asking });
+      const judgedOne = { match, judged, asking };
+      judgedAll.push(judgedOne);
+      // Later command words cannot change the choice: they are not judged.
+      if (settled(judgedAll, judgedOne)) break;
       // A word that takes no argument, followed by more (`confirmo el ruc …`), is a remark: no
       // later command word is tried (an asking verb such as `verificar` still passes on).
       const saidMore = judged.reading.because.some(
@@ -286,19 +289,49 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
  * with a valid value (`me confirmas el dni …`, `verificar la placa …`), and a command named after
  * the value is the one asked about (`¿el ruc … tiene deuda?` asks for deuda, not ruc).
  */
-function pickCandidate<
-  T extends { match: Candidate; judged: { request: boolean; reading: Reading }; asking: boolean },
->(all: readonly T[]): T | undefined {
-  const valued = (c: T) =>
-    c.judged.request && c.judged.reading.args !== undefined && 'value' in c.judged.reading.args;
-  const first = all.find((c, i) => c.judged.request && !(c.asking && all.slice(i + 1).some(valued)));
-  if (!first || first.match.lateFrom !== undefined) return first;
-  const absorbed = first.judged.reading.because.some((rule) => YIELDING_TAILS.has(rule));
-  if (!absorbed) return first;
+function pickCandidate(all: readonly JudgedCandidate[]): JudgedCandidate | undefined {
+  const first = firstRequest(all);
+  if (!first || !yields(first)) return first;
   const late = all.find(
-    (c) => c.match.lateFrom !== undefined && c.match.start > first.match.end && valued(c),
+    (c) => c.match.lateFrom !== undefined && c.match.start > first.match.end && valued(c.judged),
   );
   return late ?? first;
+}
+
+interface JudgedCandidate {
+  readonly match: Candidate;
+  readonly judged: Judged;
+  readonly asking: boolean;
+}
+
+/** A request with a valid value (not an error, not a missing slot). */
+const valued = (judged: Judged) =>
+  judged.request && judged.reading.args !== undefined && 'value' in judged.reading.args;
+
+/** The first request, past asking words that give way to a later valued request. */
+function firstRequest(all: readonly JudgedCandidate[]): JudgedCandidate | undefined {
+  return all.find(
+    (c, i) => c.judged.request && !(c.asking && all.slice(i + 1).some((l) => valued(l.judged))),
+  );
+}
+
+/** A request whose tail reads as the start of a later command's line gives way to that one. */
+function yields(first: JudgedCandidate): boolean {
+  return (
+    first.match.lateFrom === undefined &&
+    first.judged.reading.because.some((rule) => YIELDING_TAILS.has(rule))
+  );
+}
+
+/**
+ * True when no later command word can change `pickCandidate`'s choice: `last` (the newest) is a
+ * valued request that does not ask, so earlier asking words give way to it and an earlier
+ * request stays first; unless the first yields to a command word after the value.
+ */
+function settled(all: readonly JudgedCandidate[], last: JudgedCandidate): boolean {
+  if (last.asking || !valued(last.judged)) return false;
+  const first = firstRequest(all);
+  return first !== undefined && !yields(first);
 }
 
 /** A trigger that names its command (a concept, a verb, its name), not only a class of words. */

@@ -68,7 +68,14 @@ export function createLineWords(
     return words;
   }
 
-  function readLineWords(raw: string, spelling: boolean): LineWords {
+  /**
+   * The last line's prefix and typed tokens: a line with a spelling slip that makes no valid
+   * request is read again as typed, from the same tokens.
+   */
+  let lastTyped: { raw: string; prefix: string | undefined; text: string; typed: Token[] } | undefined;
+
+  function typedOf(raw: string) {
+    if (lastTyped?.raw === raw) return lastTyped;
     // Mentions before the command word (`@bot /tc`, `@51911… @bot, ruc …`) do not hide a prefix.
     let text = raw.replace(LEADING_MENTIONS, '');
     let prefix: string | undefined;
@@ -78,6 +85,12 @@ export function createLineWords(
       text = text.slice(prefixed[0].length);
     }
     const typed = tokenize(text).filter((t) => t.shape !== 'mention');
+    lastTyped = { raw, prefix, text, typed };
+    return lastTyped;
+  }
+
+  function readLineWords(raw: string, spelling: boolean): LineWords {
+    const { prefix, text, typed } = typedOf(raw);
     const spelled = spelling ? correctSpelling(typed) : { tokens: typed, fixes: [] };
     const tokens = spelled.tokens;
     const keys = tokens.map((t) => t.key);
@@ -86,15 +99,16 @@ export function createLineWords(
       return { ...words, question: false, botNamed: false, namesHere: false, joking: false, candidates: [] };
     const question = asksQuestion(text, tokens, keys);
     const found = scanLine(index, tokens, keys, question);
+    // The last token with a digit: whether a number follows a command word, found once per line.
+    let lastDigit = -1;
+    for (let i = tokens.length - 1; i >= 0 && lastDigit < 0; i--)
+      if (/\d/u.test(tokens[i]!.text)) lastDigit = i;
     const candidates = found.map((match) => {
       // Help gives way only to an identifier: `ayuda con el ruc 2012…` looks it up, `ayuda ruc` explains.
       const topical = shapeOf(match.command).topic !== undefined;
-      const digits = tokens.slice(match.end).some((t) => /\d/u.test(t.text));
-      const asking =
-        tokens
-          .slice(match.start, match.end)
-          .every((_, i) => leadInLength(tokens, keys, match.start + i, question) > 0) &&
-        (!topical || digits);
+      let asking = !topical || lastDigit >= match.end;
+      for (let i = match.start; i < match.end && asking; i++)
+        asking = leadInLength(tokens, keys, i, question) > 0;
       return { match, owner: ownerOfEarlier(match, found, keys), asking };
     });
     // One pass for what the line names: the bot, the place, laughter, courtesy, a verb.
