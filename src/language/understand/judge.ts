@@ -10,6 +10,7 @@ import {
   describesNoun,
   edgeLength,
   leadInLength,
+  QUESTION,
   statementAt,
   STATEMENT,
   tailStart,
@@ -45,16 +46,7 @@ const BEFORE_TIME_SLOT = new Set([...BEFORE_SLOT].filter((cls) => cls !== 'perso
 const BEFORE_NEED = set('preposition', 'article', 'asking-noun');
 export const NONE: ReadonlySet<WordClass> = set();
 /** In a question, what is asked about may sit anywhere: `¿de qué marca es la placa …?`. */
-const ASKED = set(
-  'ack',
-  'state-verb',
-  'state-adjective',
-  'attribute',
-  'rate-move',
-  'question-word',
-  'topic-noun',
-  'auxiliary',
-);
+const ASKED = set('ack', ...QUESTION);
 
 /** Judges `match` in a line (see the module comment). */
 export type Judge = (
