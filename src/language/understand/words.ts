@@ -26,7 +26,7 @@ const NAMES_ASKED = set('topic-noun', 'attribute');
  * past or not), whether it asks, and the command words it names. Read once per line text (chat
  * repeats lines: greetings, thanks, a request asked again); judging them stays per message.
  */
-export interface LineWords {
+interface LineWords {
   readonly prefix: string | undefined;
   readonly tokens: readonly Token[];
   readonly keys: readonly string[];
