@@ -139,13 +139,13 @@ export function createCommandContext<A>(init: ContextInit<A>): CommandContext<A>
   const { message, templates, send } = init;
   let log = typeof init.log === 'function' ? undefined : init.log;
   const makeLog = init.log;
-  return {
+  // One literal of fixed shape: a spread inside it cost more than the rest of building it.
+  const ctx: { -readonly [K in keyof CommandContext<A>]: CommandContext<A>[K] } = {
     message,
     command: init.command,
     args: init.args,
     rawArgs: init.rawArgs,
     sender: init.sender,
-    ...(init.personalData === undefined ? {} : { personalData: init.personalData }),
     lookup: init.lookup,
     services: init.services,
     get log() {
@@ -173,4 +173,6 @@ export function createCommandContext<A>(init: ContextInit<A>): CommandContext<A>
       }
     },
   };
+  if (init.personalData !== undefined) ctx.personalData = init.personalData;
+  return ctx;
 }

@@ -1,6 +1,7 @@
 import { operationLabel } from '../lookup/operations.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
 import { FREE_SAVED } from '../store/usage.js';
+import { flushPending } from '../store/write-behind.js';
 import { addDays, limaDate, limaMonthRange } from '../time/lima.js';
 
 /**
@@ -34,6 +35,7 @@ export function buildUsageView(db: SqliteDatabase, now: Date, options: { budget?
   const days = Array.from({ length: 30 }, (_, i) => addDays(today, i - 29));
   const month = limaMonthRange(now);
   const since = Math.min(month.start, now.getTime() - 31 * 86_400_000);
+  flushPending(db); // usage rows are written behind (store/usage.ts)
   const rows = db
     .prepare<[number], DayRow>('SELECT at, operation, chat_id, saved, outcome FROM usage_log WHERE at >= ?')
     .all(since);

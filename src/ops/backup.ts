@@ -15,6 +15,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { DB_FILE } from '../store/data-dir.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
+import { flushPending } from '../store/write-behind.js';
 
 /**
  * Backups of the one SQLite database with SQLite's online backup API: consistent while the bot
@@ -77,6 +78,7 @@ export async function backupOpenDatabase(
   rmSync(partial, { force: true }); // left by a copy killed half way
   closeSync(openSync(partial, 'wx', 0o600));
   try {
+    flushPending(db); // rows written behind (usage log, edit notes) go into the copy
     await db.backup(partial);
     chmodSync(partial, 0o600);
     if (options.force) renameSync(partial, file);

@@ -1,5 +1,6 @@
 import { createNewChatsRepo } from '../store/new-chats.js';
 import type { SqliteDatabase } from '../store/sqlite.js';
+import { flushPending } from '../store/write-behind.js';
 
 /**
  * Read-only queries over the store that health, metrics and the console share (outbox depth and
@@ -72,7 +73,10 @@ export function createDbStats(db: SqliteDatabase, now: () => number = Date.now):
       return stats;
     },
     firstMessagesSince: (since) => newChats.firstSentSince(since),
-    lookups: (since = 0) => lookups.all(since),
+    lookups(since = 0) {
+      flushPending(db); // usage rows are written behind (store/usage.ts)
+      return lookups.all(since);
+    },
     writable() {
       try {
         db.exec('BEGIN IMMEDIATE');

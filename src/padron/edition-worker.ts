@@ -21,6 +21,13 @@ try {
   port.close();
 }
 
+function fail(error: unknown): void {
+  writer?.abandon();
+  writer = undefined;
+  send({ type: 'error', message: (error as Error).message, code: (error as { code?: string }).code });
+  port?.close();
+}
+
 port.on('message', (message: ToWorker) => {
   if (!writer) return;
   try {
@@ -28,17 +35,15 @@ port.on('message', (message: ToWorker) => {
       writer.add(message.batch);
       send({ type: 'ack', batch: message.batch }, transferList(message.batch));
     } else if (message.type === 'finish') {
-      writer.finish(message.meta);
-      send({ type: 'finished' });
-      port.close();
+      writer.finish(message.meta).then(() => {
+        send({ type: 'finished' });
+        port.close();
+      }, fail);
     } else {
       writer.abandon();
       port.close();
     }
   } catch (error) {
-    writer.abandon();
-    writer = undefined;
-    send({ type: 'error', message: (error as Error).message, code: (error as { code?: string }).code });
-    port.close();
+    fail(error);
   }
 });

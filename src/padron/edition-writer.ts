@@ -1,15 +1,20 @@
-import { closeSync, fsyncSync, openSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, rmSync } from 'node:fs';
+import type { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import { type EditionMeta, EDITION_SCHEMA_VERSION, NAME_KEY_BITS } from './edition-file.js';
+import { type EditionMeta, EDITION_SCHEMA_VERSION } from './edition-file.js';
 import { decodeWindows1252 } from './format.js';
+import { copyNameIndex } from './name-index.js';
+import type { FromNameIndexWorker } from './name-index-worker.js';
 import type { RowBatch } from './parse.js';
+import { spawnWorker } from './spawn-worker.js';
 
 /**
  * Builds one edition file (runs in the edition worker, off the main thread). Measured on 2 M
  * rows (bench/padron.ts): rows go in file order through a 200-row INSERT (a third of the
- * statement calls' cost of one row at a time), the RUC index is one sort after the load, and the
- * name index is filled by one INSERT … SELECT in key order, so FTS5 writes each term's list once.
- * The file is a scratch copy until it is swapped in: no journal on disk, no syncs but the last.
+ * statement calls' cost of one row at a time); after the load the RUC index (one sort) is built
+ * here while the name-index worker builds the name index from the same rows in a file of its own
+ * (name-index.ts), copied in at the end. The file is a scratch copy until it is swapped in: no
+ * journal on disk (WAL only while the two builds share it), no syncs but the last.
  */
 
 /** Rows per INSERT statement. */
@@ -23,29 +28,12 @@ const TABLES = `
 `;
 
 /**
- * Names folded by FTS5 itself (case and accents, as src/text/fold.ts does for Latin letters);
- * no positions (detail=none: every query word is required, never a phrase). No prefix index: one
- * for 3-letter prefixes cost 0.85 s of CPU per 2 M rows (+50 %) and helps no longer prefix. No
- * final 'optimize' either: merging FTS5's 8 segments into one cost 0.25 s per 2 M rows (4 % of
- * the import) and saved 0.04 ms of a search's median (0.09 → 0.05 ms).
+ * Helper threads for the RUC index's sort: none. When both indexes were built here one after the
+ * other, one helper put the idle second core to work (the worker's own CPU for the two builds went
+ * from a median of 4.2 s to 3.4 s on 2 M rows, load 9–12); now the name-index worker has that core,
+ * and a helper would only compete with it (and keep its own malloc arena resident).
  */
-const NAME_INDEX = `
-  CREATE VIRTUAL TABLE name_index USING fts5(
-    name, content='', detail=none, columnsize=0, tokenize='unicode61 remove_diacritics 2'
-  );
-  INSERT INTO name_index (rowid, name)
-    SELECT (words << ${NAME_KEY_BITS}) | rowid, substr(line, 1, instr(line, '|') - 1) FROM taxpayer ORDER BY 1;
-`;
-
-/**
- * Helper threads for the sorts of the two index builds (RUC, then names in key order): while they
- * run the main thread only waits, so one helper puts the second core to work, sorting each run
- * and merging them beside the edition worker's scan. Measured on 2 M rows (load average 9–12):
- * the worker thread's own CPU for the two builds, the import's serial tail, went from a median of
- * 4.2 s (3.4–5.1) to 3.4 s (3.1–4.0), for about 0.4 s more CPU in all and 4 MB more RSS (a second
- * 2 MB run in flight), under the load phase's peak; more helpers only compete for the two cores.
- */
-const SORT_HELPERS = 1;
+const SORT_HELPERS = 0;
 
 const insertSql = (rows: number) =>
   `INSERT INTO taxpayer (ruc, words, line) VALUES ${Array.from({ length: rows }, () => '(?, ?, ?)').join(', ')}`;
@@ -53,9 +41,31 @@ const insertSql = (rows: number) =>
 export interface EditionWriter {
   add(batch: RowBatch): void;
   /** Indexes the rows, records the meta, closes and syncs the file. */
-  finish(meta: EditionMeta): void;
+  finish(meta: EditionMeta): Promise<void>;
   /** Closes without finishing (the caller deletes the file). */
   abandon(): void;
+}
+
+/** Young generation of the name-index worker: it holds no JavaScript data to speak of. */
+const NAME_WORKER_LIMITS = { maxYoungGenerationSizeMb: 4 };
+
+/** Starts the name-index worker on `edition`'s committed rows; settles when `names` is built. */
+function startNameIndex(edition: string, names: string): { built: Promise<void>; worker: Worker } {
+  const worker = spawnWorker('name-index-worker', { edition, names }, NAME_WORKER_LIMITS);
+  const built = new Promise<void>((resolve, reject) => {
+    let outcome: FromNameIndexWorker | undefined;
+    worker.once('message', (message: FromNameIndexWorker) => {
+      outcome = message;
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      if (outcome?.type === 'built') resolve();
+      else if (outcome?.type === 'error')
+        reject(Object.assign(new Error(outcome.message), { code: outcome.code }));
+      else reject(new Error(`el índice de nombres del padrón no terminó (código ${code})`));
+    });
+  });
+  return { built, worker };
 }
 
 /** Creates the file (which must not exist) with settings for one fast bulk load. */
@@ -72,6 +82,8 @@ export function createEditionWriter(file: string): EditionWriter {
   const insertMany = db.prepare(insertSql(ROWS_PER_INSERT));
   const insertOne = db.prepare(insertSql(1));
   const values: (number | string)[] = [];
+  const names = `${file}.names`;
+  let nameWorker: Worker | undefined;
   db.exec('BEGIN');
   return {
     add({ bytes, length, windows1252, rows, rucs, spans, words }) {
@@ -85,19 +97,40 @@ export function createEditionWriter(file: string): EditionWriter {
         }
       }
     },
-    finish(meta) {
+    async finish(meta) {
       for (let at = 0; at < values.length; at += COLUMNS) insertOne.run(values.slice(at, at + COLUMNS));
       values.length = 0;
       db.exec('COMMIT');
-      db.pragma(`threads = ${SORT_HELPERS}`);
-      db.exec('CREATE INDEX taxpayer_ruc ON taxpayer (ruc)');
-      db.exec(NAME_INDEX);
-      const put = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
-      for (const [key, value] of Object.entries({ ...meta, schema: EDITION_SCHEMA_VERSION })) {
-        if (value !== undefined) put.run(key, String(value));
-      }
+      // WAL while the two indexes are built: the name-index worker reads the committed rows
+      // through its own connection while this one writes the RUC index.
       db.pragma('locking_mode = NORMAL');
-      db.close();
+      db.prepare('SELECT count(*) FROM meta').get(); // the exclusive lock goes with this read
+      db.pragma('journal_mode = WAL');
+      db.pragma('wal_autocheckpoint = 0');
+      const nameIndex = startNameIndex(file, names);
+      nameWorker = nameIndex.worker;
+      try {
+        db.pragma(`threads = ${SORT_HELPERS}`);
+        db.exec('CREATE INDEX taxpayer_ruc ON taxpayer (ruc)');
+        await nameIndex.built;
+        nameWorker = undefined;
+        // Back to one file (this checkpoints the WAL and deletes it). SQLite leaves WAL for a
+        // rollback journal only (asked for OFF, it stays in WAL): the last writes, the copy of the
+        // name index and the meta, are a few MB.
+        db.pragma('journal_mode = DELETE');
+        db.pragma('locking_mode = EXCLUSIVE');
+        copyNameIndex(db, names);
+        db.exec('BEGIN');
+        const put = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
+        for (const [key, value] of Object.entries({ ...meta, schema: EDITION_SCHEMA_VERSION })) {
+          if (value !== undefined) put.run(key, String(value));
+        }
+        db.exec('COMMIT');
+        db.pragma('locking_mode = NORMAL');
+        db.close();
+      } finally {
+        rmSync(names, { force: true });
+      }
       const fd = openSync(file, 'r');
       try {
         fsyncSync(fd);
@@ -106,7 +139,9 @@ export function createEditionWriter(file: string): EditionWriter {
       }
     },
     abandon() {
+      void nameWorker?.terminate();
       if (db.open) db.close();
+      rmSync(names, { force: true });
     },
   };
 }

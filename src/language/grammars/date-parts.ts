@@ -327,28 +327,39 @@ function stepAt(atoms: Atoms, at: number, limit: number): Step | undefined {
 /** Most atoms one date may span: bounds the work on a long line. */
 const WINDOW = 24;
 
-/** True when a date part starts at atom `at` (where a reading of a line may begin). */
-export function startsDate(atoms: Atoms, at: number): boolean {
-  return stepAt(atoms, at, Math.min(atoms.list.length, at + WINDOW)) !== undefined;
+/** Parts that may be said more than once without contradiction: `de hoy a las 9 de la mañana`. */
+const REPEATABLE: ReadonlySet<Key> = new Set(['time', 'part']);
+/** Parts a spec may hold besides those `only` names (a time of day is always allowed). */
+const FREE: ReadonlySet<Key> = new Set(['time', 'clock', 'part', 'marked']);
+
+/**
+ * The date parts read from atom `at` when one starts right there (where a reading of a line may
+ * begin); undefined when none does. Its first part is read once.
+ */
+export function readDateStartingAt(atoms: Atoms, at: number): DateSpan | undefined {
+  const limit = Math.min(atoms.list.length, at + WINDOW);
+  const first = stepAt(atoms, at, limit);
+  return first && readParts(atoms, at, limit, first);
 }
 
 /** The date parts read from atom `from` on (fillers before them skipped); undefined when none. */
 export function readDateAt(atoms: Atoms, from: number): DateSpan | undefined {
-  const limit = Math.min(atoms.list.length, from + WINDOW);
+  return readParts(atoms, from, Math.min(atoms.list.length, from + WINDOW), undefined);
+}
+
+function readParts(atoms: Atoms, from: number, limit: number, first: Step | undefined): DateSpan | undefined {
   const spec: DateSpec = {};
   const rules: string[] = [];
-  // Parts that may be said more than once without contradiction: `de hoy a las 9 de la mañana`.
-  const repeatable: ReadonlySet<Key> = new Set(['time', 'part']);
   const put = <K extends Key>(key: K, value: DateSpec[K]): boolean => {
     if (value === undefined) return true;
-    if (spec[key] !== undefined && !repeatable.has(key)) return false;
+    if (spec[key] !== undefined && !REPEATABLE.has(key)) return false;
     if (spec[key] === undefined) spec[key] = value;
     return true;
   };
   let start = -1;
   let end = from;
   for (let at = from; at < limit;) {
-    const step = stepAt(atoms, at, limit);
+    const step = at === from && first ? first : stepAt(atoms, at, limit);
     if (!step) {
       if (!isDateFiller(atoms, at)) break;
       at += 1;
@@ -371,6 +382,5 @@ export function readDateAt(atoms: Atoms, from: number): DateSpan | undefined {
 
 /** True when `spec` names nothing besides `keys` (a time of day is always allowed). */
 export function only(spec: DateSpec, ...keys: Key[]): boolean {
-  const free: ReadonlySet<Key> = new Set(['time', 'clock', 'part', 'marked']);
-  return (Object.keys(spec) as Key[]).every((key) => free.has(key) || keys.includes(key));
+  return (Object.keys(spec) as Key[]).every((key) => FREE.has(key) || keys.includes(key));
 }

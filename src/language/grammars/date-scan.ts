@@ -1,6 +1,6 @@
 import { UserError } from '../../errors/user-error.js';
 import { type Atoms, tokenSpan } from './atoms.js';
-import { type DateSpan, readDateAt, startsDate } from './date-parts.js';
+import { type DateSpan, readDateStartingAt } from './date-parts.js';
 import type { SlotMatch } from './types.js';
 
 /**
@@ -22,8 +22,7 @@ function nextResolved<R>(
   resolve: (span: DateSpan) => { value: R; rule: string } | undefined,
 ): Resolved<R> | undefined {
   for (let at = from; at < atoms.list.length; at++) {
-    if (!startsDate(atoms, at)) continue;
-    const span = readDateAt(atoms, at);
+    const span = readDateStartingAt(atoms, at);
     if (!span) continue;
     const resolved = resolve(span);
     if (resolved) return { span, value: resolved.value, rules: [...span.rules, resolved.rule] };

@@ -26,7 +26,16 @@ export interface DateValue {
 
 type Found = Resolved<SpokenDate>;
 
-const holidaySet = (ctx: Pick<GrammarContext, 'holidays'>) => new Set(ctx.holidays ?? []);
+/** The configured holidays as a set, made once per list (the router passes the same list each time). */
+const holidaySets = new WeakMap<readonly string[], ReadonlySet<string>>();
+const NO_HOLIDAYS: ReadonlySet<string> = new Set();
+function holidaySet(ctx: Pick<GrammarContext, 'holidays'>): ReadonlySet<string> {
+  const list = ctx.holidays;
+  if (list === undefined || list.length === 0) return NO_HOLIDAYS;
+  let set = holidaySets.get(list);
+  if (set === undefined) holidaySets.set(list, (set = new Set(list)));
+  return set;
+}
 
 /** The value of a found date, or the error of an impossible one (`31/11`, `viernes 21`). */
 function valueOf(atoms: Atoms, found: Found): { value: DateValue } | { error: UserError } {

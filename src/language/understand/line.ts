@@ -58,7 +58,7 @@ const LEAD_IN = set(
 );
 
 /** In a question, what is asked about is no statement: `¿está activo el ruc …?`, `¿a cuánto cerró?`. */
-const QUESTION = set(
+export const QUESTION = set(
   'state-verb',
   'state-adjective',
   'attribute',

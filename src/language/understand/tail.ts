@@ -1,10 +1,10 @@
-import type { SlotMatch } from '../grammars/types.js';
 import { lexicon } from '../lexicon/index.js';
 import type { LexEntry, VerbForm, WordClass } from '../lexicon/types.js';
 import type { Token } from '../tokenize.js';
 import { asks } from './command-index.js';
 import type { CommandMatch } from './command-index.js';
 import { classAt, isMark, perfectAt, reasonAt, SOCIAL, statementAt } from './line.js';
+import type { Slots } from './slots.js';
 
 /**
  * What may follow a complete request (command word and a filled slot) without making it a
@@ -12,8 +12,6 @@ import { classAt, isMark, perfectAt, reasonAt, SOCIAL, statementAt } from './lin
  * (after an explicit ask) anything said after a pause. Each rule is named
  * as `because` logs it.
  */
-
-type Slots = Record<string, { match: SlotMatch<unknown>; start: number; end: number }>;
 
 export interface TailContext {
   readonly tokens: readonly Token[];

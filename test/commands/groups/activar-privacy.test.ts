@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { flushPending } from '../../../src/store/write-behind.js';
 import { useBotHarness } from '../../helpers/bot-harness.js';
 import { ADMIN_PHONE } from '../../helpers/messages.js';
 
@@ -23,6 +24,7 @@ describe('activar and direct-chat lookups leave no phone number in the store', (
     expect(h.texts(await h.send('placa ABC123', { isGroup: false }))[0]).toContain('VOLVO');
     expect(h.texts(await h.send('activar'))[0]).toContain('activado');
 
+    flushPending(h.app.db); // usage rows are written behind
     const usage = h.app.db.prepare('SELECT chat_id FROM usage_log').all() as { chat_id: string }[];
     expect(usage.map((row) => row.chat_id)).toEqual([
       expect.stringMatching(/^direct:[0-9a-f]{16}$/),

@@ -1,0 +1,293 @@
+import { UserError } from '../../errors/user-error.js';
+import { lexicon } from '../lexicon/index.js';
+import type { WordClass } from '../lexicon/types.js';
+import type { Token } from '../tokenize.js';
+import { type CommandIndex, partLength } from './command-index.js';
+import type { Part } from './declare.js';
+import {
+  askedState,
+  classAt,
+  describesNoun,
+  edgeLength,
+  leadInLength,
+  QUESTION,
+  statementAt,
+  STATEMENT,
+  tailStart,
+  toldAfterClitic,
+} from './line.js';
+import type { Candidate } from './scan.js';
+import { type CommandSlots, type Judged, type LineContext, textOf } from './slots.js';
+import { askedExplicitly, asksForMe, tailRule } from './tail.js';
+import { POLITE } from './words.js';
+
+/**
+ * Judging one command word of a line: its slots filled (slots.ts), then every word left must be
+ * an edge word, a social tail, a reason, or what is asked in a question; a statement word makes
+ * the line a remark. The rules that decided are named in `because`.
+ */
+
+const set = (...classes: WordClass[]) => new Set<WordClass>(classes);
+const FREE_TEXT: ReadonlySet<string> = new Set(['watch-note', 'topic', 'text']);
+const TIME_GRAMMARS: ReadonlySet<string> = new Set(['date', 'period', 'schedule', 'job', 'fund']);
+/** Before the slot: what is asked of it (`datos del ruc`), whose it is (`del proveedor`). */
+const BEFORE_SLOT = set(
+  'person-noun',
+  'topic-noun',
+  'attribute',
+  'label',
+  'concept',
+  'place-here',
+  'adverb',
+  'pronoun',
+);
+const BEFORE_TIME_SLOT = new Set([...BEFORE_SLOT].filter((cls) => cls !== 'person-noun'));
+/** Before a needed word: `agrega el ruc … A LA lista`. */
+const BEFORE_NEED = set('preposition', 'article', 'asking-noun');
+export const NONE: ReadonlySet<WordClass> = set();
+/** In a question, what is asked about may sit anywhere: `¿de qué marca es la placa …?`. */
+const ASKED = set('ack', ...QUESTION);
+
+/** Judges `match` in a line (see the module comment). */
+export type Judge = (
+  match: Candidate,
+  tokens: readonly Token[],
+  keys: readonly string[],
+  line: LineContext,
+) => Judged;
+
+export function createJudge(index: CommandIndex, commandSlots: CommandSlots): Judge {
+  const { shapeOf, ignoredAt, fillSlots, matchKeeps, build } = commandSlots;
+
+  /** Finds a `needs` part after the command words; returns its span (with the words before it). */
+  function needSpan(part: Part, tokens: readonly Token[], keys: readonly string[], from: number) {
+    for (let at = from; at < tokens.length; at++) {
+      const length = partLength(part, keys, at, '');
+      if (length === 0) continue;
+      let start = at;
+      while (start > from && classAt(keys, start - 1, BEFORE_NEED) > 0) start -= 1;
+      return { start, end: at + length };
+    }
+    return undefined;
+  }
+
+  /**
+   * Judges the words of a line around the command words: fills the slots, then every word left
+   * must be an edge word, a social tail, a reason, or what is asked in a question; a statement
+   * word makes the line a remark.
+   */
+  function judge(
+    match: Candidate,
+    tokens: readonly Token[],
+    keys: readonly string[],
+    line: LineContext,
+  ): Judged {
+    const command = match.command;
+    const because = [`command:${command.name}`];
+    const remark = (rule: string): Judged => ({
+      reading: { act: 'remark', command: command.name, because: [...because, rule] },
+      request: false,
+    });
+    const needs = match.trigger.needs;
+    if (needs === 'bot' && !line.namesBot) return remark('needs-bot-named');
+    if (needs === 'bot-or-here' && !line.namesBot && !line.namesHere) return remark('needs-bot-or-here');
+    if (needs === 'addressed' && line.addressed === undefined) return remark('needs-addressed');
+    if (match.preface) because.push('preface');
+    // `Razón social: Inversiones Mar Azul SAC`: a field of a pasted form, not a (paid) search.
+    const field =
+      /:$/u.test(tokens[match.end - 1]?.trail ?? '') &&
+      match.trigger.parts.every((p) => p.kind === 'concept');
+    const shape = shapeOf(command);
+    if (field && shape.names && line.addressed === undefined) return remark('pasted-field');
+    // Command words after the identifier (`¿el ruc … tiene deuda?`) read their slots around them.
+    const late = match.lateFrom !== undefined;
+    if (late) because.push('command-after-value');
+    const from = late
+      ? match.lateFrom!
+      : match.trigger.command === command && matchKeeps(match)
+        ? match.start
+        : match.end;
+    const wordsEnd = Math.max(from, match.end);
+    const taken = new Array<boolean>(tokens.length).fill(false);
+    for (let i = 0; i < from; i++) taken[i] = true;
+    if (late) for (let i = match.start; i < match.end; i++) taken[i] = true;
+    if (match.trigger.needPart) {
+      const span = needSpan(match.trigger.needPart, tokens, keys, match.end);
+      if (!span) return remark('needs-word');
+      for (let i = span.start; i < span.end; i++) taken[i] = true;
+      because.push('needed-word');
+    }
+    // `tc 3.79`, `afp 10%`, `S/ 3.79`: a rate someone quotes, not a request for one.
+    if (shape.rates && tokens.slice(from).some(quotedValue)) return remark('quoted-value');
+    // Courtesy, thanks and slang at the end are no part of any slot: `tc hoy porfa`, `… al toque pe`.
+    const tailFrom = tailStart(tokens, keys, wordsEnd, shape.ignored);
+    const slotTaken = taken.slice();
+    for (let i = tailFrom; i < tokens.length; i++) slotTaken[i] = true;
+    // Words the command ignores are no slot's either: `tc SUNAT hoy`, `deuda del ruc …`.
+    for (let i = from; i < tailFrom; i++) {
+      const ignored = slotTaken[i] === true ? 0 : ignoredAt(command, keys, i);
+      for (let k = i; k < i + ignored; k++) slotTaken[k] = true;
+    }
+    const slots = fillSlots(command, tokens, slotTaken, line.gctx);
+    for (const slot of Object.values(slots)) for (let i = slot.start; i < slot.end; i++) taken[i] = true;
+    const spans = Object.values(slots);
+    const firstSpan = spans.length > 0 ? Math.min(...spans.map((s) => s.start)) : tokens.length;
+    const lastSpan = spans.length > 0 ? Math.max(...spans.map((s) => s.end)) : from;
+    for (const [name, slot] of Object.entries(slots)) because.push(`slot:${name}`, ...slot.match.because);
+    // A slot that reads several values spans the words between them: they must not tell either.
+    for (const [name, slot] of Object.entries(slots)) {
+      // A note says what it likes, but not that the request is off (`… ya no es necesario`).
+      const grammarName = command.slots?.[name]?.grammar ?? '';
+      if (FREE_TEXT.has(grammarName)) {
+        for (let i = slot.start; i < slot.end && grammarName === 'watch-note'; i++)
+          if (lexicon.is(keys[i] ?? '', 'negation')) return remark(`negated:${keys[i]}`);
+        continue;
+      }
+      for (let i = slot.start; i < slot.end; i++) {
+        // `xml de la factura …`, `tipo de cambio`; not a noun after a clitic (`se envió la guía …`)
+        if (namedInSpan(keys, i, slot.start) && !toldAfterClitic(tokens, keys, i)) continue;
+        if (statementAt(tokens, keys, i, line.question)) return remark(`statement:${keys[i]}`);
+      }
+    }
+    // `placa nueva del camión: C3X918`: words, a colon, the value: a labelled field someone shares.
+    const colonOnWords =
+      /:$/u.test(tokens[match.end - 1]?.trail ?? '') &&
+      tokens.slice(0, match.start).some((_, i) => leadInLength(tokens, keys, i, line.question) === 0);
+    const labelled = colonOnWords || tokens.slice(wordsEnd, firstSpan).some((t) => t.trail.endsWith(':'));
+    const askedFirst = askedExplicitly(keys, match, 0);
+    if (labelled && !late && !askedFirst && line.addressed === undefined && !line.question)
+      return remark('pasted-field');
+    // The words left: before the slots, between them, after them.
+    const afterAll = Math.max(lastSpan, wordsEnd);
+    const tail = Math.max(afterAll, tailStart(tokens, keys, afterAll, shape.ignored));
+    const tailContext = {
+      tokens,
+      keys,
+      match,
+      slots,
+      forMe: asksForMe(keys, match.start),
+      asked: askedExplicitly(keys, match, 0),
+      polite: line.question || keys.some((_, i) => classAt(keys, i, POLITE) > 0),
+      question: line.question,
+    };
+    const valued = spans.some((s) => s.match.weak !== true && s.match.vague !== true);
+    // Whose it is (`del proveedor`) goes before an identifier, not a date (`las comisiones de los vendedores para el 5`).
+    const owned = Object.keys(slots).some((name) => !TIME_GRAMMARS.has(command.slots?.[name]?.grammar ?? ''));
+    for (let at = from; at < tail;) {
+      if (taken[at] === true) {
+        at += 1;
+        continue;
+      }
+      const ignored = ignoredAt(command, keys, at);
+      if (ignored > 0) {
+        at += ignored;
+        continue;
+      }
+      const noSlots = shape.slots.length === 0;
+      const after = at >= afterAll && (spans.length > 0 || noSlots);
+      // After a complete request: a reason, whose it is, a name, what it is for (see tail.ts).
+      const rule = after && (valued || noSlots) ? tailRule(tailContext, at) : undefined;
+      if (rule) {
+        because.push(rule);
+        break;
+      }
+      const statement = statementAt(tokens, keys, at, line.question);
+      if (statement && !(statement === 'state-verb' && line.question)) {
+        if (!(after && tailContext.forMe)) return remark(`statement:${keys[at]}`);
+      }
+      const edge = Math.max(
+        edgeLength(tokens, keys, at, line.question, NONE),
+        line.question ? classAt(keys, at, ASKED) : 0,
+        line.question && spans.length === 0 && presentVerb(keys, at) ? 1 : 0,
+        spans.length > 0 && at < firstSpan ? classAt(keys, at, owned ? BEFORE_SLOT : BEFORE_TIME_SLOT) : 0,
+        describesNoun(tokens, keys, at) || (line.question && askedState(keys, at)) ? 1 : 0,
+      );
+      if (edge > 0) {
+        at += edge;
+        continue;
+      }
+      const lateRule = after ? tailRule(tailContext, at) : undefined;
+      if (lateRule) {
+        because.push(lateRule);
+        break;
+      }
+      return remark(`word-beside:${keys[at]}`);
+    }
+    if (tail < tokens.length) because.push('social-tail');
+    // A vague slot (`comisiones` as the AFP job) counts only beside valid others.
+    const vague = spans.some((s) => s.match.vague === true);
+    if (vague && spans.some((s) => 'error' in s.match.result)) return remark('vague-slot');
+    // Required slots: a request without one is no request (addressed: its "missing" error), but a
+    // line that filled another one asked for it (`programar tc` lacks only the time).
+    for (const [name, spec] of shape.slots) {
+      if (spec.optional === true || slots[name]) continue;
+      if (spec.optional === 'addressed' && line.addressed !== undefined) continue;
+      const filled = spans.some(
+        (s) => !('error' in s.match.result) && s.match.weak !== true && s.match.vague !== true,
+      );
+      if (!filled || spec.missing === undefined) return remark(`slot-missing:${name}`);
+      const error = new UserError(spec.missing, { ...spec.missingData });
+      return {
+        reading: {
+          act: 'request',
+          command: command.name,
+          because: [...because, `missing:${name}`],
+          args: { error },
+          rawArgs: textOf(tokens, from),
+        },
+        request: true,
+      };
+    }
+    const topicSlot = shape.topic ? slots[shape.topic] : undefined;
+    if (topicSlot && line.addressed === undefined) {
+      // The topic's head names a command (`ayuda con la placa`), not a word after it (`el excel de planilla`).
+      const words = tokens.slice(topicSlot.start, topicSlot.end);
+      const wordKeys = words.map((t) => t.key);
+      let head = 0;
+      for (let edge = 1; edge > 0 && head < words.length; head += edge)
+        edge = edgeLength(words, wordKeys, head, false, NONE);
+      const named = words.some((_, i) => i <= head && index.at(words, wordKeys, i).length > 0);
+      if (!named) return remark('help-topic-names-no-command');
+    }
+    const weak = spans.some((s) => s.match.weak === true);
+    if (weak && line.addressed === undefined) return remark('weak-slot');
+    if (line.joking && spans.length === 0 && line.addressed === undefined) return remark('joking');
+    return {
+      reading: {
+        act: 'request',
+        command: command.name,
+        because,
+        args: build(command, slots, match, line.gctx),
+        rawArgs: textOf(tokens, from),
+      },
+      request: true,
+    };
+  }
+
+  return judge;
+}
+
+/** A verb in the present (`participas`, `tenemos`): in a question about a list, what is asked. */
+function presentVerb(keys: readonly string[], at: number): boolean {
+  return (lexicon.verbAt(keys, at)?.forms ?? []).some(
+    (f) => f.form === 'present-2' || f.form === 'present-1',
+  );
+}
+
+/**
+ * A word the lexicon knows as something other than a verb, alone or inside a phrase that starts
+ * within the slot (`factura` the document, `tipo de cambio`, `el envío`): the slot's own words.
+ */
+function namedInSpan(keys: readonly string[], at: number, spanStart: number): boolean {
+  if (lexicon.entries(keys[at] ?? '').some((e) => !STATEMENT.has(e.class))) return true;
+  for (let from = Math.max(spanStart, at - 4); from < at; from++) {
+    const hits = lexicon.phrasesAt(keys, from);
+    if (hits.some((h) => from + h.length > at && !STATEMENT.has(h.entry.class))) return true;
+  }
+  return false;
+}
+
+/** `3.79`, `3,7120`, `S/ 3.79`, `10%`: a rate or share someone quotes. */
+function quotedValue(token: Token): boolean {
+  return /^(s\/)?\d[.,]\d{2,4}$/iu.test(token.text) || token.text.includes('%') || token.key === 's/';
+}

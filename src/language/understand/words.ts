@@ -1,0 +1,182 @@
+import { lexicon } from '../lexicon/index.js';
+import type { WordClass } from '../lexicon/types.js';
+import { correctSpelling } from '../spelling.js';
+import { type Token, tokenize } from '../tokenize.js';
+import type { CommandIndex } from './command-index.js';
+import type { CommandLanguage } from './declare.js';
+import { classAt, leadInLength } from './line.js';
+import { type Candidate, scanLine } from './scan.js';
+import type { CommandShape } from './slots.js';
+
+/** A line's words read once per line text and remembered (see `LineWords`); judge.ts judges them. */
+
+const PREFIXES = /^[¿¡]*([/!.])(?=\p{L})/u;
+/** `@519… `, `@519…, `, `@519… — `: mention tokens and their punctuation at a line's start. */
+const LEADING_MENTIONS = /^(?:[([«"'“]?@\d+(?:[\p{P}\p{S}]+|(?=\s|$))\s*)+/u;
+const set = (...classes: WordClass[]) => new Set<WordClass>(classes);
+/** Words that make a line courteous (a request, not a note): `por favor`, `gracias`. */
+export const POLITE = set('courtesy', 'thanks');
+const BOT_NAME = set('bot-name');
+const PLACE_HERE = set('place-here');
+const LAUGHTER = set('laughter');
+const NAMES_ASKED = set('topic-noun', 'attribute');
+
+/**
+ * What a line's words are, whoever sent it and whenever: its prefix, tokens (spelling slips read
+ * past or not), whether it asks, and the command words it names. Read once per line text (chat
+ * repeats lines: greetings, thanks, a request asked again); judging them stays per message.
+ */
+interface LineWords {
+  readonly prefix: string | undefined;
+  readonly tokens: readonly Token[];
+  readonly keys: readonly string[];
+  /** The spelling slips read past (`fatura→factura`); none when slips are not read. */
+  readonly fixes: readonly string[];
+  readonly question: boolean;
+  /** A word of the line names the bot (`bot`, `chasqui`). */
+  readonly botNamed: boolean;
+  readonly namesHere: boolean;
+  readonly joking: boolean;
+  /** The command words found (scan.ts), with whose they are and whether they only ask. */
+  readonly candidates: readonly { match: Candidate; owner: string | undefined; asking: boolean }[];
+}
+
+/** Lines remembered by `wordsOf`, and the longest one (longer ones are pasted text, read each time). */
+const MAX_REMEMBERED_LINES = 1_024;
+const MAX_REMEMBERED_LINE = 160;
+
+/** The words of a line (remembered, see MAX_REMEMBERED_LINES), with spelling slips read past or not. */
+export type LineWordsReader = (raw: string, spelling: boolean) => LineWords;
+
+export function createLineWords(
+  index: CommandIndex,
+  shapeOf: (command: CommandLanguage) => CommandShape,
+): LineWordsReader {
+  /** Lines already read word by word (see LineWords), per line and spelling mode; bounded. */
+  const linesRead = new Map<string, LineWords>();
+
+  function wordsOf(raw: string, spelling: boolean): LineWords {
+    const id = `${spelling ? 's' : 't'}${raw}`;
+    let words = linesRead.get(id);
+    if (words === undefined) {
+      words = readLineWords(raw, spelling);
+      if (raw.length <= MAX_REMEMBERED_LINE) {
+        if (linesRead.size >= MAX_REMEMBERED_LINES) linesRead.clear();
+        linesRead.set(id, words);
+      }
+    }
+    return words;
+  }
+
+  /**
+   * The last line's prefix and typed tokens: a line with a spelling slip that makes no valid
+   * request is read again as typed, from the same tokens.
+   */
+  let lastTyped: { raw: string; prefix: string | undefined; text: string; typed: Token[] } | undefined;
+
+  function typedOf(raw: string) {
+    if (lastTyped?.raw === raw) return lastTyped;
+    // Mentions before the command word (`@bot /tc`, `@51911… @bot, ruc …`) do not hide a prefix.
+    let text = raw.replace(LEADING_MENTIONS, '');
+    let prefix: string | undefined;
+    const prefixed = PREFIXES.exec(text);
+    if (prefixed) {
+      prefix = prefixed[1];
+      text = text.slice(prefixed[0].length);
+    }
+    const typed = tokenize(text).filter((t) => t.shape !== 'mention');
+    lastTyped = { raw, prefix, text, typed };
+    return lastTyped;
+  }
+
+  function readLineWords(raw: string, spelling: boolean): LineWords {
+    const { prefix, text, typed } = typedOf(raw);
+    const spelled = spelling ? correctSpelling(typed) : { tokens: typed, fixes: [] };
+    const tokens = spelled.tokens;
+    const keys = tokens.map((t) => t.key);
+    const words = { prefix, tokens, keys, fixes: spelled.fixes };
+    if (tokens.length === 0)
+      return { ...words, question: false, botNamed: false, namesHere: false, joking: false, candidates: [] };
+    const question = asksQuestion(text, tokens, keys);
+    const found = scanLine(index, tokens, keys, question);
+    // The last token with a digit: whether a number follows a command word, found once per line.
+    let lastDigit = -1;
+    for (let i = tokens.length - 1; i >= 0 && lastDigit < 0; i--)
+      if (/\d/u.test(tokens[i]!.text)) lastDigit = i;
+    const candidates = found.map((match) => {
+      // Help gives way only to an identifier: `ayuda con el ruc 2012…` looks it up, `ayuda ruc` explains.
+      const topical = shapeOf(match.command).topic !== undefined;
+      let asking = !topical || lastDigit >= match.end;
+      for (let i = match.start; i < match.end && asking; i++)
+        asking = leadInLength(tokens, keys, i, question) > 0;
+      return { match, owner: ownerOfEarlier(match, found, keys), asking };
+    });
+    // One pass for what the line names: the bot, the place, laughter, courtesy, a verb.
+    let botNamed = false;
+    let namesHere = false;
+    let laughs = false;
+    let earnest = false;
+    for (let i = 0; i < keys.length; i++) {
+      botNamed ||= classAt(keys, i, BOT_NAME) > 0;
+      namesHere ||= classAt(keys, i, PLACE_HERE) > 0;
+      if (!question) {
+        laughs ||= classAt(keys, i, LAUGHTER) > 0;
+        earnest ||= classAt(keys, i, POLITE) > 0 || lexicon.verbAt(keys, i) !== undefined;
+      }
+    }
+    return {
+      ...words,
+      question,
+      botNamed,
+      namesHere,
+      joking: !question && laughs && !earnest,
+      candidates,
+    };
+  }
+
+  return wordsOf;
+}
+
+/**
+ * Whether a line asks: a question mark, a question word before the first number (voice-to-text
+ * drops the marks: `cuántos trabajadores tiene el ruc …`), or `si` after a verb (`dime si …`,
+ * `confirma si el ruc … está activo`: an indirect question).
+ */
+function asksQuestion(text: string, tokens: readonly Token[], keys: readonly string[]): boolean {
+  if (/[?¿]/u.test(text)) return true;
+  let digits = false;
+  for (let at = 0; at < tokens.length && at < 20; at++) {
+    const token = tokens[at]!;
+    const k = keys[at] ?? '';
+    if (k === 'si' && !token.accented && at > 0 && lexicon.verbAt(keys, at - 1) !== undefined) return true;
+    if (/\d/u.test(token.text)) digits = true;
+    if (!digits && lexicon.is(k, 'question-word')) {
+      const only = lexicon.entries(k).every((e) => e.class === 'question-word');
+      if (token.accented || (only && at === 0) || (only && !lexicon.is(keys[at - 1] ?? '', 'preposition')))
+        return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * `chofer de la placa ABC-123`: a command word right after another command's word and `de` names
+ * whose that one is (the truck's driver), not what is asked: `owner-of:<command>`.
+ */
+function ownerOfEarlier(
+  match: Candidate,
+  all: readonly Candidate[],
+  keys: readonly string[],
+): string | undefined {
+  if (match.lateFrom !== undefined) return undefined;
+  const before = all.find((c) => c !== match && c.lateFrom === undefined && c.end <= match.start);
+  if (!before || before.command === match.command) return undefined;
+  // What a lookup shows is asked of the later one: `la razón social del RUC …`.
+  if (classAt(keys, before.start, NAMES_ASKED) >= before.end - before.start) return undefined;
+  const between = keys.slice(before.end, match.start);
+  const joined =
+    between.length > 0 && between.every((k) => lexicon.is(k, 'owner-of') || lexicon.is(k, 'article'));
+  return joined && between.some((k) => lexicon.is(k, 'owner-of'))
+    ? `owner-of:${before.command.name}`
+    : undefined;
+}
