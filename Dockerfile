@@ -57,12 +57,18 @@ VOLUME ["/data"]
 # init in front of it).
 # Memory (issue 22: one number per container, many on a machine; `npm run bench -- process` reads
 # these flags and MALLOC_ARENA_MAX from here and measures `chasqui start` and the 1,000-command
-# burst with and without them). --max-semi-space-size=4: V8's young generation grows to 2 × 16 MB
-# in start-up's allocation burst and stays that size; 2 × 4 MB saves ~30 MB idle for more, shorter
-# scavenges (no measurable CPU on the burst). --heap-growing-percent=30: the next full GC comes
-# when the old generation has grown 30% over what the last one kept (V8's own factor let the
-# burst's heap reach ~96 MB, ~70 MB with this): ~12 MB off the burst's peak RSS for ~7% more CPU
-# in it. Neither changes what the process can hold: the heap limit is V8's default.
+# burst with and without them). --max-semi-space-size=1: V8's young generation grows to 2 × 16 MB
+# in start-up's allocation burst and stays that size; 2 × 1 MB saves ~35 MB idle (~5 MB of it, and
+# ~8 MB of the burst's peak, over 2 × 4 MB) for more, shorter scavenges (the burst's CPU time did
+# not change beyond its run-to-run spread, 2.2–3.2 s over three runs each). --heap-growing-percent=30:
+# the next full GC comes when the old generation has grown 30% over what the last one kept (V8's
+# own factor let the burst's heap reach ~96 MB, ~70 MB with this): ~12 MB off the burst's peak RSS
+# for ~7% more CPU in it. --liftoff-only: WebAssembly (undici's HTTP parser, llhttp; Baileys' hkdf,
+# md5 and LT-hash from whatsapp-rust-bridge) stays on V8's baseline compiler: its optimizing tier
+# compiled llhttp's parser on the first lookups, ~30 MB of compiler memory for a moment, which was
+# the burst's peak RSS (~18 MB off it, and the peak no longer depends on when that compile ran);
+# the burst's CPU time does not change measurably (parsing small API responses). None of the
+# three changes what the process can hold: the heap limit is V8's default.
 # The operations console and /healthz, /readyz, /metrics listen on CHASQUI_CONSOLE_PORT (8390),
 # on 127.0.0.1 inside the container unless CHASQUI_CONSOLE_HOST=0.0.0.0 (which needs
 # CHASQUI_CONSOLE_PASSWORD); docker-compose.yml publishes it on the host's loopback only.
@@ -73,4 +79,4 @@ EXPOSE 8390
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "bin/healthcheck.js"]
 ENTRYPOINT ["/usr/bin/tini", "-s", "--"]
-CMD ["node", "--max-semi-space-size=4", "--heap-growing-percent=30", "dist/src/main.js", "start"]
+CMD ["node", "--max-semi-space-size=1", "--heap-growing-percent=30", "--liftoff-only", "dist/src/main.js", "start"]

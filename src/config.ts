@@ -69,10 +69,11 @@ export function parseConfig(data: unknown = {}, env: NodeJS.ProcessEnv = {}): Co
 }
 
 function parseFile(data: unknown): { value?: FileConfig; issues: ConfigIssue[] } {
-  const result = fileSchema.safeParse(data);
+  const schema = fileSchema();
+  const result = schema.safeParse(data);
   return result.success
     ? { value: result.data, issues: [] }
-    : { issues: issuesFromZod(result.error, fileSchema) };
+    : { issues: issuesFromZod(result.error, schema) };
 }
 
 function merge(file: FileConfig, env: EnvConfig, configFile: string | undefined): Config {

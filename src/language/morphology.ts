@@ -151,6 +151,137 @@ export function verbForms(verb: VerbLemma): Map<string, VerbForm[]> {
   return out;
 }
 
+/**
+ * The one-word verb forms of many lemmas, read from a written key rather than listed (issue 22, a
+ * lean process): listing them all (`verbForms` of every lemma) made ~29,000 keys, 6 MB of heap and
+ * a tenth of a second at every start. Only the lemmas' bare forms are indexed; a key is read by
+ * taking off each clitic group it may end with and looking up what is left. The readings are
+ * exactly those of the list, in its order (lemma, form name, form, clitic group; a test checks
+ * every key against a fresh list), and each key's are worked out once (bounded memory).
+ */
+export class VerbReader {
+  readonly #lemmas: readonly VerbLemma[];
+  /** Forms a lemma leaves out (`parar` has no `para`); only lemmas with some have a set. */
+  readonly #excluded: readonly (ReadonlySet<string> | undefined)[];
+  /** Bare form → where it comes from: lemma, form name and form, as indexes in generation order. */
+  readonly #bare = new Map<string, number | number[]>();
+  readonly #names: readonly VerbFormName[];
+  readonly #read = new Map<string, readonly VerbForm[]>();
+
+  constructor(lemmas: readonly VerbLemma[]) {
+    this.#lemmas = lemmas;
+    this.#excluded = lemmas.map((lemma) => (lemma.exclude ? new Set(lemma.exclude) : undefined));
+    const names = new Map<VerbFormName, number>();
+    lemmas.forEach((lemma, l) => {
+      for (const [name, forms] of bareForms(lemma)) {
+        let n = names.get(name);
+        if (n === undefined) names.set(name, (n = names.size));
+        let f = 0;
+        for (const form of forms) {
+          const from = this.#bare.get(form);
+          const packed = pack(l, n, f++);
+          if (from === undefined) this.#bare.set(form, packed);
+          else if (typeof from === 'number') this.#bare.set(form, [from, packed]);
+          else from.push(packed);
+        }
+      }
+    });
+    this.#names = [...names.keys()];
+  }
+
+  /** The readings of a one-word key (`mandamelo` → mandar, imperative, me, lo); [] when none. */
+  readings(key: string): readonly VerbForm[] {
+    let read = this.#read.get(key);
+    if (read === undefined) {
+      read = this.workOut(key);
+      if (this.#read.size >= 4_096) this.#read.clear();
+      this.#read.set(key, read);
+    }
+    return read;
+  }
+
+  /** `readings` without remembering the answer (for checks that read every key once). */
+  workOut(key: string): readonly VerbForm[] {
+    const found: (readonly [lemma: number, name: number, form: number, group: number])[] = [];
+    this.#each(key, (lemma, name, index, group) => {
+      found.push([lemma, name, index, group]);
+      return false;
+    });
+    if (found.length === 0) return NO_READINGS;
+    found.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2] || a[3] - b[3]);
+    return found.map(([lemma, name, , group]) => {
+      const verb = this.#lemmas[lemma]!;
+      const [, clitics, addressee] = CLITIC_GROUPS[group]!;
+      return {
+        lemma: verb.lemma,
+        senses: verb.senses,
+        form: this.#names[name]!,
+        addressee,
+        clitics,
+        variety: verb.variety,
+      };
+    });
+  }
+
+  /** True when `key` is a form of some lemma (what `workOut` finds, without making readings). */
+  has(key: string): boolean {
+    return this.#each(key, () => true);
+  }
+
+  /**
+   * Calls `found` for each reading of `key` (lemma, form name, form and clitic group, as indexes)
+   * until it returns true; returns whether one did.
+   */
+  #each(key: string, found: (lemma: number, name: number, form: number, group: number) => boolean): boolean {
+    for (let group = 0; group < CLITIC_GROUPS.length; group++) {
+      const suffix = CLITIC_GROUPS[group]![0];
+      if (!key.endsWith(suffix)) continue;
+      const stem = key.slice(0, key.length - suffix.length);
+      // `mandémonos` is `mandemos` + `nos` with the s dropped (see attach).
+      for (const form of suffix.startsWith('nos') ? [stem, `${stem}s`] : [stem]) {
+        if (attach(form, suffix) !== key) continue;
+        const from = this.#bare.get(form);
+        if (from === undefined) continue;
+        for (const packed of typeof from === 'number' ? [from] : from) {
+          const [lemma, name, index] = unpack(packed);
+          if (group > 0 && !ENCLITIC.has(this.#names[name]!)) continue;
+          if (this.#excluded[lemma]?.has(key)) continue;
+          if (found(lemma, name, index, group)) return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** Every one-word form, in the order the list had them (for the spelling index). */
+  *keys(): Generator<string> {
+    const seen = new Set<string>();
+    for (const lemma of this.#lemmas) {
+      for (const key of verbForms(lemma).keys()) {
+        if (seen.has(key)) continue;
+        seen.add(key);
+        yield key;
+      }
+    }
+  }
+}
+
+const NO_READINGS: readonly VerbForm[] = Object.freeze([]);
+
+/**
+ * Where a bare form comes from, as one small integer (most bare forms have one origin: a number
+ * in the index instead of an array of arrays): lemma, form name (< 16) and form (< 256).
+ */
+function pack(lemma: number, name: number, form: number): number {
+  if (name >= 16 || form >= 256)
+    throw new Error(`verb index: form name ${name} or form ${form} out of range`);
+  return lemma * 4096 + name * 256 + form;
+}
+
+function unpack(packed: number): readonly [lemma: number, name: number, form: number] {
+  return [Math.floor(packed / 4096), Math.floor(packed / 256) % 16, packed % 256];
+}
+
 /** Forms that ask (a request): not the writer's report (`mando`, `mandé`) nor a participle. */
 const ASKING: ReadonlySet<VerbFormName> = new Set([
   'infinitive',

@@ -1,5 +1,5 @@
 import { phraseKey } from '../key.js';
-import { verbForms } from '../morphology.js';
+import { VerbReader } from '../morphology.js';
 import { AMBIGUITIES } from './ambiguities.js';
 import { ASKING_WORDS } from './es/asking.js';
 import { CALENDAR_WORDS } from './es/calendar.js';
@@ -53,9 +53,22 @@ export interface PhraseHit {
   readonly length: number;
 }
 
+/**
+ * A trie node. Most nodes are leaves and most carry no entry of their own: `next` is made with the
+ * first child and `entries` starts as the shared NONE (thousands of empty maps and arrays were a
+ * megabyte and a half of heap).
+ */
 interface Node {
-  entries: LexEntry[];
-  next: Map<string, Node>;
+  entries: readonly LexEntry[];
+  next?: Map<string, Node>;
+}
+
+/** The child of `node` at `key`, made when missing. */
+function childOf<T extends Node>(node: T, key: string): T {
+  const next = (node.next ??= new Map());
+  let child = next.get(key) as T | undefined;
+  if (!child) next.set(key, (child = { entries: NONE } as T));
+  return child;
 }
 
 /** The class a verb form counts as when checking that no form sits in two classes unnoticed. */
@@ -63,7 +76,7 @@ const VERB_CLASS = 'verb';
 
 /** Adds every key of a trie to `words`. */
 function wordsOf(node: Node, words: Set<string>): Set<string> {
-  for (const [k, child] of node.next) {
+  for (const [k, child] of node.next ?? []) {
     words.add(k);
     wordsOf(child, words);
   }
@@ -75,10 +88,14 @@ function wordsOf(node: Node, words: Set<string>): Set<string> {
  * shape patterns, and start-up validation of ambiguous forms.
  */
 class Lexicon {
-  readonly #root: Node = { entries: [], next: new Map() };
-  readonly #verbs = new Map<string, VerbForm[]>();
-  /** Verbs with a fixed tail (`dale de baja`, `hazle seguimiento`): a trie over token keys. */
-  readonly #verbPhrases: Node & { forms?: VerbForm[] } = { entries: [], next: new Map() };
+  readonly #root: Node = { entries: NONE, next: new Map() };
+  /** One-word verb forms, read from the key (not listed: see VerbReader). */
+  readonly #verbs: VerbReader;
+  /**
+   * Verbs with a fixed tail (`dale de baja`, `hazle seguimiento`), by the tail's first key: the
+   * tail's keys and a reader of the verbs said with it (their forms read from the key too).
+   */
+  readonly #tails = new Map<string, { keys: readonly string[]; verbs: VerbReader }[]>();
   readonly #byClass = new Map<WordClass, LexEntry[]>();
   readonly #patterns: readonly LexPattern[];
   readonly #shapes = new Map<string, readonly LexEntry[]>();
@@ -95,12 +112,8 @@ class Lexicon {
         const keys = phraseKey(form).split(' ');
         longest = Math.max(longest, keys.length);
         let node = this.#root;
-        for (const key of keys) {
-          let child = node.next.get(key);
-          if (!child) node.next.set(key, (child = { entries: [], next: new Map() }));
-          node = child;
-        }
-        if (!node.entries.includes(entry)) node.entries.push(entry);
+        for (const key of keys) node = childOf(node, key);
+        if (!node.entries.includes(entry)) node.entries = [...node.entries, entry];
       }
     }
     // Plurals of nouns, where no entry has that form already.
@@ -110,32 +123,27 @@ class Lexicon {
         const k = phraseKey(form);
         if (k.includes(' ') || k.endsWith('s')) continue;
         const p = plural(k);
-        if (!this.#root.next.has(p)) this.#root.next.set(p, { entries: [entry], next: new Map() });
+        if (!this.#root.next?.has(p)) childOf(this.#root, p).entries = [entry];
       }
     }
+    const byTail = new Map<string, VerbLemma[]>();
     for (const lemma of verbs) {
-      for (const [key, readings] of verbForms(lemma)) {
-        if (lemma.tail !== undefined) {
-          this.#addVerbPhrase(`${key} ${phraseKey(lemma.tail)}`, readings);
-          continue;
-        }
-        const list = this.#verbs.get(key);
-        if (list) list.push(...readings);
-        else this.#verbs.set(key, [...readings]);
-      }
+      if (lemma.tail === undefined) continue;
+      const tail = phraseKey(lemma.tail);
+      const same = byTail.get(tail);
+      if (same) same.push(lemma);
+      else byTail.set(tail, [lemma]);
     }
+    for (const [tail, lemmas] of byTail) {
+      const keys = tail.split(' ');
+      const entry = { keys, verbs: new VerbReader(lemmas) };
+      const same = this.#tails.get(keys[0]!);
+      if (same) same.push(entry);
+      else this.#tails.set(keys[0]!, [entry]);
+    }
+    this.#verbs = new VerbReader(verbs.filter((lemma) => lemma.tail === undefined));
     this.#patterns = patterns;
     this.longest = longest;
-  }
-
-  #addVerbPhrase(phrase: string, readings: readonly VerbForm[]): void {
-    let node: Node & { forms?: VerbForm[] } = this.#verbPhrases;
-    for (const key of phrase.split(' ')) {
-      let child = node.next.get(key);
-      if (!child) node.next.set(key, (child = { entries: [], next: new Map() }));
-      node = child;
-    }
-    (node.forms ??= []).push(...readings);
   }
 
   /** Every word of the entries' phrases (`tipo`, `de`, `cambio`, `coactiva`), verbs aside. */
@@ -145,7 +153,15 @@ class Lexicon {
 
   /** Every token key the lexicon knows: words of entry phrases, verb forms and verb phrases. */
   vocabulary(): Set<string> {
-    return wordsOf(this.#verbPhrases, new Set([...this.phraseWords(), ...this.#verbs.keys()]));
+    const words = this.phraseWords();
+    for (const key of this.#verbs.keys()) words.add(key);
+    for (const tails of this.#tails.values()) {
+      for (const { keys, verbs } of tails) {
+        for (const key of verbs.keys()) words.add(key);
+        for (const key of keys) words.add(key);
+      }
+    }
+    return words;
   }
 
   /**
@@ -153,28 +169,30 @@ class Lexicon {
    * form (`mándamelo`); undefined when there is none.
    */
   verbAt(keys: readonly string[], at: number): { forms: readonly VerbForm[]; length: number } | undefined {
-    let node: (Node & { forms?: VerbForm[] }) | undefined = this.#verbPhrases;
     let best: { forms: readonly VerbForm[]; length: number } | undefined;
-    for (let i = at; i < keys.length && i - at < 6; i++) {
-      node = node.next.get(keys[i] ?? '');
-      if (!node) break;
-      if (node.forms) best = { forms: node.forms, length: i - at + 1 };
+    for (const tail of this.#tails.get(keys[at + 1] ?? '') ?? []) {
+      // The longest tail said after a form of its verbs, up to six tokens in all.
+      const length = 1 + tail.keys.length;
+      if (length > 6 || (best && best.length >= length)) continue;
+      if (!tail.keys.every((key, i) => keys[at + 1 + i] === key)) continue;
+      const forms = tail.verbs.readings(keys[at] ?? '');
+      if (forms.length > 0) best = { forms, length };
     }
     if (best) return best;
-    const forms = this.#verbs.get(keys[at] ?? '');
-    return forms ? { forms, length: 1 } : undefined;
+    const forms = this.#verbs.readings(keys[at] ?? '');
+    return forms.length > 0 ? { forms, length: 1 } : undefined;
   }
 
   /** The one-word entries of `key`, listed or recognised by shape (`jajaja`, `2do`). */
   entries(key: string): readonly LexEntry[] {
-    const listed = this.#root.next.get(key)?.entries ?? [];
+    const listed = this.#root.next?.get(key)?.entries ?? NONE;
     const shaped = this.#shaped(key);
     return shaped.length === 0 ? listed : [...listed, ...shaped];
   }
 
   /** True when `key` is a one-word entry of `cls`. */
   is(key: string, cls: WordClass): boolean {
-    const listed = this.#root.next.get(key)?.entries;
+    const listed = this.#root.next?.get(key)?.entries;
     return (
       (listed !== undefined && listed.some((entry) => entry.class === cls)) ||
       this.#shaped(key).some((entry) => entry.class === cls)
@@ -183,7 +201,7 @@ class Lexicon {
 
   /** The verb readings of a one-word `key` (`mandame` → mandar, imperative, me). */
   verb(key: string): readonly VerbForm[] {
-    return this.#verbs.get(key) ?? [];
+    return this.#verbs.readings(key);
   }
 
   /**
@@ -194,7 +212,7 @@ class Lexicon {
     const hits: PhraseHit[] = [];
     let node: Node | undefined = this.#root;
     for (let i = at; i < keys.length && i - at < this.longest; i++) {
-      node = node.next.get(keys[i] ?? '');
+      node = node.next?.get(keys[i] ?? '');
       if (!node) break;
       for (const entry of node.entries) {
         if (!classes || classes.has(entry.class)) hits.push({ entry, length: i - at + 1 });
@@ -213,7 +231,7 @@ class Lexicon {
     let longest = 0;
     let node: Node | undefined = this.#root;
     for (let i = at; i < keys.length && i - at < this.longest; i++) {
-      node = node.next.get(keys[i] ?? '');
+      node = node.next?.get(keys[i] ?? '');
       if (!node) break;
       if (node.entries.some((entry) => classes.has(entry.class))) longest = i - at + 1;
     }
@@ -257,10 +275,10 @@ class Lexicon {
       if (set) set.add(cls);
       else classes.set(key, new Set([cls]));
     };
-    for (const [key, node] of this.#root.next) {
+    for (const [key, node] of this.#root.next ?? []) {
       for (const entry of node.entries) note(key, entry.class);
     }
-    for (const key of this.#verbs.keys()) if (classes.has(key)) note(key, VERB_CLASS);
+    for (const key of classes.keys()) if (this.#verbs.has(key)) note(key, VERB_CLASS);
     const problems: string[] = [];
     const ruled = new Map(AMBIGUITIES.map((rule) => [phraseKey(rule.form), rule]));
     for (const [key, set] of classes) {
