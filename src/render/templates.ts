@@ -5,9 +5,10 @@
  * templates, so staff can edit replies without touching code.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Liquid, type Template } from 'liquidjs';
+import type { Liquid, Template } from 'liquidjs';
 import {
   fecha,
   fechahora,
@@ -77,16 +78,16 @@ function collect(dir: string, root: string, out: Map<string, string>): void {
 }
 
 /**
- * Reads every template; each is parsed once, on its first render. A syntax error throws there,
- * naming the file (`parseAll()` finds them all at once).
+ * liquidjs, loaded on the first render rather than at start (issue 22: 1.6 MB of an idle process
+ * that has answered nothing yet). Its package is CommonJS, so `require` loads it synchronously,
+ * the very module `import` would.
  */
-export function createTemplates(options: TemplatesOptions = {}): Templates {
-  const dir = options.dir ?? defaultTemplatesDir();
-  const defaultMax = options.maxListItems ?? DEFAULT_MAX_LIST_ITEMS;
-  const sources = new Map<string, string>();
-  collect(dir, dir, sources);
+const requireModule = createRequire(import.meta.url);
 
-  const liquid = new Liquid({
+/** The engine over every template's source, with the es-PE filters. */
+function createEngine(sources: Map<string, string>, defaultMax: number): Liquid {
+  const { Liquid: Engine } = requireModule('liquidjs') as { Liquid: typeof Liquid };
+  const liquid = new Engine({
     templates: Object.fromEntries(sources),
     extname: '',
     cache: true,
@@ -113,6 +114,20 @@ export function createTemplates(options: TemplatesOptions = {}): Templates {
   liquid.registerFilter('resto', function (this: FilterThis, list: unknown, max?: unknown) {
     return remaining(list, maxFor(this, max));
   });
+  return liquid;
+}
+
+/**
+ * Reads every template; each is parsed once, on its first render. A syntax error throws there,
+ * naming the file (`parseAll()` finds them all at once).
+ */
+export function createTemplates(options: TemplatesOptions = {}): Templates {
+  const dir = options.dir ?? defaultTemplatesDir();
+  const defaultMax = options.maxListItems ?? DEFAULT_MAX_LIST_ITEMS;
+  const sources = new Map<string, string>();
+  collect(dir, dir, sources);
+  let engine: Liquid | undefined;
+  const liquid = (): Liquid => (engine ??= createEngine(sources, defaultMax));
 
   const parsed = new Map<string, Template[]>();
   const parsedOf = (name: string): Template[] => {
@@ -122,7 +137,7 @@ export function createTemplates(options: TemplatesOptions = {}): Templates {
     if (source === undefined) throw new Error(`unknown template: ${name}`);
     let template: Template[];
     try {
-      template = liquid.parse(source, name);
+      template = liquid().parse(source, name);
     } catch (error) {
       throw new Error(`template ${name}.liquid: ${(error as Error).message}`, { cause: error });
     }
@@ -141,7 +156,7 @@ export function createTemplates(options: TemplatesOptions = {}): Templates {
       const now = Date.now();
       const known = key === undefined ? undefined : recent.get(key);
       if (known !== undefined && now - known.at < RECENT_MS) return known.text;
-      const text = tidy(String(liquid.renderSync(template, data)));
+      const text = tidy(String(liquid().renderSync(template, data)));
       if (key !== undefined) {
         if (recent.size >= RECENT_REPLIES) recent.clear();
         recent.set(key, { text, at: now });
