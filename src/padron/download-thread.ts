@@ -1,6 +1,6 @@
 import type { Validators } from './download.js';
 import { type PadronFailure, PadronError } from './errors.js';
-import { spawnWorker } from './spawn-worker.js';
+import { spawnWorker, workerEnd } from './spawn-worker.js';
 
 /**
  * Downloads the register's ZIP to a file on a worker thread that ends with the download: what the
@@ -36,30 +36,21 @@ export function downloadToFile(
   job: DownloadJob,
   signal?: AbortSignal,
 ): Promise<Exclude<DownloadOutcome, { status: 'failed' }>> {
-  return new Promise((resolve, reject) => {
-    const worker = spawnWorker('download-worker', job, LIMITS);
-    let outcome: DownloadOutcome | undefined;
-    const abort = () => void worker.terminate();
-    signal?.addEventListener('abort', abort, { once: true });
-    worker.on('message', (message: DownloadOutcome) => (outcome = message));
-    worker.on('error', (error) => {
-      outcome ??= {
-        status: 'failed',
-        reason: 'download',
-        message: `la descarga del padrón falló: ${error.message}`,
-      };
-    });
-    worker.on('exit', () => {
-      signal?.removeEventListener('abort', abort);
-      if (signal?.aborted)
-        outcome = { status: 'failed', reason: 'download', message: 'descarga del padrón cancelada' };
-      outcome ??= {
-        status: 'failed',
-        reason: 'download',
-        message: 'la descarga del padrón terminó sin resultado',
-      };
-      if (outcome.status === 'failed') reject(rethrown(outcome));
-      else resolve(outcome);
-    });
+  const worker = spawnWorker('download-worker', job, LIMITS);
+  const abort = () => void worker.terminate();
+  signal?.addEventListener('abort', abort, { once: true });
+  return workerEnd<DownloadOutcome>(worker).then(({ message, error }) => {
+    signal?.removeEventListener('abort', abort);
+    let outcome: DownloadOutcome = message ?? {
+      status: 'failed',
+      reason: 'download',
+      message: error
+        ? `la descarga del padrón falló: ${error.message}`
+        : 'la descarga del padrón terminó sin resultado',
+    };
+    if (signal?.aborted)
+      outcome = { status: 'failed', reason: 'download', message: 'descarga del padrón cancelada' };
+    if (outcome.status === 'failed') throw rethrown(outcome);
+    return outcome;
   });
 }

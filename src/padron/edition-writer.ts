@@ -6,7 +6,7 @@ import { decodeWindows1252 } from './format.js';
 import { copyNameIndex } from './name-index.js';
 import type { FromNameIndexWorker } from './name-index-worker.js';
 import type { RowBatch } from './parse.js';
-import { spawnWorker } from './spawn-worker.js';
+import { spawnWorker, workerEnd } from './spawn-worker.js';
 
 /**
  * Builds one edition file (runs in the edition worker, off the main thread). Measured on 2 M
@@ -52,18 +52,10 @@ const NAME_WORKER_LIMITS = { maxYoungGenerationSizeMb: 4 };
 /** Starts the name-index worker on `edition`'s committed rows; settles when `names` is built. */
 function startNameIndex(edition: string, names: string): { built: Promise<void>; worker: Worker } {
   const worker = spawnWorker('name-index-worker', { edition, names }, NAME_WORKER_LIMITS);
-  const built = new Promise<void>((resolve, reject) => {
-    let outcome: FromNameIndexWorker | undefined;
-    worker.once('message', (message: FromNameIndexWorker) => {
-      outcome = message;
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      if (outcome?.type === 'built') resolve();
-      else if (outcome?.type === 'error')
-        reject(Object.assign(new Error(outcome.message), { code: outcome.code }));
-      else reject(new Error(`el índice de nombres del padrón no terminó (código ${code})`));
-    });
+  const built = workerEnd<FromNameIndexWorker>(worker).then(({ message, error, code }) => {
+    if (message?.type === 'built') return;
+    if (message?.type === 'error') throw Object.assign(new Error(message.message), { code: message.code });
+    throw error ?? new Error(`el índice de nombres del padrón no terminó (código ${code})`);
   });
   return { built, worker };
 }
