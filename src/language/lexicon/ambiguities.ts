@@ -76,6 +76,8 @@ export const AMBIGUITIES: readonly Ambiguity[] = [
   ),
   ...rule(['lic'], ['addressee', 'concept'], 'lic-licence-or-title',
     'the licence as a command word (`lic 41234567`, `lic. conducir …`); without a document it reads no request, so `lic. Pérez` stays the title'),
+  ...rule(['registra', 'registran'], ['state-verb', 'verb'], 'command-after-value',
+    'after the identifier a verb of having, as `tiene` (`¿el ruc … registra deuda?`: the command word after it is asked); heading a line the verb `registrar`'),
   ...rule(['activo', 'activa', 'valido', 'valida'], ['state-adjective', 'verb'], 'state-after-verb',
     'after a verb of state or in a question the adjective (`¿está activo?`); heading a line the verb'),
   ...rule(['cuarto'], ['clock-word', 'ordinal'], 'clock-minutes',

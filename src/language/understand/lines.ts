@@ -27,6 +27,8 @@ export const MAX_READ = 300;
 const LIST_MARKER = /^\s*(?:\d{1,2}[.)-]|\p{L}\)|[-•*·➤►▶→])\s+/u;
 /** How many name words may follow a closing (`Atte. Carmen Rojas`). */
 const MAX_NAME = 3;
+/** How many words may say what thanks are for (`gracias por la ayuda de la semana pasada`). */
+const MAX_THANKED_FOR = 7;
 const set = (...classes: WordClass[]) => new Set<WordClass>(classes);
 const CLOSING = set('regards', 'farewell', 'thanks');
 const HEADER = set('header');
@@ -85,18 +87,24 @@ function signatureLine(line: string, asides: readonly string[]): Aside {
 function closingLine(tokens: readonly Token[], keys: readonly string[]): boolean {
   let at = 0;
   let closed = false;
+  let thankedFor = false;
   while (at < tokens.length) {
     if (isMark(tokens[at])) {
       at += 1;
       continue;
     }
-    const length = classAt(keys, at, CLOSING) || classAt(keys, at, SOCIAL);
+    const closing = lexicon.phrasesAt(keys, at, CLOSING)[0];
+    const length = closing?.length ?? classAt(keys, at, SOCIAL);
     if (length === 0) break;
-    closed ||= classAt(keys, at, CLOSING) > 0;
+    closed ||= closing !== undefined;
+    thankedFor = closing?.entry.value === 'for';
     at += length;
+    if (thankedFor) break;
   }
   if (!closed) return false;
   const rest = tokens.slice(at).filter((t) => !isMark(t));
+  // `gracias por lo de ayer`: what the thanks are for, a few words that hold no number.
+  if (thankedFor) return rest.length <= MAX_THANKED_FOR && !rest.some((t) => /\d/u.test(t.text));
   return (
     rest.length <= MAX_NAME &&
     rest.every((t, i) => /^\p{Lu}/u.test(t.text) || lexicon.is(keys[at + i] ?? '', 'person-noun'))

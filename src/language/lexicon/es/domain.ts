@@ -116,7 +116,16 @@ export const DOMAIN_WORDS: readonly LexEntry[] = [
     'consumo de creditos',
     'consumido',
   ]),
-  named('concept', 'es', 'help', ['ayuda', 'help', 'comandos', 'menu', 'opciones', 'instrucciones']),
+  named('concept', 'es', 'help', [
+    'ayuda',
+    'help',
+    'comandos',
+    'menu',
+    'opciones',
+    'instrucciones',
+    'funciones',
+    'funcionalidades',
+  ]),
   named('concept', 'es', 'help', [
     'que puedes hacer',
     'que sabes hacer',
