@@ -13,6 +13,7 @@ import {
   dutyRows,
   formalLeadRows,
   formatWordRows,
+  fourthPassRows,
   havingRows,
   helpChatterRows,
   helpItselfRows,
@@ -154,6 +155,7 @@ const tables: [string, readonly Row[]][] = [
   ['what must be done with it, after a request', dutyRows],
   ['thanks for something beside requests', thankedForRows],
   ['a format word the request reads', formatWordRows],
+  ['fourth blind pass', fourthPassRows],
 ];
 
 describe('phrasings staff really use', () => {

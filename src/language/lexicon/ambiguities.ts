@@ -27,7 +27,7 @@ export const AMBIGUITIES: readonly Ambiguity[] = [
   ...rule(['a', 'al'], ['preposition', 'range-to'], 'day-range', 'a range only between two weekdays (`lunes al viernes`)'),
   ...rule(['sin', 'quitando'], ['preposition', 'except', 'verb'], 'schedule-except',
     'an exception only among the days of a schedule (`todos sin domingo`)'),
-  ...rule(['para', 'que', 'pa', 'pal'], ['preposition', 'question-word', 'reason'], 'reason-tail',
+  ...rule(['para', 'que', 'pa', 'pal', 'p/', 'xa'], ['preposition', 'question-word', 'reason'], 'reason-tail',
     'a reason only after a complete request (`ruc … que el cliente espera`)'),
   ...rule(['de', 'del'], ['owner-of', 'preposition', 'spelled-letter'], 'owner-note',
     'after a complete request, whose the identifier is (`dni … del postulante`); elsewhere the preposition (`de` as the letter D only inside a dictated code, see dictation.ts)'),

@@ -185,10 +185,12 @@ export function createJudge(index: CommandIndex, commandSlots: CommandSlots): Ju
         at += ignored;
         continue;
       }
-      const noSlots = shape.slots.length === 0;
-      const after = at >= afterAll && (spans.length > 0 || noSlots);
+      // A command whose slots may all be left out (`tc` is today's) is complete without them; a
+      // list is not (`lote` without one waits for a file).
+      const complete = shape.slots.every(([, spec]) => spec.optional === true && spec.grammar !== 'id-list');
+      const after = at >= afterAll && (spans.length > 0 || complete);
       // After a complete request: a reason, whose it is, a name, what it is for (see tail.ts).
-      const rule = after && (valued || noSlots) ? tailRule(tailContext, at) : undefined;
+      const rule = after && (valued || complete) ? tailRule(tailContext, at) : undefined;
       if (rule) {
         because.push(rule);
         break;

@@ -38,6 +38,7 @@ type Aside = 'social' | 'closing' | 'reason' | 'header' | 'signature' | 'intro' 
 
 const SELF_INTRO = set('self-intro');
 const OWNER_SAID = set('owner-said');
+const OWNER_OF = set('owner-of');
 /** How many words a line saying who writes (`hola, soy Rosa de RRHH`) or whose it is may have. */
 const MAX_ASIDE_WORDS = 10;
 
@@ -62,7 +63,12 @@ function personLine(tokens: readonly Token[], keys: readonly string[], afterRequ
   if (words.length > MAX_ASIDE_WORDS || tokens.some((t) => /\d/u.test(t.text))) return undefined;
   const at = afterSocial(tokens, keys);
   const intro = !afterRequest && classAt(keys, at, SELF_INTRO) > 0;
-  const said = classAt(keys, at, OWNER_SAID);
+  // `es el chofer nuevo`; `del nuevo practicante` (whose, on a line of its own: someone joining,
+  // whose documents personnel checks; a bare `del señor` tells, as on one line).
+  const joining = (k: string) =>
+    lexicon.entries(k).some((e) => e.class === 'person-noun' && e.value === 'joining');
+  const ofPerson = classAt(keys, at, OWNER_OF) > 0 && keys.some((k, i) => i > at && joining(k));
+  const said = classAt(keys, at, OWNER_SAID) || (ofPerson ? classAt(keys, at, OWNER_OF) : 0);
   if (!intro && !(afterRequest && at === 0 && said > 0)) return undefined;
   const from = at + Math.max(said, classAt(keys, at, SELF_INTRO));
   for (let i = from; i < tokens.length; i++) {

@@ -17,7 +17,7 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
   {
     name: 'preface',
     decides: 'a clause before the request, up to a comma or colon, with no number or negation, is skipped',
-    yes: ['otra cosita más: deuda coactiva 20601234565', 'de parte de gerencia, el tipo de cambio de ayer'],
+    yes: ['ahí va una más: deuda coactiva 20601234565', 'de parte de gerencia, el tipo de cambio de ayer'],
     no: ['deuda coactiva 20601234565', 'no, el ruc 20601234565'],
   },
   {

@@ -169,3 +169,30 @@ export const formatWordRows: readonly Row[] = [
   ['boleta B002-77 en pdf porque no la encuentran', 'factura', { format: 'pdf' }],
   ['la factura F001-123 en pdf que es para contabilidad', 'factura', { format: 'pdf' }],
 ];
+
+/**
+ * Fourth blind pass: kinds a fresh probe found, in phrasings of our own. An event verb (`cobrar`)
+ * tells; a request whose slots may all be left out (`tc`) takes a reason; `hoy` typed by its
+ * sound; `p/` for `para`; `N.°`; `se encuentra` as a verb of state; how many work somewhere;
+ * voice-call fillers; a comma typed after the space; one more request after `me olvidé`; whose
+ * the document is on its own line.
+ */
+export const fourthPassRows: readonly Row[] = [
+  ['la afp integra me cobra mucho de comisión', null],
+  ['afp prima me descuenta un montón', null],
+  ['tc para la cotización del cliente', 'tc'],
+  ['el dólar de hoy que el gerente está preguntando', 'tc'],
+  ['tc de oy porfa', 'tc', { fecha: '2026-11-22' }],
+  ['dni 41234567 p/ la planilla', 'dni', { dni: D2 }],
+  ['favor de consultar el RUC N.° 20601234565', 'ruc', { ruc: R2 }],
+  ['¿me confirma si el contribuyente 20100456789 se encuentra activo?', 'ruc', { ruc: R4 }],
+  ['el ruc 20100456789 se encuentra habido', null],
+  ['¿cuántos trabajan en la empresa 20601234565?', 'trabajadores', { ruc: R2 }],
+  ['cuanta gente chambea en el 20100456789', 'trabajadores', { ruc: R4 }],
+  ['aló me escuchas ya la placa B7X456 porfa', 'placa', { placa: 'B7X456' }],
+  ['placa C3X918 ,gracias', 'placa', { placa: 'C3X918' }],
+  ['se me olvidó\ndni 45678912 porfa', 'dni', { dni: D1 }],
+  ['casi me olvido\nel tc del viernes', 'tc', { fecha: '2026-11-20' }],
+  ['dni 45678912\nde la nueva practicante', 'dni', { dni: D1 }],
+  ['dni 45678912\ndel señor', null],
+];

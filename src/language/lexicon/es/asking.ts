@@ -52,6 +52,7 @@ export const ASKING_WORDS: readonly LexEntry[] = [
   ...list('state-verb', 'es', 'existe', 'existen', 'queda', 'quedan', 'pertenece', 'pertenecen'),
   ...list('state-verb', 'es', 'corresponde', 'corresponden', 'continua', 'sale como', 'se llama'),
   ...list('state-verb', 'es', 'hay', 'tienes', 'tenemos', 'estas', 'estamos', 'estoy', 'tengo', 'tiene que'),
+  ...list('state-verb', 'es', 'se encuentra', 'se encuentran', 'se halla', 'se hallan', 'permanece'),
   // Verbs of having said of a taxpayer or a vehicle, like `tiene`: `¿el ruc … registra deuda?`.
   ...list('state-verb', 'es', 'registra', 'registran', 'presenta', 'presentan', 'mantiene', 'mantienen'),
   ...list('state-verb', 'es', 'posee', 'poseen', 'cuenta con', 'cuentan con', 'reporta', 'reportan'),
@@ -167,6 +168,8 @@ export const ASKING_WORDS: readonly LexEntry[] = [
         'para poder',
         'pa',
         'pal',
+        'p/',
+        'xa',
       ],
       before: ['antes de', 'antes que', 'despues de', 'a fin de', 'con el fin de', 'con miras a'],
       cause: ['que', 'porque', 'ya que', 'es que', 'debido a que', 'puesto que', 'dado que'],

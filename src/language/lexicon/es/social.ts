@@ -13,6 +13,8 @@ export const SOCIAL_WORDS: readonly LexEntry[] = [
   ...list('greeting', 'es', 'como vas', 'que tal todo', 'muy buenos dias', 'muy buenas tardes', 'alo'),
   ...list('greeting', 'es', 'hello', 'hi', 'good morning'),
   ...list('callout', 'es', 'oye', 'oiga', 'oigan', 'ey', 'hey', 'mira', 'miren', 'a ver', 'psst'),
+  // Said into a dictated voice note as on a call: `alo, me escuchas, este …`.
+  ...list('callout', 'es', 'me escuchas', 'me escuchan', 'me oyes', 'me oyen', 'hola hola'),
   ...list('courtesy', 'es', 'por favor', 'porfavor', 'por fa', 'porfa', 'porfas', 'porfi', 'porfis'),
   ...list('courtesy', 'es', 'porfavorcito', 'favor', 'de favor', 'please', 'si eres tan amable'),
   ...list('courtesy', 'es', 'si es tan amable', 'si fueras tan amable', 'si fuera tan amable'),
