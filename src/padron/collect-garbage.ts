@@ -18,7 +18,7 @@ let gc: Gc | undefined;
 
 /**
  * `minor` collects only the young generation (where a fresh Buffer's wrapper lives): cheaper.
- * A full collection is `gc()` itself: given `{ type: 'major' }`, V8 20's node kept objects that
+ * A full collection is `gc()` itself: given `{ type: 'major' }`, node 20's V8 kept objects that
  * only the stack had held (seen in test/padron/collect-garbage.test.ts).
  */
 export function collectGarbage(type: 'minor' | 'major' = 'major'): void {
