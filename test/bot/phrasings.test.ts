@@ -11,6 +11,7 @@ import { identifierRows } from './phrasings/identifiers.table.js';
 import {
   descriptionRows,
   dutyRows,
+  fifthPassRows,
   formalLeadRows,
   formatWordRows,
   fourthPassRows,
@@ -156,6 +157,7 @@ const tables: [string, readonly Row[]][] = [
   ['thanks for something beside requests', thankedForRows],
   ['a format word the request reads', formatWordRows],
   ['fourth blind pass', fourthPassRows],
+  ['fifth blind pass', fifthPassRows],
 ];
 
 describe('phrasings staff really use', () => {
