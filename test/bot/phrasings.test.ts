@@ -19,6 +19,7 @@ import {
   helpChatterRows,
   helpItselfRows,
   noteLineRows,
+  someoneElseRows,
   ownerRows,
   reportRows,
   spelledPlateRows,
@@ -158,6 +159,7 @@ const tables: [string, readonly Row[]][] = [
   ['a format word the request reads', formatWordRows],
   ['fourth blind pass', fourthPassRows],
   ['fifth blind pass', fifthPassRows],
+  ['what someone else did, after a request', someoneElseRows],
 ];
 
 describe('phrasings staff really use', () => {

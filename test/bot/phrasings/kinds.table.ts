@@ -217,3 +217,10 @@ export const fifthPassRows: readonly Row[] = [
   ['ruc 20601234565\nProveedor: Ferretería San Jorge\nPlaca C3X918', null],
   ['dni 45678912\nde la nueva recepcionista', 'dni', { dni: D1 }],
 ];
+
+/** After a courteous request and a pause, what someone else did says why (`…, el cliente lo perdió`). */
+export const someoneElseRows: readonly Row[] = [
+  ['el xml de la F001-123 porfa, la contadora lo borró', 'xml'],
+  ['dni 70123456 por favor, el postulante ya llegó', 'dni', { dni: D3 }],
+  ['ruc 20601234565 porfa, ya lo revisé yo', null],
+];
