@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { type Download, downloadPadron, saveDownload } from './download.js';
 import type { DownloadJob, DownloadOutcome } from './download-thread.js';
@@ -8,6 +9,13 @@ import { PadronError } from './errors.js';
  * thread of their own that ends with the download, so undici and the socket's dead buffers leave
  * with it (see download-thread.ts).
  */
+
+// WebAssembly stays on V8's baseline compiler (Liftoff): its optimizing tier compiled undici's
+// HTTP parser (llhttp) during the download, ~37 MB of compiler memory for a moment (heaptrack),
+// the import's peak while downloading (122–133 MB → 109–112 MB in the bench's RSS samples), and
+// the parser only hands the body's bytes on. The flag is the process's: the image runs `start`
+// with it already (see the Dockerfile); a plain `npm start` has it from its first padrón update.
+setFlagsFromString('--liftoff-only');
 
 const port = parentPort;
 if (!port) throw new Error('download-worker.ts runs as a worker thread');

@@ -11,10 +11,14 @@ import { spawnWorker } from './spawn-worker.js';
  */
 
 export type ToWorker =
-  { type: 'rows'; batch: RowBatch } | { type: 'finish'; meta: EditionMeta } | { type: 'abandon' };
+  | { type: 'rows'; batch: RowBatch }
+  | { type: 'index' }
+  | { type: 'finish'; meta: EditionMeta }
+  | { type: 'abandon' };
 
 export type FromWorker =
   | { type: 'ack'; batch: RowBatch }
+  | { type: 'indexed' }
   | { type: 'finished' }
   | { type: 'error'; message: string; code?: string | undefined };
 
@@ -34,7 +38,9 @@ export interface EditionBuild {
   add(batch: RowBatch): Promise<void>;
   /** A batch the worker has inserted and handed back, to be filled again. */
   spare(): RowBatch | undefined;
-  /** Indexes, records the meta, syncs the file; resolves once the worker is done with it. */
+  /** Builds both indexes, the import's peak; resolves once they are built. */
+  index(): Promise<void>;
+  /** Indexes (unless done), records the meta, syncs the file; resolves once the worker is done with it. */
   finish(meta: EditionMeta): Promise<void>;
   /** Stops the worker without finishing (the caller deletes the file). */
   abandon(): Promise<void>;
@@ -61,6 +67,7 @@ export function startEditionBuild(file: string): EditionBuild {
   const worker = spawnWorker('edition-worker', { file }, LIMITS);
   let inFlight = 0;
   let failure: Error | undefined;
+  let indexed = false;
   let finished = false;
   const spares: RowBatch[] = [];
   const waiting: { resolve: () => void; reject: (error: Error) => void }[] = [];
@@ -78,7 +85,8 @@ export function startEditionBuild(file: string): EditionBuild {
     if (message.type === 'ack') {
       inFlight -= 1;
       spares.push(message.batch);
-    } else if (message.type === 'finished') finished = true;
+    } else if (message.type === 'indexed') indexed = true;
+    else if (message.type === 'finished') finished = true;
     else failure ??= new WorkerFailure(message.message, message.code);
     settle();
   });
@@ -99,6 +107,12 @@ export function startEditionBuild(file: string): EditionBuild {
       if (inFlight >= MAX_IN_FLIGHT) await wait();
     },
     spare: () => spares.pop(),
+    async index() {
+      if (failure) throw failure;
+      worker.postMessage({ type: 'index' } satisfies ToWorker);
+      while (!indexed && !failure) await wait();
+      if (failure) throw failure;
+    },
     async finish(meta) {
       if (failure) throw failure;
       worker.postMessage({ type: 'finish', meta } satisfies ToWorker);

@@ -34,6 +34,8 @@ port.on('message', (message: ToWorker) => {
     if (message.type === 'rows') {
       writer.add(message.batch);
       send({ type: 'ack', batch: message.batch }, transferList(message.batch));
+    } else if (message.type === 'index') {
+      writer.index().then(() => send({ type: 'indexed' }), fail);
     } else if (message.type === 'finish') {
       writer.finish(message.meta).then(() => {
         send({ type: 'finished' });

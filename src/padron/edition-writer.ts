@@ -40,7 +40,9 @@ const insertSql = (rows: number) =>
 
 export interface EditionWriter {
   add(batch: RowBatch): void;
-  /** Indexes the rows, records the meta, closes and syncs the file. */
+  /** Commits the rows and builds both indexes (the import's peak); finish does it when not asked first. */
+  index(): Promise<void>;
+  /** Indexes the rows (unless done), records the meta, closes and syncs the file. */
   finish(meta: EditionMeta): Promise<void>;
   /** Closes without finishing (the caller deletes the file). */
   abandon(): void;
@@ -76,7 +78,39 @@ export function createEditionWriter(file: string): EditionWriter {
   const values: (number | string)[] = [];
   const names = `${file}.names`;
   let nameWorker: Worker | undefined;
+  let indexed: Promise<void> | undefined;
   db.exec('BEGIN');
+
+  async function buildIndexes(): Promise<void> {
+    for (let at = 0; at < values.length; at += COLUMNS) insertOne.run(values.slice(at, at + COLUMNS));
+    values.length = 0;
+    db.exec('COMMIT');
+    // WAL while the two indexes are built: the name-index worker reads the committed rows
+    // through its own connection while this one writes the RUC index.
+    db.pragma('locking_mode = NORMAL');
+    db.prepare('SELECT count(*) FROM meta').get(); // the exclusive lock goes with this read
+    db.pragma('journal_mode = WAL');
+    db.pragma('wal_autocheckpoint = 0');
+    const nameIndex = startNameIndex(file, names);
+    nameWorker = nameIndex.worker;
+    try {
+      db.pragma(`threads = ${SORT_HELPERS}`);
+      db.exec('CREATE INDEX taxpayer_ruc ON taxpayer (ruc)');
+      await nameIndex.built;
+      nameWorker = undefined;
+      // Back to one file (this checkpoints the WAL and deletes it). SQLite leaves WAL for a
+      // rollback journal only (asked for OFF, it stays in WAL): the last writes, the copy of the
+      // name index and the meta, are a few MB.
+      db.pragma('journal_mode = DELETE');
+      db.pragma('locking_mode = EXCLUSIVE');
+      copyNameIndex(db, names);
+    } finally {
+      rmSync(names, { force: true });
+    }
+  }
+
+  const index = () => (indexed ??= buildIndexes());
+
   return {
     add({ bytes, length, windows1252, rows, rucs, spans, words }) {
       // One character per byte: the spans index the decoded text as they did the bytes.
@@ -89,40 +123,17 @@ export function createEditionWriter(file: string): EditionWriter {
         }
       }
     },
+    index,
     async finish(meta) {
-      for (let at = 0; at < values.length; at += COLUMNS) insertOne.run(values.slice(at, at + COLUMNS));
-      values.length = 0;
-      db.exec('COMMIT');
-      // WAL while the two indexes are built: the name-index worker reads the committed rows
-      // through its own connection while this one writes the RUC index.
-      db.pragma('locking_mode = NORMAL');
-      db.prepare('SELECT count(*) FROM meta').get(); // the exclusive lock goes with this read
-      db.pragma('journal_mode = WAL');
-      db.pragma('wal_autocheckpoint = 0');
-      const nameIndex = startNameIndex(file, names);
-      nameWorker = nameIndex.worker;
-      try {
-        db.pragma(`threads = ${SORT_HELPERS}`);
-        db.exec('CREATE INDEX taxpayer_ruc ON taxpayer (ruc)');
-        await nameIndex.built;
-        nameWorker = undefined;
-        // Back to one file (this checkpoints the WAL and deletes it). SQLite leaves WAL for a
-        // rollback journal only (asked for OFF, it stays in WAL): the last writes, the copy of the
-        // name index and the meta, are a few MB.
-        db.pragma('journal_mode = DELETE');
-        db.pragma('locking_mode = EXCLUSIVE');
-        copyNameIndex(db, names);
-        db.exec('BEGIN');
-        const put = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
-        for (const [key, value] of Object.entries({ ...meta, schema: EDITION_SCHEMA_VERSION })) {
-          if (value !== undefined) put.run(key, String(value));
-        }
-        db.exec('COMMIT');
-        db.pragma('locking_mode = NORMAL');
-        db.close();
-      } finally {
-        rmSync(names, { force: true });
+      await index();
+      db.exec('BEGIN');
+      const put = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?)');
+      for (const [key, value] of Object.entries({ ...meta, schema: EDITION_SCHEMA_VERSION })) {
+        if (value !== undefined) put.run(key, String(value));
       }
+      db.exec('COMMIT');
+      db.pragma('locking_mode = NORMAL');
+      db.close();
       const fd = openSync(file, 'r');
       try {
         fsyncSync(fd);

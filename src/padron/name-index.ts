@@ -47,8 +47,10 @@ export function buildNameIndex(edition: string, names: string): void {
     bulkSettings(db);
     db.prepare('ATTACH DATABASE ? AS edition').run(edition);
     // better-sqlite3 builds SQLite with a 16 MB default cache: an attached file gets that, not
-    // main's 2 MB (+16 MB of RSS here for a one-pass read of the rows).
-    db.pragma('edition.cache_size = -2000');
+    // main's 2 MB (+16 MB of RSS here for a one-pass read of the rows). A one-pass read needs
+    // only the table's few interior pages: 512 KB (this thread's malloc arena at the import's
+    // peak 7.3 → 5.8 MB; the build's CPU time the same within its spread, 2.8–3.7 s on 2 M rows).
+    db.pragma('edition.cache_size = -512');
     db.exec(NAME_TABLE);
     db.exec(
       `INSERT INTO name_index (rowid, name)
