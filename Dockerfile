@@ -24,6 +24,8 @@ COPY bin ./bin
 COPY src ./src
 COPY commands ./commands
 COPY bench ./bench
+COPY tools ./tools
+# tsc into dist/, then tools/bundle.js bundles the CLI into dist/bundle/ (what bin/chasqui.js runs).
 RUN npm run build && npm prune --omit=dev
 
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
@@ -79,4 +81,4 @@ EXPOSE 8390
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "bin/healthcheck.js"]
 ENTRYPOINT ["/usr/bin/tini", "-s", "--"]
-CMD ["node", "--max-semi-space-size=1", "--heap-growing-percent=30", "--liftoff-only", "dist/src/main.js", "start"]
+CMD ["node", "--max-semi-space-size=1", "--heap-growing-percent=30", "--liftoff-only", "bin/chasqui.js", "start"]
