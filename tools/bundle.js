@@ -41,7 +41,11 @@ await build({
   format: 'esm',
   platform: 'node',
   target: 'node20',
-  // Class and function names as written: errors are named from new.target.name.
+  // Whitespace and syntax minified (~35% less source for V8 to parse on a cold start, and to keep in
+  // the heap); identifiers are not renamed, and class and function names stay as written (errors
+  // are named from new.target.name). Source maps lead back to the TypeScript.
+  minifyWhitespace: true,
+  minifySyntax: true,
   keepNames: true,
   sourcemap: true,
   logLevel: 'warning',
