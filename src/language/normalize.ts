@@ -30,6 +30,9 @@ const DASHES = /[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D]/gu;
 // WhatsApp's bold, italic and strike marks at a word's edges: `*20123456786*`, `_ABC-123_`.
 const FORMAT_MARKS = /(?<=^|\s)[*_~]+(?=[^\s*_~])|(?<=[^\s*_~])[*_~]+(?=\s|$)/gu;
 
+/** A comma typed after the space instead of before it: `ruc 2060… ,gracias` → `ruc 2060…, gracias`. */
+const COMMA_BEFORE = / ([,;])(?=[^\s\d,;])/gu;
+
 /** Printable ASCII: nothing to remove, compose or fold (NFKC leaves it as it is). */
 const PLAIN_ASCII = /^[\x20-\x7E]*$/u;
 
@@ -39,7 +42,10 @@ export function normalizeLine(raw: string): string {
   if (PLAIN_ASCII.test(bounded)) {
     // Most lines have no format marks and no double space: nothing to replace.
     const marked = /[*_~]/u.test(bounded) ? bounded.replace(FORMAT_MARKS, '') : bounded;
-    return (marked.includes('  ') ? marked.replace(/ {2,}/gu, ' ') : marked).trim();
+    const spaced = marked.includes('  ') ? marked.replace(/ {2,}/gu, ' ') : marked;
+    return (
+      spaced.includes(' ,') || spaced.includes(' ;') ? spaced.replace(COMMA_BEFORE, '$1 ') : spaced
+    ).trim();
   }
   const clean = bounded
     .replace(LONE_SURROGATE, '')
@@ -51,6 +57,7 @@ export function normalizeLine(raw: string): string {
     .replace(DASHES, '-')
     .replace(FORMAT_MARKS, '')
     .replace(/\s+/gu, ' ')
+    .replace(COMMA_BEFORE, '$1 ')
     .trim();
   // NFKC may lengthen a line (`…` is `...`, `ﷺ` 18 letters): the cap holds after it too.
   return clean.length > MAX_LINE_LENGTH

@@ -10,12 +10,18 @@ import { dateAndDocumentRows } from './phrasings/dates-documents.table.js';
 import { identifierRows } from './phrasings/identifiers.table.js';
 import {
   descriptionRows,
+  dutyRows,
   formalLeadRows,
+  formatWordRows,
+  fourthPassRows,
+  havingRows,
   helpChatterRows,
+  helpItselfRows,
   noteLineRows,
   ownerRows,
   reportRows,
   spelledPlateRows,
+  thankedForRows,
 } from './phrasings/kinds.table.js';
 import {
   abbreviationRows,
@@ -144,6 +150,12 @@ const tables: [string, readonly Row[]][] = [
   ['reports that name an identifier', reportRows],
   ['notes of several lines', noteLineRows],
   ['chatter with the word of help', helpChatterRows],
+  ['a verb of having before the command word', havingRows],
+  ['the help asked for by what it is', helpItselfRows],
+  ['what must be done with it, after a request', dutyRows],
+  ['thanks for something beside requests', thankedForRows],
+  ['a format word the request reads', formatWordRows],
+  ['fourth blind pass', fourthPassRows],
 ];
 
 describe('phrasings staff really use', () => {

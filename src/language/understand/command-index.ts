@@ -99,6 +99,8 @@ function classSet(cls: WordClass): ReadonlySet<WordClass> {
 
 /** A verb reading that asks: an asking form, or `necesito`/`quiero` (the writer's need). */
 export function asks(form: VerbForm): boolean {
+  // An event (`cobrar`, `vencer`, `llegar`) tells what happens, never asks: `la afp me cobra …`.
+  if (form.senses.every((sense) => sense === 'event')) return false;
   return (
     isAskingForm(form) ||
     (form.form === 'present-1' && (form.senses.includes('need') || form.senses.includes('modal')))

@@ -14,6 +14,7 @@ import {
   statementAt,
   STATEMENT,
   tailStart,
+  thankedFor,
   toldAfterClitic,
 } from './line.js';
 import type { Candidate } from './scan.js';
@@ -92,6 +93,7 @@ export function createJudge(index: CommandIndex, commandSlots: CommandSlots): Ju
     if (needs === 'bot' && !line.namesBot) return remark('needs-bot-named');
     if (needs === 'bot-or-here' && !line.namesBot && !line.namesHere) return remark('needs-bot-or-here');
     if (needs === 'addressed' && line.addressed === undefined) return remark('needs-addressed');
+    if (thankedFor(keys, match.start)) return remark('thanked-for');
     if (match.preface) because.push('preface');
     // `Razón social: Inversiones Mar Azul SAC`: a field of a pasted form, not a (paid) search.
     const field =
@@ -183,10 +185,12 @@ export function createJudge(index: CommandIndex, commandSlots: CommandSlots): Ju
         at += ignored;
         continue;
       }
-      const noSlots = shape.slots.length === 0;
-      const after = at >= afterAll && (spans.length > 0 || noSlots);
+      // A command whose slots may all be left out (`tc` is today's) is complete without them; a
+      // list is not (`lote` without one waits for a file).
+      const complete = shape.slots.every(([, spec]) => spec.optional === true && spec.grammar !== 'id-list');
+      const after = at >= afterAll && (spans.length > 0 || complete);
       // After a complete request: a reason, whose it is, a name, what it is for (see tail.ts).
-      const rule = after && (valued || noSlots) ? tailRule(tailContext, at) : undefined;
+      const rule = after && (valued || complete) ? tailRule(tailContext, at) : undefined;
       if (rule) {
         because.push(rule);
         break;
@@ -247,7 +251,12 @@ export function createJudge(index: CommandIndex, commandSlots: CommandSlots): Ju
       for (let edge = 1; edge > 0 && head < words.length; head += edge)
         edge = edgeLength(words, wordKeys, head, false, NONE);
       const named = words.some((_, i) => i <= head && index.at(words, wordKeys, i).length > 0);
-      if (!named) return remark('help-topic-names-no-command');
+      if (!named && !saidOfItself(words, wordKeys)) return remark('help-topic-names-no-command');
+      if (!named) {
+        // `los comandos disponibles del asistente`: words said of the help itself, not a topic.
+        delete slots[shape.topic!];
+        because.push('help-of-itself');
+      }
     }
     const weak = spans.some((s) => s.match.weak === true);
     if (weak && line.addressed === undefined) return remark('weak-slot');
@@ -261,10 +270,24 @@ export function createJudge(index: CommandIndex, commandSlots: CommandSlots): Ju
         rawArgs: textOf(tokens, from),
       },
       request: true,
+      argsEnd: Math.max(from, ...Object.values(slots).map((slot) => slot.end)),
     };
   }
 
   return judge;
+}
+
+/** Said of a list of commands itself: `disponibles`, `del asistente`, `aquí`. */
+const OF_ITSELF = set('state-adjective', 'bot-name', 'place-here');
+
+/** True when every word of `words` is an edge word or says something of the help itself. */
+function saidOfItself(words: readonly Token[], keys: readonly string[]): boolean {
+  for (let at = 0; at < words.length;) {
+    const length = edgeLength(words, keys, at, true, OF_ITSELF);
+    if (length === 0) return false;
+    at += length;
+  }
+  return words.length > 0;
 }
 
 /** A verb in the present (`participas`, `tenemos`): in a question about a list, what is asked. */

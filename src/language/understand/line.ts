@@ -305,9 +305,12 @@ const TIME = set('weekday', 'relative-day', 'date-unit', 'day-part', 'month', 'u
 
 /** A reason said after a complete request: `es para la cotización`, `que el cliente espera`. */
 export function reasonAt(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
-  const length = classAt(keys, at, REASON);
+  const hit = lexicon.phrasesAt(keys, at, REASON)[0];
+  const length = hit?.length ?? 0;
   // `para que lo tengan …`, `para su conocimiento`: said so others know, not why it is asked.
   if (length === 0 || classAt(keys, at, STATEMENT) > length) return false;
+  // `hay un trabajador que …` is someone waiting on it; `hay un error` tells.
+  if (hit?.entry.value === 'someone' && !lexicon.is(keys[at + length] ?? '', 'person-noun')) return false;
   const next = keys[at + length] ?? '';
   // `que` + a verb in the past (`que me pasaste`, `q pasó`) is a relative clause or a question.
   if (length === 1 && lexicon.is(keys[at] ?? '', 'question-word')) {
@@ -326,6 +329,22 @@ export function reasonAt(tokens: readonly Token[], keys: readonly string[], at: 
   }
   // A number in a reason is no identifier (`para la orden de compra 4512`), a long one may be.
   return !tokens.slice(at).some((token) => /\d{6,}/u.test(token.text.replace(/[.\s-]/gu, '')));
+}
+
+const THANKS = set('thanks');
+
+/**
+ * True when the words before `at` thank for what follows (`gracias por la ayuda`, `mil gracias
+ * por el ruc …`): the command word there is what was given, not what is asked.
+ */
+export function thankedFor(keys: readonly string[], at: number): boolean {
+  let end = at;
+  while (end > 0 && classAt(keys, end - 1, DETERMINER) === 1) end -= 1;
+  for (let from = Math.max(0, end - 4); from < end; from++) {
+    const hit = lexicon.phrasesAt(keys, from, THANKS).find((h) => from + h.length === end);
+    if (hit?.entry.value === 'for') return true;
+  }
+  return false;
 }
 
 /** A line made only of social words: a greeting (`hola`, `me ayudas?`), or thanks (`gracias`, `ok`, `👍`). */

@@ -27,6 +27,8 @@ export const MAX_READ = 300;
 const LIST_MARKER = /^\s*(?:\d{1,2}[.)-]|\p{L}\)|[-•*·➤►▶→])\s+/u;
 /** How many name words may follow a closing (`Atte. Carmen Rojas`). */
 const MAX_NAME = 3;
+/** How many words may say what thanks are for (`gracias por la ayuda de la semana pasada`). */
+const MAX_THANKED_FOR = 7;
 const set = (...classes: WordClass[]) => new Set<WordClass>(classes);
 const CLOSING = set('regards', 'farewell', 'thanks');
 const HEADER = set('header');
@@ -36,6 +38,7 @@ type Aside = 'social' | 'closing' | 'reason' | 'header' | 'signature' | 'intro' 
 
 const SELF_INTRO = set('self-intro');
 const OWNER_SAID = set('owner-said');
+const OWNER_OF = set('owner-of');
 /** How many words a line saying who writes (`hola, soy Rosa de RRHH`) or whose it is may have. */
 const MAX_ASIDE_WORDS = 10;
 
@@ -60,7 +63,12 @@ function personLine(tokens: readonly Token[], keys: readonly string[], afterRequ
   if (words.length > MAX_ASIDE_WORDS || tokens.some((t) => /\d/u.test(t.text))) return undefined;
   const at = afterSocial(tokens, keys);
   const intro = !afterRequest && classAt(keys, at, SELF_INTRO) > 0;
-  const said = classAt(keys, at, OWNER_SAID);
+  // `es el chofer nuevo`; `del nuevo practicante` (whose, on a line of its own: someone joining,
+  // whose documents personnel checks; a bare `del señor` tells, as on one line).
+  const joining = (k: string) =>
+    lexicon.entries(k).some((e) => e.class === 'person-noun' && e.value === 'joining');
+  const ofPerson = classAt(keys, at, OWNER_OF) > 0 && keys.some((k, i) => i > at && joining(k));
+  const said = classAt(keys, at, OWNER_SAID) || (ofPerson ? classAt(keys, at, OWNER_OF) : 0);
   if (!intro && !(afterRequest && at === 0 && said > 0)) return undefined;
   const from = at + Math.max(said, classAt(keys, at, SELF_INTRO));
   for (let i = from; i < tokens.length; i++) {
@@ -85,18 +93,24 @@ function signatureLine(line: string, asides: readonly string[]): Aside {
 function closingLine(tokens: readonly Token[], keys: readonly string[]): boolean {
   let at = 0;
   let closed = false;
+  let thankedFor = false;
   while (at < tokens.length) {
     if (isMark(tokens[at])) {
       at += 1;
       continue;
     }
-    const length = classAt(keys, at, CLOSING) || classAt(keys, at, SOCIAL);
+    const closing = lexicon.phrasesAt(keys, at, CLOSING)[0];
+    const length = closing?.length ?? classAt(keys, at, SOCIAL);
     if (length === 0) break;
-    closed ||= classAt(keys, at, CLOSING) > 0;
+    closed ||= closing !== undefined;
+    thankedFor = closing?.entry.value === 'for';
     at += length;
+    if (thankedFor) break;
   }
   if (!closed) return false;
   const rest = tokens.slice(at).filter((t) => !isMark(t));
+  // `gracias por lo de ayer`: what the thanks are for, a few words that hold no number.
+  if (thankedFor) return rest.length <= MAX_THANKED_FOR && !rest.some((t) => /\d/u.test(t.text));
   return (
     rest.length <= MAX_NAME &&
     rest.every((t, i) => /^\p{Lu}/u.test(t.text) || lexicon.is(keys[at + i] ?? '', 'person-noun'))

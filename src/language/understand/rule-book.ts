@@ -17,13 +17,17 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
   {
     name: 'preface',
     decides: 'a clause before the request, up to a comma or colon, with no number or negation, is skipped',
-    yes: ['otra cosita más: deuda coactiva 20601234565', 'de parte de gerencia, el tipo de cambio de ayer'],
+    yes: ['ahí va una más: deuda coactiva 20601234565', 'de parte de gerencia, el tipo de cambio de ayer'],
     no: ['deuda coactiva 20601234565', 'no, el ruc 20601234565'],
   },
   {
     name: 'command-after-value',
     decides: 'a command word after the value asks about it: the more specific command wins',
-    yes: ['¿el ruc 20123456786 tiene locales anexos?', 'revisa si el RUC 20123456786 tiene deuda coactiva'],
+    yes: [
+      '¿el ruc 20123456786 tiene locales anexos?',
+      'revisa si el RUC 20123456786 tiene deuda coactiva',
+      '¿el ruc 20123456786 registra deuda coactiva?',
+    ],
     no: ['ruc 20123456786', 'el ruc 20123456786 tiene deuda coactiva'],
   },
   {
@@ -86,9 +90,12 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
   },
   {
     name: 'reason-tail',
-    decides: 'after a complete request, why it is wanted (`es para…`, `para…`, `porque…`, `que…`)',
+    decides:
+      'after a complete request, why it is wanted (`es para…`, `porque…`, `que…`), what must be done with it (`hay que…`) or who waits on it (`hay un cliente…`)',
     yes: [
       'ruc 20601234565 es para la cotización',
+      'tc de hoy, hay que facturar',
+      'dni 41234567 tengo una postulante esperando',
       'tc de hoy para cerrar la venta',
       'dni 70123456 para la planilla de diciembre',
     ],
@@ -98,6 +105,7 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
       'ruc 20601234565 que me pasaste',
       'placa b7x-456 q pasó',
       'dni 45678912 para el chofer',
+      'ruc 20601234565 hay un error en la factura',
     ],
   },
   {
@@ -175,6 +183,20 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
     no: ['el chofer 41234567, ya no trabaja con nosotros', 'borra al chofer 41234567'],
   },
   {
+    name: 'thanked-for',
+    decides:
+      'a command word right after thanks for something (`gracias por la ayuda`) is what was given, not asked',
+    yes: ['mil gracias por la ayuda con el pedido', 'gracias por el ruc 20601234565'],
+    no: ['gracias, ruc 20601234565', 'ayuda con la placa'],
+  },
+  {
+    name: 'help-of-itself',
+    decides:
+      'words after the help that only say what it is (`los comandos disponibles del asistente`) ask for all of it',
+    yes: ['¿cuáles son los comandos disponibles?', 'qué opciones hay aquí'],
+    no: ['ayuda con la placa', '¿qué funciones tiene el puesto de almacén?'],
+  },
+  {
     name: 'weak-slot',
     decides: 'a value read only loosely (a name without quotes or capitals) needs the bot addressed',
     yes: ['busca a la panificadora la espiga de oro', 'búscame a molinera del sur'],
@@ -217,9 +239,17 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
   },
   {
     name: 'aside:closing',
-    decides: 'a closing with a name or a way to address (`Atte. Carmen`, `gracias señorita`) is no note',
-    yes: ['el ruc 20612345679 porfavor\nSaludos, Carmen', 'placa ABC123\nAtte. Carmen Rojas'],
-    no: ['placa ABC123\nAtte. Carmen Rojas de la oficina de ventas de Lima'],
+    decides:
+      'a closing with a name or a way to address (`Atte. Carmen`, `gracias señorita`), or thanks for something (`gracias por lo de ayer`), is no note',
+    yes: [
+      'el ruc 20612345679 porfavor\nSaludos, Carmen',
+      'placa ABC123\nAtte. Carmen Rojas',
+      'gracias por la ayuda de ayer\nplaca ABC123',
+    ],
+    no: [
+      'placa ABC123\nAtte. Carmen Rojas de la oficina de ventas de Lima',
+      'gracias por el pedido 4512\nplaca ABC123',
+    ],
   },
   {
     name: 'aside:reason',

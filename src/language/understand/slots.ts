@@ -30,6 +30,8 @@ export interface LineContext {
 export interface Judged {
   readonly reading: Reading;
   readonly request: boolean;
+  /** For a request, where the words its slots read end (a later command word may only follow them). */
+  readonly argsEnd?: number;
 }
 
 export type Slots = Record<string, { match: SlotMatch<unknown>; start: number; end: number }>;

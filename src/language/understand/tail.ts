@@ -3,7 +3,7 @@ import type { LexEntry, VerbForm, WordClass } from '../lexicon/types.js';
 import type { Token } from '../tokenize.js';
 import { asks } from './command-index.js';
 import type { CommandMatch } from './command-index.js';
-import { classAt, isMark, perfectAt, reasonAt, SOCIAL, statementAt } from './line.js';
+import { classAt, isMark, perfectAt, reasonAt, SOCIAL, STATEMENT, statementAt } from './line.js';
 import type { Slots } from './slots.js';
 
 /**
@@ -90,6 +90,8 @@ function purposeAt(tokens: readonly Token[], keys: readonly string[], at: number
  * the ask itself comes after the value (clitics, then a verb that asks or needs).
  */
 function askedAfter(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
+  // A verb of state said as one phrase with its clitic tells: `el ruc … se encuentra habido`.
+  if (classAt(keys, at, STATEMENT) > 1) return false;
   // `a la factura`, `de la cuenta`: a place or an owner, not an ask.
   let before = at;
   while (before > 0 && lexicon.is(keys[before - 1] ?? '', 'article')) before -= 1;

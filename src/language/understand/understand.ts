@@ -292,8 +292,13 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
 function pickCandidate(all: readonly JudgedCandidate[]): JudgedCandidate | undefined {
   const first = firstRequest(all);
   if (!first || !yields(first)) return first;
+  // Not a word the first request's slots read (`factura F001-123 en xml que …`: xml is its format).
   const late = all.find(
-    (c) => c.match.lateFrom !== undefined && c.match.start > first.match.end && valued(c.judged),
+    (c) =>
+      c.match.lateFrom !== undefined &&
+      c.match.start > first.match.end &&
+      c.match.start >= (first.judged.argsEnd ?? 0) &&
+      valued(c.judged),
   );
   return late ?? first;
 }

@@ -112,3 +112,87 @@ export const helpChatterRows: readonly Row[] = [
   ['ayuda con el excel de las guías', null],
   ['ayuda con la placa', 'ayuda', { tema: 'placa' }],
 ];
+
+/**
+ * A verb of having between the identifier and the command word asks for that command, as `tiene`
+ * does (a question or a request to know); said flatly it tells.
+ */
+export const havingRows: readonly Row[] = [
+  ['¿el ruc 20100456789 presenta deuda coactiva?', 'deuda', { ruc: R4 }],
+  ['me dices si el ruc 20601234565 registra deuda coactiva', 'deuda', { ruc: R2 }],
+  ['necesito saber si el ruc 20100456789 cuenta con locales anexos', 'locales', { ruc: R4 }],
+  ['quisiera saber si el 20601234565 mantiene deuda coactiva por favor', 'deuda', { ruc: R2 }],
+  ['el ruc 20601234565 registra deuda coactiva', null],
+  ['la empresa presenta deuda coactiva desde marzo', null],
+];
+
+/** The help asked for by what it is (`los comandos disponibles`); help as a thing someone gave is thanks. */
+export const helpItselfRows: readonly Row[] = [
+  ['¿me indican qué opciones hay disponibles en el bot?', 'ayuda'],
+  ['cuáles son las funciones del asistente', 'ayuda'],
+  ['¿qué funciones tiene el puesto de almacén?', null],
+  ['las opciones de pago del cliente', null],
+  ['mil gracias por la ayuda con el pedido', null],
+  ['gracias por el ruc 20601234565', null],
+];
+
+/**
+ * After a complete request, what must be done with it or who waits on it is its reason
+ * (`hay que facturar`, `hay un postulante esperando`); a thing that happened tells.
+ */
+export const dutyRows: readonly Row[] = [
+  ['dni 70123456, hay un postulante esperando en recepción', 'dni', { dni: D3 }],
+  ['placa C3X918, tenemos que mandarla a revisión', 'placa', { placa: 'C3X918' }],
+  ['ruc 20601234565 me toca pagarle hoy', 'ruc', { ruc: R2 }],
+  ['tc de hoy que hay que cerrar caja', 'tc'],
+  ['ruc 20601234565 hay un error en la factura', null],
+  ['placa C3X918, hay un choque en la avenida', null],
+];
+
+/** A line of thanks for something (`gracias por lo de ayer`) beside requests never hides them. */
+export const thankedForRows: readonly Row[] = [
+  ['gracias por lo del viernes\nplaca C3X918 porfa', 'placa', { placa: 'C3X918' }],
+  ['dni 41234567\nmil gracias por tu paciencia', 'dni', { dni: D2 }],
+  [
+    'muchas gracias por la info de ayer\nruc 20100456789\ndni 70123456',
+    [
+      ['ruc', { ruc: R4 }],
+      ['dni', { dni: D3 }],
+    ],
+  ],
+  ['gracias por el pedido 4512 de ayer\nplaca C3X918', null],
+];
+
+/** A format word the request reads (`en xml`) stays its own, with a reason after it. */
+export const formatWordRows: readonly Row[] = [
+  ['factura F001-123 en xml que el cliente espera', 'factura', { format: 'xml' }],
+  ['boleta B002-77 en pdf porque no la encuentran', 'factura', { format: 'pdf' }],
+  ['la factura F001-123 en pdf que es para contabilidad', 'factura', { format: 'pdf' }],
+];
+
+/**
+ * Fourth blind pass: kinds a fresh probe found, in phrasings of our own. An event verb (`cobrar`)
+ * tells; a request whose slots may all be left out (`tc`) takes a reason; `hoy` typed by its
+ * sound; `p/` for `para`; `N.°`; `se encuentra` as a verb of state; how many work somewhere;
+ * voice-call fillers; a comma typed after the space; one more request after `me olvidé`; whose
+ * the document is on its own line.
+ */
+export const fourthPassRows: readonly Row[] = [
+  ['la afp integra me cobra mucho de comisión', null],
+  ['afp prima me descuenta un montón', null],
+  ['tc para la cotización del cliente', 'tc'],
+  ['el dólar de hoy que el gerente está preguntando', 'tc'],
+  ['tc de oy porfa', 'tc', { fecha: '2026-11-22' }],
+  ['dni 41234567 p/ la planilla', 'dni', { dni: D2 }],
+  ['favor de consultar el RUC N.° 20601234565', 'ruc', { ruc: R2 }],
+  ['¿me confirma si el contribuyente 20100456789 se encuentra activo?', 'ruc', { ruc: R4 }],
+  ['el ruc 20100456789 se encuentra habido', null],
+  ['¿cuántos trabajan en la empresa 20601234565?', 'trabajadores', { ruc: R2 }],
+  ['cuanta gente chambea en el 20100456789', 'trabajadores', { ruc: R4 }],
+  ['aló me escuchas ya la placa B7X456 porfa', 'placa', { placa: 'B7X456' }],
+  ['placa C3X918 ,gracias', 'placa', { placa: 'C3X918' }],
+  ['se me olvidó\ndni 45678912 porfa', 'dni', { dni: D1 }],
+  ['casi me olvido\nel tc del viernes', 'tc', { fecha: '2026-11-20' }],
+  ['dni 45678912\nde la nueva practicante', 'dni', { dni: D1 }],
+  ['dni 45678912\ndel señor', null],
+];

@@ -21,4 +21,6 @@ export const CHAT_WORDS: readonly LexEntry[] = [
   ...list('ack', 'chat', 'ok so', 'okay so', 'ok entonces', 'oki doki', 'np', 'no problem', 'check'),
   ...list('discourse', 'chat', 'btw', 'by the way', 'literal', 'literalmente', 'tipo que'),
   ...list('discourse', 'chat', 'x cierto', 'por cierto', 'de paso', 'aprovechando'),
+  // `hoy` typed by its sound, without the silent h: `tc de oy`, `dolar de oy?`.
+  ...valued('relative-day', 'chat', { 0: ['oy', 'hoi', 'oi'] }),
 ];

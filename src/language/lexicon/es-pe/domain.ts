@@ -12,7 +12,12 @@ export const PE_DOMAIN_WORDS: readonly LexEntry[] = [
   named('concept', 'chat', 'address', ['domicilio fisc', 'dom fisc', 'dir fisc', 'domic fisc']),
   named('concept', 'chat', 'establishments', ['estab anexos', 'estab', 'establec', 'establecim']),
   named('concept', 'chat', 'workers', ['trab', 'trabs', 'trabaj', 'cant trab', 'cant de trab']),
-  named('concept', 'chat', 'workers', ['workers', 'nro de workers']),
+  named('concept', 'chat', 'workers', [
+    'workers',
+    'nro de workers',
+    'cuantos chambean',
+    'cuanta gente chambea',
+  ]),
   named('concept', 'chat', 'debt', ['coact', 'deuda coact', 'cobranza coact']),
   named('concept', 'chat', 'licence', ['lic conducir', 'lic de conducir', 'lic cond', 'lic de cond']),
   named('concept', 'chat', 'licence', ['licencia de cond', 'licencia cond', 'lic', 'brev']),

@@ -44,6 +44,7 @@ export const ASKING_WORDS: readonly LexEntry[] = [
     'de baja',
   ]),
   ...list('state-adjective', 'es', 'vigente', 'vigentes', 'valido', 'valida', 'correcto', 'correcta'),
+  ...list('state-adjective', 'es', 'disponible', 'disponibles', 'existentes'),
   ...list('state-adjective', 'es', 'mal', 'en regla', 'al dia', 'limpio', 'limpia', 'en orden'),
   // Verbs of state: they tell in a statement (`el ruc es …`) and ask in a question.
   ...list('state-verb', 'es', 'es', 'son', 'esta', 'estan', 'tiene', 'tienen', 'era', 'eran', 'estaba'),
@@ -51,6 +52,11 @@ export const ASKING_WORDS: readonly LexEntry[] = [
   ...list('state-verb', 'es', 'existe', 'existen', 'queda', 'quedan', 'pertenece', 'pertenecen'),
   ...list('state-verb', 'es', 'corresponde', 'corresponden', 'continua', 'sale como', 'se llama'),
   ...list('state-verb', 'es', 'hay', 'tienes', 'tenemos', 'estas', 'estamos', 'estoy', 'tengo', 'tiene que'),
+  ...list('state-verb', 'es', 'se encuentra', 'se encuentran', 'se halla', 'se hallan', 'permanece'),
+  // Verbs of having said of a taxpayer or a vehicle, like `tiene`: `¿el ruc … registra deuda?`.
+  ...list('state-verb', 'es', 'registra', 'registran', 'presenta', 'presentan', 'mantiene', 'mantienen'),
+  ...list('state-verb', 'es', 'posee', 'poseen', 'cuenta con', 'cuentan con', 'reporta', 'reportan'),
+  ...list('state-verb', 'es', 'arrastra', 'arrastran', 'acumula', 'acumulan', 'mantenia', 'registraba'),
   // Reports: what happened (`guía T001-42 ya llegó`). Events (`llegar`, `subir`) are verbs of
   // sense `event` in verbs.ts; these are the forms of verbs that are no lemma there.
   // A past state asks in a question (`¿cuánto fue el dólar ayer?`) and tells elsewhere.
@@ -162,9 +168,15 @@ export const ASKING_WORDS: readonly LexEntry[] = [
         'para poder',
         'pa',
         'pal',
+        'p/',
+        'xa',
       ],
       before: ['antes de', 'antes que', 'despues de', 'a fin de', 'con el fin de', 'con miras a'],
       cause: ['que', 'porque', 'ya que', 'es que', 'debido a que', 'puesto que', 'dado que'],
+      // What must be done with it: `tc de hoy, hay que facturar`, `… tengo que pagarle hoy`.
+      duty: ['hay que', 'tengo que', 'tenemos que', 'toca', 'nos toca', 'me toca'],
+      // Someone waiting on it, when a person follows: `…, hay un trabajador que pide su constancia`.
+      someone: ['hay un', 'hay una', 'hay unos', 'hay unas', 'tengo un', 'tengo una', 'tenemos un'],
     },
     false,
   ),

@@ -116,7 +116,16 @@ export const DOMAIN_WORDS: readonly LexEntry[] = [
     'consumo de creditos',
     'consumido',
   ]),
-  named('concept', 'es', 'help', ['ayuda', 'help', 'comandos', 'menu', 'opciones', 'instrucciones']),
+  named('concept', 'es', 'help', [
+    'ayuda',
+    'help',
+    'comandos',
+    'menu',
+    'opciones',
+    'instrucciones',
+    'funciones',
+    'funcionalidades',
+  ]),
   named('concept', 'es', 'help', [
     'que puedes hacer',
     'que sabes hacer',
@@ -156,6 +165,13 @@ export const DOMAIN_WORDS: readonly LexEntry[] = [
   named('concept', 'es', 'establishments', ['anexos', 'sucursal', 'establecimientos anexos', 'local anexo']),
   named('concept', 'es', 'workers', ['trabajadores', 'planilla', 'planillas', 'cantidad de trabajadores']),
   named('concept', 'es', 'workers', ['numero de trabajadores', 'personal en planilla', 'empleados']),
+  // How many work there: `¿cuántos trabajan en el 2010…?`, `cuánta gente labora en …`.
+  named('concept', 'es', 'workers', ['cuantos trabajan', 'cuantos laboran', 'cuanta gente trabaja']),
+  named('concept', 'es', 'workers', [
+    'cuantas personas trabajan',
+    'cuanto personal tiene',
+    'cuanto personal',
+  ]),
   named('concept', 'es', 'company-name', [
     'razon',
     'razonsocial',

@@ -40,6 +40,8 @@ export const FUNCTION_WORDS: readonly LexEntry[] = [
   // `N°`, `nro.`, `núm.`, `#`. `Nº` becomes `No` under NFKC: the tokenizer keeps it a label only
   // before a number (`no` alone is a word).
   ...list('label', 'es', 'n°', 'n', 'nro', 'nr', 'num', 'numero', '#', 'nro de', 'numero de', 'n de'),
+  // `N.° 2012…`, `Nro.° 2012…`: the ordinal sign after the abbreviation's dot.
+  ...list('label', 'es', 'n.°', 'nro.°'),
   // Labels that name which part of a document reference follows (`serie T001 correlativo 42`).
   named('label', 'es', 'series', ['serie', 'series', 'nro de serie', 'numero de serie', 'num de serie']),
   named('label', 'es', 'series', ['n de serie', 'serie nro']),

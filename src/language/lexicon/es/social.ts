@@ -1,4 +1,4 @@
-import { list } from '../build.js';
+import { list, valued } from '../build.js';
 import type { LexEntry, LexPattern } from '../types.js';
 
 /**
@@ -13,6 +13,8 @@ export const SOCIAL_WORDS: readonly LexEntry[] = [
   ...list('greeting', 'es', 'como vas', 'que tal todo', 'muy buenos dias', 'muy buenas tardes', 'alo'),
   ...list('greeting', 'es', 'hello', 'hi', 'good morning'),
   ...list('callout', 'es', 'oye', 'oiga', 'oigan', 'ey', 'hey', 'mira', 'miren', 'a ver', 'psst'),
+  // Said into a dictated voice note as on a call: `alo, me escuchas, este …`.
+  ...list('callout', 'es', 'me escuchas', 'me escuchan', 'me oyes', 'me oyen', 'hola hola'),
   ...list('courtesy', 'es', 'por favor', 'porfavor', 'por fa', 'porfa', 'porfas', 'porfi', 'porfis'),
   ...list('courtesy', 'es', 'porfavorcito', 'favor', 'de favor', 'please', 'si eres tan amable'),
   ...list('courtesy', 'es', 'si es tan amable', 'si fueras tan amable', 'si fuera tan amable'),
@@ -26,6 +28,15 @@ export const SOCIAL_WORDS: readonly LexEntry[] = [
   ...list('thanks', 'es', 'agradeceria', 'agradecere', 'agradeceremos', 'agradeceriamos', 'muy amable'),
   ...list('thanks', 'es', 'muy amables', 'gracias totales', 'dios te pague', 'dios le pague'),
   ...list('thanks', 'es', 'un millon de gracias', 'se les agradece', 'se le agradece', 'gracias x'),
+  // Thanks for something said after it (`gracias por lo de ayer`, `mil gracias por la info`).
+  ...valued(
+    'thanks',
+    'es',
+    {
+      for: ['gracias por', 'muchas gracias por', 'mil gracias por', 'te agradezco por', 'les agradezco por'],
+    },
+    false,
+  ),
   ...list('regards', 'es', 'saludos', 'saludos cordiales', 'cordiales saludos', 'cordialmente'),
   ...list('regards', 'es', 'atentamente', 'un abrazo', 'abrazo', 'abrazos', 'bendiciones'),
   ...list('regards', 'es', 'quedo atento', 'quedo atenta', 'quedamos atentos', 'quedo a la espera'),

@@ -11,6 +11,9 @@ export const SPEECH_WORDS: readonly LexEntry[] = [
   ...list('discourse', 'es', 'eh', 'ehh', 'em', 'emm', 'ehm', 'mmm', 'mm', 'este', 'o sea', 'osea'),
   ...list('discourse', 'es', 'bueno', 'bueno pues', 'pues bueno', 'ya bueno', 'entonces', 'digamos'),
   ...list('discourse', 'es', 'este este', 'o sea que', 'como te digo', 'como le digo', 'vamos a ver'),
+  // What comes to mind before one more request: `me olvidé`, `otra cosita:`, `ah, y también …`.
+  ...list('discourse', 'es', 'me olvide', 'se me olvido', 'me olvidaba', 'otra cosita', 'otra cosa'),
+  ...list('discourse', 'es', 'una cosa mas', 'una cosita mas', 'ah cierto', 'ah verdad', 'casi me olvido'),
   ...valued(
     'spoken-mark',
     'es',

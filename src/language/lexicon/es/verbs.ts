@@ -70,6 +70,9 @@ export const VERBS: readonly VerbLemma[] = [
     },
   }),
   verb('saber', ['ask'], { irregular: { conditional: ['sabrias', 'sabria', 'sabrian'] } }),
+  verb('conocer', ['ask'], {
+    irregular: { 'present-1': ['conozco', 'conocemos'], subjunctive: ['conozcas', 'conozca', 'conozcan'] },
+  }),
   verb('mostrar', ['show', 'ask'], { strongStem: 'muestr' }),
   verb('ensenar', ['show', 'ask']),
   verb('listar', ['show', 'ask'], { exclude: ['listo'] }),
