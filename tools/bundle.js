@@ -10,8 +10,9 @@
 // Packages stay in node_modules (external) except the pure ES modules listed in BUNDLED: the
 // CommonJS ones go through Node's cheaper synchronous loader and some are required by path at run
 // time (undici's dispatcher files, liquidjs, pino-pretty), which a bundled copy would duplicate;
-// node-cron finds its daemon file next to itself; better-sqlite3 is native. bin/chasqui.js and the
-// Dockerfile run dist/bundle/main.js; dist/src stays (tests, bin/healthcheck.js).
+// node-cron finds its daemon file next to itself; better-sqlite3 is native. bin/chasqui.js (npx
+// chasqui, npm start, the image's CMD) runs dist/bundle/main.js; dist/src stays (tests,
+// bin/healthcheck.js). test/cli/bundle.spawn.test.ts holds the bundle to dist/src's behaviour.
 import { build } from 'esbuild';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
