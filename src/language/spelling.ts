@@ -1,5 +1,6 @@
 import { editDistance } from './edit-distance.js';
 import { lexicon } from './lexicon/index.js';
+import type { WordClass } from './lexicon/types.js';
 import type { Token } from './tokenize.js';
 
 /**
@@ -55,6 +56,12 @@ function deletions(word: string): string[] {
   return out;
 }
 
+/**
+ * Words of address and chat noise (`chochera`, `causa`, `jaja`): a slip is never read as one, since
+ * a real word the lexicon lacks is as near (`cochera` is a garage, not `chochera`).
+ */
+const NOT_A_TARGET: ReadonlySet<WordClass> = new Set(['addressee', 'laughter', 'interjection', 'callout']);
+
 /** Built on first use: the lexicon's words by sound, and its entry words by one deletion. */
 function build(): Index {
   const known = lexicon.vocabulary();
@@ -63,6 +70,8 @@ function build(): Index {
   const byDeletion = new Map<string, string[]>();
   for (const word of known) {
     if (word.length < MIN_SOUND || !/^\p{L}+$/u.test(word)) continue;
+    const entries = lexicon.entries(word);
+    if (entries.length > 0 && entries.every((entry) => NOT_A_TARGET.has(entry.class))) continue;
     const sound = soundKey(word);
     const other = bySound.get(sound);
     bySound.set(sound, other === undefined || other === word ? word : '');

@@ -11,6 +11,7 @@ import { identifierRows } from './phrasings/identifiers.table.js';
 import {
   descriptionRows,
   dutyRows,
+  fifthPassRows,
   formalLeadRows,
   formatWordRows,
   fourthPassRows,
@@ -18,6 +19,7 @@ import {
   helpChatterRows,
   helpItselfRows,
   noteLineRows,
+  someoneElseRows,
   ownerRows,
   reportRows,
   spelledPlateRows,
@@ -156,6 +158,8 @@ const tables: [string, readonly Row[]][] = [
   ['thanks for something beside requests', thankedForRows],
   ['a format word the request reads', formatWordRows],
   ['fourth blind pass', fourthPassRows],
+  ['fifth blind pass', fifthPassRows],
+  ['what someone else did, after a request', someoneElseRows],
 ];
 
 describe('phrasings staff really use', () => {

@@ -314,8 +314,16 @@ export function reasonAt(tokens: readonly Token[], keys: readonly string[], at: 
   const next = keys[at + length] ?? '';
   // `que` + a verb in the past (`que me pasaste`, `q pasó`) is a relative clause or a question.
   if (length === 1 && lexicon.is(keys[at] ?? '', 'question-word')) {
-    const nextVerb = lexicon.verbAt(keys, at + 1 + (lexicon.is(next, 'clitic') ? 1 : 0));
+    const verbAt = at + 1 + (lexicon.is(next, 'clitic') ? 1 : 0);
+    const nextVerb = lexicon.verbAt(keys, verbAt);
     if (nextVerb?.forms.some((form) => form.form === 'past' || form.form === 'participle')) return false;
+    // `que está mal parqueada`, `que sigue habido`: a state said of the thing, not why it is asked.
+    const stateAt = verbAt + classAt(keys, verbAt, STATE_VERB);
+    if (
+      stateAt > verbAt &&
+      (lexicon.is(keys[stateAt] ?? '', 'state-adjective') || participleAt(keys, stateAt))
+    )
+      return false;
   }
   // `para` + a recipient (`para el chofer`) or a time (`para el lunes`) is said of the request;
   // a thing is what it is for (`para la planilla`, `para la guía`).
@@ -345,6 +353,11 @@ export function thankedFor(keys: readonly string[], at: number): boolean {
     if (hit?.entry.value === 'for') return true;
   }
   return false;
+}
+
+/** A participle at `at` (`parqueada`, `anulado`). */
+function participleAt(keys: readonly string[], at: number): boolean {
+  return (lexicon.verbAt(keys, at)?.forms ?? []).some((form) => form.form === 'participle');
 }
 
 /** A line made only of social words: a greeting (`hola`, `me ayudas?`), or thanks (`gracias`, `ok`, `👍`). */

@@ -67,7 +67,9 @@ function personLine(tokens: readonly Token[], keys: readonly string[], afterRequ
   // whose documents personnel checks; a bare `del señor` tells, as on one line).
   const joining = (k: string) =>
     lexicon.entries(k).some((e) => e.class === 'person-noun' && e.value === 'joining');
-  const ofPerson = classAt(keys, at, OWNER_OF) > 0 && keys.some((k, i) => i > at && joining(k));
+  const isNew = (k: string) => lexicon.entries(k).some((e) => e.class === 'qualifier' && e.value === 'new');
+  // `de la nueva recepcionista`, `del nuevo`: the qualifier says someone joins, whatever the noun.
+  const ofPerson = classAt(keys, at, OWNER_OF) > 0 && keys.some((k, i) => i > at && (joining(k) || isNew(k)));
   const said = classAt(keys, at, OWNER_SAID) || (ofPerson ? classAt(keys, at, OWNER_OF) : 0);
   if (!intro && !(afterRequest && at === 0 && said > 0)) return undefined;
   const from = at + Math.max(said, classAt(keys, at, SELF_INTRO));
@@ -117,6 +119,13 @@ function closingLine(tokens: readonly Token[], keys: readonly string[]): boolean
   );
 }
 
+/** How many words a line after a request may have to say why or which, in passing. */
+const MAX_EXPLAINING_WORDS = 8;
+/** How many words a first line ending in `:` may have to say whom the message is for. */
+const MAX_SALUTATION_WORDS = 6;
+/** How such a line starts: `Señores de RRHH:`, `Estimados:`, `Buenos días equipo:`. */
+const SALUTING = set('addressee', 'greeting', 'person-noun');
+
 /** What a line that is no request is, given whether a request came before it. */
 function asideOf(line: string, reading: Reading, afterRequest: boolean, first: boolean): Aside {
   const tokens = tokenize(line);
@@ -125,8 +134,11 @@ function asideOf(line: string, reading: Reading, afterRequest: boolean, first: b
   const person = personLine(tokens, keys, afterRequest);
   if (person) return person;
   if (reading.act === 'greeting' || reading.act === 'thanks') return 'social';
-  // `Atención contabilidad`, `Para: ventas`, `Asunto: guías`: who the message is for.
-  if (first && classAt(keys, 0, HEADER) > 0 && !tokens.some((t) => /\d/u.test(t.text))) return 'header';
+  // `Atención contabilidad`, `Para: ventas`, `Asunto: guías`, `Señores de RRHH:`: who it is for.
+  const salutation =
+    line.endsWith(':') && tokens.length <= MAX_SALUTATION_WORDS && classAt(keys, 0, SALUTING) > 0;
+  if (first && (classAt(keys, 0, HEADER) > 0 || salutation) && !tokens.some((t) => /\d/u.test(t.text)))
+    return 'header';
   // `es el nuevo transportista, para registrarlo`: a line that gives the request's reason.
   if (
     afterRequest &&
@@ -134,6 +146,28 @@ function asideOf(line: string, reading: Reading, afterRequest: boolean, first: b
   )
     return 'reason';
   return undefined;
+}
+
+/**
+ * `renunció el viernes`, `ese ya no va`, `el contador lo quiere ya`: a few words after a request
+ * that say why or which, naming no command, no number, no field (`Proveedor: …`) and no owner
+ * (`del señor` tells whose, see `personLine`), asking nothing.
+ */
+function explainingLine(line: string, reading: Reading, afterRequest: boolean): Aside {
+  const tokens = tokenize(line);
+  const words = tokens.filter((t) => !isMark(t)).length;
+  const explains =
+    afterRequest &&
+    reading.command === undefined &&
+    words <= MAX_EXPLAINING_WORDS &&
+    !line.includes('?') &&
+    classAt(
+      tokens.map((t) => t.key),
+      0,
+      OWNER_OF,
+    ) === 0 &&
+    !tokens.some((t) => /\d/u.test(t.text) || t.trail.includes(':'));
+  return explains ? 'reason' : undefined;
 }
 
 /** What `readLines` is given: the lines on demand, and how to read one. */
@@ -242,9 +276,15 @@ export function readLines(source: LineSource, addressed: Addressed | undefined):
         });
         break;
       }
-      if (reading.act === 'request') requests.push(reading);
+      // Under a signature's name and title, `RUC 2012…` is the signer's company, not a request.
+      const signed = reading.act === 'request' && asides.at(-1) === 'signature' && last === here;
+      if (reading.act === 'request' && !signed) requests.push(reading);
+      else if (signed) asides.push('signature');
       else {
-        const aside = asideOf(line, reading, requests.length > 0, first) ?? signatureLine(line, asides);
+        const aside =
+          asideOf(line, reading, requests.length > 0, first) ??
+          signatureLine(line, asides) ??
+          explainingLine(line, reading, requests.length > 0);
         if (aside) asides.push(aside);
         else other += 1;
       }

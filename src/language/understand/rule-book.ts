@@ -253,9 +253,10 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
   },
   {
     name: 'aside:reason',
-    decides: 'a reason on its own line after a request is no note',
-    yes: ['el dni 41234567\nes para el contrato'],
-    no: ['es para el contrato\nel dni 41234567'],
+    decides:
+      'a reason on its own line after a request, or a few words saying why or which (no number, field or command), is no note',
+    yes: ['el dni 41234567\nes para el contrato', 'borrar chofer 41234567\nya no trabaja con nosotros'],
+    no: ['es para el contrato\nel dni 41234567', 'ruc 20601234565\nProveedor: Ferretería San Jorge'],
   },
   {
     name: 'aside:intro',
@@ -275,9 +276,10 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
   },
   {
     name: 'aside:header',
-    decides: 'a first line saying who the message is for (`Atención contabilidad`) is no note',
+    decides:
+      'a first line saying who the message is for (`Atención contabilidad`, `Señores de RRHH:`) is no note',
     yes: ['Atención contabilidad\nxml F001-902\npdf F001-902'],
-    no: ['Cliente: Ferretería San Jorge\nRUC 20601234565'],
+    no: ['Cliente: Ferretería San Jorge\nRUC 20601234565', 'Lista de placas:\nC3X918'],
   },
   {
     name: 'aside:signature',

@@ -70,7 +70,8 @@ export function tailRule(ctx: TailContext, at: number): string | undefined {
   // done (`uso? ya lo revisé` answers itself).
   let closed = false;
   for (let i = 0; i < at; i++) closed ||= tokens[i]!.trail.includes('?') || classAt(keys, i, COURTESY) > 0;
-  const context = ctx.asked || (closed && !tellsFrom(tokens, keys, at));
+  // What someone else did or does (`…, el cliente lo perdió`, `…, el chofer ya se va`) says why.
+  const context = ctx.asked || (closed && (!tellsFrom(tokens, keys, at) || someoneAt(keys, at)));
   if (context && afterPause(tokens, keys, at) && !hasId(tokens, at)) return 'said-after-asking';
   return undefined;
 }
@@ -353,6 +354,13 @@ function nameNote(tokens: readonly Token[], at: number, slots: Slots): boolean {
 }
 
 /** Whether a word from `at` on tells (a past, a report, `ya`). */
+/** A person named at `at` as a clause's subject: `el cliente …`, `la jefa …` (articles first). */
+function someoneAt(keys: readonly string[], at: number): boolean {
+  let i = at;
+  while (lexicon.is(keys[i] ?? '', 'article')) i += 1;
+  return i > at && lexicon.is(keys[i] ?? '', 'person-noun');
+}
+
 function tellsFrom(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
   for (let i = at; i < tokens.length; i++) {
     const told = statementAt(tokens, keys, i, true);

@@ -196,3 +196,31 @@ export const fourthPassRows: readonly Row[] = [
   ['dni 45678912\nde la nueva practicante', 'dni', { dni: D1 }],
   ['dni 45678912\ndel señor', null],
 ];
+
+/**
+ * Fifth blind pass: a slip is never read as a word of address (`cochera` is no `chochera`); a
+ * state said of the thing after `que` tells (`que está mal estacionada`); `condición de domicilio`
+ * is the RUC's data; a RUC under a signature is the signer's; a salutation line ending in `:`; a
+ * line after a request that says why or which in a few words; someone new named on its own line.
+ */
+export const fifthPassRows: readonly Row[] = [
+  ['la placa C3X918 está en cochera', null],
+  ['ojo con la placa B7X456 que está mal estacionada', null],
+  ['¿cuál es la condición de domicilio del 20601234565?', 'ruc', { ruc: R2 }],
+  ['confirmar condición de domicilio del RUC 20100456789 por favor', 'ruc', { ruc: R4 }],
+  ['Saludos cordiales,\nRosa Quispe\nAsistente Contable\nRUC 20601234565', null],
+  ['Estimados colegas:\ntc del viernes por favor', 'tc', { fecha: '2026-11-20' }],
+  ['Lista de placas de hoy:\nC3X918\nB7X456', null],
+  ['dejar de vigilar 20100456789\nya no les compramos', 'dejar', { ruc: R4 }],
+  ['xml de la F001-123\nla que salió con error', 'xml'],
+  ['placa C3X918\nla jefa la quiere ya', 'placa', { placa: 'C3X918' }],
+  ['ruc 20601234565\nProveedor: Ferretería San Jorge\nPlaca C3X918', null],
+  ['dni 45678912\nde la nueva recepcionista', 'dni', { dni: D1 }],
+];
+
+/** After a courteous request and a pause, what someone else did says why (`…, el cliente lo perdió`). */
+export const someoneElseRows: readonly Row[] = [
+  ['el xml de la F001-123 porfa, la contadora lo borró', 'xml'],
+  ['dni 70123456 por favor, el postulante ya llegó', 'dni', { dni: D3 }],
+  ['ruc 20601234565 porfa, ya lo revisé yo', null],
+];

@@ -10,6 +10,12 @@ import type { LexEntry } from '../types.js';
 export const DOMAIN_WORDS: readonly LexEntry[] = [
   named('concept', 'es', 'ruc', ['ruc', 'rucs', 'r.u.c', 'registro unico de contribuyente']),
   named('concept', 'es', 'ruc', ['registro unico de contribuyentes', 'numero de contribuyente']),
+  // SUNAT's condición de domicilio (HABIDO, NO HABIDO) is in the RUC's data, not its address.
+  named('concept', 'es', 'ruc', [
+    'condicion de domicilio',
+    'condicion del domicilio',
+    'condicion domiciliaria',
+  ]),
   named('concept', 'es', 'dni', ['dni', 'dnis', 'd.n.i', 'documento de identidad', 'dni electronico']),
   named('concept', 'es', 'dni', ['documento nacional de identidad', 'libreta electoral']),
   named('concept', 'es', 'ce', ['ce', 'c.e', 'carne de extranjeria', 'carnet de extranjeria', 'carne']),
