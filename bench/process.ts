@@ -26,7 +26,8 @@ import { type LoadResult, type SandboxPlace, sandboxProcess } from './whatsapp-l
  */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const MAIN = path.join(ROOT, 'dist/src/main.js');
+/** The CLI as users run it (`npx chasqui`, `npm start`, `npm run chat`): the launcher, which runs the bundle. */
+const MAIN = path.join(ROOT, 'bin/chasqui.js');
 /** How long a process sits idle before its RSS is read, and how many samples are taken then. */
 const SETTLE_MS = 8_000;
 const SAMPLES = 5;
@@ -84,13 +85,14 @@ async function stop(child: ChildProcess): Promise<void> {
   await Promise.race([exited, sleep(10_000).then(() => child.kill('SIGKILL'))]);
 }
 
-/** How the image runs `chasqui start`: node's flags (its CMD) and the environment it adds. */
+/** How the image runs `chasqui start`: node's flags and script (its CMD) and the environment it adds. */
 interface Runtime {
   execArgv: string[];
   env: Record<string, string>;
+  script: string;
 }
 
-const PLAIN: Runtime = { execArgv: [], env: {} };
+const PLAIN: Runtime = { execArgv: [], env: {}, script: MAIN };
 
 /**
  * The image's runtime, read from the Dockerfile: the flags between `node` and the script on its
@@ -101,14 +103,15 @@ function deployedRuntime(): Runtime {
   const dockerfile = readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8').replace(/\\\n/gu, ' ');
   const runtime = dockerfile.slice(dockerfile.search(/^FROM .* AS runtime$/mu));
   const cmd = JSON.parse(/^CMD (\[.*\])\s*$/mu.exec(runtime)?.[1] ?? '[]') as string[];
-  const script = cmd.indexOf('dist/src/main.js');
-  if (cmd[0] !== 'node' || script < 0) throw new Error(`unexpected Dockerfile CMD: ${JSON.stringify(cmd)}`);
+  const script = cmd.findIndex((arg, i) => i > 0 && !arg.startsWith('-'));
+  if (cmd[0] !== 'node' || script < 0 || cmd[script + 1] !== 'start')
+    throw new Error(`unexpected Dockerfile CMD: ${JSON.stringify(cmd)}`);
   const env: Record<string, string> = {};
   for (const [, line = ''] of runtime.matchAll(/^ENV (.+)$/gmu)) {
     const arenas = /\bMALLOC_ARENA_MAX=(\d+)/u.exec(line)?.[1];
     if (arenas !== undefined) env.MALLOC_ARENA_MAX = arenas;
   }
-  return { execArgv: cmd.slice(1, script), env };
+  return { execArgv: cmd.slice(1, script), env, script: path.join(ROOT, cmd[script]!) };
 }
 
 /** Idle RSS of a bare `node` running `code` (an ES module) that prints `ready` when loaded. */
@@ -146,7 +149,7 @@ async function startIdleRss(api?: string, runtime: Runtime = PLAIN): Promise<num
     env.LOOKUP_BASE_URL = api;
     env.LOOKUP_TOKEN = 'sandbox-token';
   }
-  const child = spawn(process.execPath, [...runtime.execArgv, MAIN, 'start'], {
+  const child = spawn(process.execPath, [...runtime.execArgv, runtime.script, 'start'], {
     cwd: dataDir,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

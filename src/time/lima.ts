@@ -1,8 +1,8 @@
 /**
  * The one home of Lima time: the zone, wall-clock fields, calendar dates and months, and Peru's
- * holiday/no-rate calendar. Computed with Intl for the America/Lima zone so the server's TZ never
- * matters (Peru has no DST, but we ask Intl rather than assume UTC-5). Dates are 'YYYY-MM-DD'
- * strings and periods 'YYYY-MM' (as the lookup API wants them). Nothing else names the zone.
+ * holiday/no-rate calendar, for the America/Lima zone whatever the server's TZ. Dates are
+ * 'YYYY-MM-DD' strings and periods 'YYYY-MM' (as the lookup API wants them). Nothing else names the
+ * zone.
  */
 export const LIMA_TZ = 'America/Lima';
 
@@ -20,16 +20,27 @@ export interface LimaParts {
   weekday: Weekday;
 }
 
-const formatter = new Intl.DateTimeFormat('en-US', {
-  timeZone: LIMA_TZ,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+/**
+ * Lima has been UTC−5 all year since its last summer time ended, at 1994-04-01 04:00 UTC (the IANA
+ * zone America/Lima, as Intl reads it: test/time/lima.test.ts compares the two over 1994–2200).
+ * Instants from then on are read by arithmetic; earlier ones by Intl, whose first formatter costs
+ * ~25 ms of ICU time-zone set-up (a cold `chasqui chat` paid it before its first reply).
+ */
+const UTC_MINUS_5_SINCE = Date.UTC(1994, 3, 1, 4);
+const LIMA_OFFSET_MS = -5 * 3_600_000;
+
+let formatter: Intl.DateTimeFormat | undefined;
+const intlFormatter = () =>
+  (formatter ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: LIMA_TZ,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }));
 
 function pad(n: number): string {
   return String(n).padStart(2, '0');
@@ -47,22 +58,41 @@ export function limaParts(at: Date): LimaParts {
   return { ...parts };
 }
 
-/** Intl's reading of an instant (a few microseconds: limaParts keeps the last one). */
+/** Lima's wall-clock fields of an instant: UTC−5 since 1994-04-01, Intl's reading before. */
 function formatParts(at: Date): LimaParts {
+  const time = at.getTime();
+  if (time >= UTC_MINUS_5_SINCE) {
+    const wall = new Date(time + LIMA_OFFSET_MS);
+    return partsOf(
+      wall.getUTCFullYear(),
+      wall.getUTCMonth() + 1,
+      wall.getUTCDate(),
+      wall.getUTCHours(),
+      wall.getUTCMinutes(),
+    );
+  }
+  // Intl throws a RangeError on an invalid date (NaN fails the comparison above and comes here).
   const fields: Record<string, number> = {};
-  for (const part of formatter.formatToParts(at)) {
+  for (const part of intlFormatter().formatToParts(at)) {
     if (part.type !== 'literal') fields[part.type] = Number(part.value);
   }
-  const year = fields.year ?? 0;
-  const month = fields.month ?? 1;
-  const day = fields.day ?? 1;
+  return partsOf(
+    fields.year ?? 0,
+    fields.month ?? 1,
+    fields.day ?? 1,
+    (fields.hour ?? 0) % 24,
+    fields.minute ?? 0,
+  );
+}
+
+function partsOf(year: number, month: number, day: number, hour: number, minute: number): LimaParts {
   return {
     date: `${year}-${pad(month)}-${pad(day)}`,
     year,
     month,
     day,
-    hour: (fields.hour ?? 0) % 24,
-    minute: fields.minute ?? 0,
+    hour,
+    minute,
     weekday: new Date(Date.UTC(year, month - 1, day)).getUTCDay() as Weekday,
   };
 }
@@ -124,7 +154,7 @@ export function toIsoDate(text: string): string | undefined {
   return /^\d{4}-\d{2}-\d{2}$/u.test(text.trim()) ? text.trim() : undefined;
 }
 
-/** The instant when Lima's wall clock shows `hour:minute` on `date` (offset read from Intl, not assumed). */
+/** The instant when Lima's wall clock shows `hour:minute` on `date` (the offset read from limaParts). */
 export function limaInstant(date: string, hour: number, minute: number): Date {
   const [y, m, d] = splitDate(date);
   const wall = Date.UTC(y, m - 1, d, hour, minute);

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { xlsxOf } from '../commands/batch/helpers.js';
 import { type CliResult, runCli } from '../helpers/cli.js';
+import { NOT_FOR_A_LOOKUP } from '../helpers/not-for-a-lookup.js';
 
 /**
  * A lean process (issue 22): `chasqui chat` loads what its messages need and no more, and a module
@@ -16,23 +17,6 @@ import { type CliResult, runCli } from '../helpers/cli.js';
 const HOOK = fileURLToPath(new URL('../helpers/module-log.mjs', import.meta.url));
 const dir = mkdtempSync(path.join(os.tmpdir(), 'chasqui-lazy-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-/** Loaded for the first time only by what needs them: never by a RUC lookup in the chat. */
-const NOT_FOR_A_LOOKUP: Record<string, RegExp> = {
-  'the workbook library (lote result)': /node_modules\/exceljs\//u,
-  'the xlsx readers (lote file)': /node_modules\/(yauzl|saxes)\/|commands\/batch\/xlsx-sheet/u,
-  // guide-view.ts is the guide's data as the summary reads it; the rest of pdf/ draws it.
-  'the guide PDF renderer and fonts':
-    /node_modules\/(pdfkit|fontkit|dejavu-fonts-ttf)\/|commands\/guides\/pdf\/(?!guide-view)/u,
-  Baileys: /node_modules\/@whiskeysockets\//u,
-  'prom-client': /node_modules\/prom-client\//u,
-  'the console': /src\/console\/|node_modules\/(qrcode|chart\.js)\//u,
-  'the YAML parser (no config file)': /node_modules\/yaml\//u,
-  'the padrón importer and its worker': /src\/padron\/(importer|download|edition-build|spawn-worker)/u,
-  'the sandbox padrón download and invoice zips': /src\/sandbox\/padron\/(route|zip-writer)/u,
-  // A lookup needs undici's Pool (src/lookup/pool.ts), not its index: fetch, WebSocket, mocks.
-  "undici's whole library": /node_modules\/undici\/(index\.js|lib\/(web|mock)\/)/u,
-};
 
 async function chat(lines: string[], args: string[], env: Record<string, string>): Promise<CliResult> {
   return runCli(['chat', '--json', ...args], lines.map((line) => `${line}\n`).join(''), env, [

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Liquid } from 'liquidjs';
@@ -120,6 +120,18 @@ describe('template loading', () => {
       parse.mockRestore();
     }
     expect(() => templates.parseAll()).not.toThrow();
+  });
+
+  it("uses none of liquidjs' date filters, the only readers of the engine's locale (es-PE)", () => {
+    const root = path.join(import.meta.dirname, '../../templates');
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) =>
+      f.endsWith('.liquid'),
+    );
+    expect(files.length).toBeGreaterThan(20);
+    const dated = files.filter((f) =>
+      /\|\s*date(?:_to_\w+)?\b/u.test(readFileSync(path.join(root, f), 'utf8')),
+    );
+    expect(dated).toEqual([]);
   });
 });
 

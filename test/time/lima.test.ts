@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -76,5 +77,56 @@ describe('limaParts keeps the last second it read', () => {
     before.date = 'changed';
     expect(limaParts(new Date('2026-11-22T04:59:59.001Z')).date).toBe('2026-11-21');
     expect(limaParts(new Date('2026-11-22T05:00:00.000Z'))).toMatchObject({ date: '2026-11-22', hour: 0 });
+  });
+});
+
+describe('Lima wall time by arithmetic since 1994 equals Intl for America/Lima', () => {
+  /** The IANA zone's own reading, as lima.ts computed every instant before (and still before 1994). */
+  const zone = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/Lima',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    weekday: 'short',
+    hourCycle: 'h23',
+  });
+  const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+  function intlParts(at: Date) {
+    const f = Object.fromEntries(zone.formatToParts(at).map((part) => [part.type, part.value]));
+    const [year, month, day] = [Number(f.year), Number(f.month), Number(f.day)];
+    return {
+      date: `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`,
+      year,
+      month,
+      day,
+      hour: Number(f.hour),
+      minute: Number(f.minute),
+      weekday: WEEKDAYS.indexOf(f.weekday ?? ''),
+    };
+  }
+
+  it('agrees at every instant from 1900 to 2200, and around the end of the 1994 summer time', () => {
+    fc.assert(
+      fc.property(
+        fc.date({ min: new Date('1900-01-01'), max: new Date('2200-12-31'), noInvalidDate: true }),
+        (at) => {
+          expect(limaParts(at)).toEqual(intlParts(at));
+        },
+      ),
+      { numRuns: 5_000 },
+    );
+    const end = Date.UTC(1994, 3, 1, 4); // 1994-04-01 04:00 UTC: 23:00 on 31 March again, UTC−5 since
+    for (let minute = -90; minute <= 90; minute++) {
+      const at = new Date(end + minute * 60_000);
+      expect(limaParts(at), at.toISOString()).toEqual(intlParts(at));
+    }
+    expect(limaParts(new Date(end - 60_000))).toMatchObject({ date: '1994-03-31', hour: 23, minute: 59 });
+    expect(limaParts(new Date(end))).toMatchObject({ date: '1994-03-31', hour: 23, minute: 0 });
+  });
+
+  it('still refuses an invalid date as Intl does', () => {
+    expect(() => limaParts(new Date(Number.NaN))).toThrow(RangeError);
   });
 });
