@@ -1,9 +1,10 @@
 import { existsSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { Liquid } from 'liquidjs';
+import type { Liquid } from 'liquidjs';
 import { fecha, mes, numero } from '../render/format.js';
 import { defaultTemplatesDir } from '../render/templates.js';
-import { LIMA_TZ } from '../time/lima.js';
+import { limaParts } from '../time/lima.js';
 
 /**
  * The console's HTML: liquidjs templates in `console/templates/` with output escaped by default
@@ -20,21 +21,19 @@ export function consoleDir(): string {
   throw new Error('console directory not found');
 }
 
-const limaTime = new Intl.DateTimeFormat('es-PE', {
-  timeZone: LIMA_TZ,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  // `hour12: false` writes midnight as "24:05" in this locale; h23 writes "00:05".
-  hourCycle: 'h23',
-});
+const requireModule = createRequire(import.meta.url);
+const pad = (n: number) => String(n).padStart(2, '0');
 
-/** "14/03/2026, 08:30" in Lima time. */
+/**
+ * "14/03/2026, 08:30" in Lima time (midnight is 00:05, not 24:05), as es-PE's Intl format writes
+ * it, from lima.ts's fields: an Intl formatter of its own would load ICU's time-zone data into an
+ * idle process (issue 22).
+ */
 export function formatLima(value: unknown): string {
   const date = value instanceof Date ? value : typeof value === 'number' ? new Date(value) : undefined;
-  return date && !Number.isNaN(date.getTime()) ? limaTime.format(date) : '';
+  if (!date || Number.isNaN(date.getTime())) return '';
+  const at = limaParts(date);
+  return `${pad(at.day)}/${pad(at.month)}/${at.year}, ${pad(at.hour)}:${pad(at.minute)}`;
 }
 
 /** `1` → `1 pendiente`, `1200` → `1,200 pendientes`: the count with the noun that agrees. */
@@ -50,7 +49,28 @@ export interface ConsoleRenderer {
 }
 
 export function createConsoleRenderer(dir = `${consoleDir()}/templates`): ConsoleRenderer {
-  const liquid = new Liquid({
+  // liquidjs is loaded on the first page, not when the console starts (issue 22: an idle process
+  // that nobody looks at does not hold it).
+  // The same CommonJS build the chat's templates load (render/templates.ts), so one copy is held.
+  let engine: Liquid | undefined;
+  const liquid = () => {
+    if (!engine) {
+      const { Liquid: Engine } = requireModule('liquidjs') as { Liquid: typeof Liquid };
+      engine = configured(new Engine(options(dir)));
+    }
+    return engine;
+  };
+  return {
+    page: async (name, data) => liquid().renderFile(name, data),
+    async text(name, data) {
+      const html = String(await liquid().renderFile(name, data));
+      return unescapeHtml(html.replace(/\s+/gu, ' ').trim());
+    },
+  };
+}
+
+function options(dir: string): ConstructorParameters<typeof Liquid>[0] {
+  return {
     root: dir,
     partials: [dir, defaultTemplatesDir()],
     layouts: dir,
@@ -60,7 +80,13 @@ export function createConsoleRenderer(dir = `${consoleDir()}/templates`): Consol
     outputEscape: 'escape',
     ownPropertyOnly: true,
     strictFilters: true,
-  });
+    // Given, so liquidjs does not make an Intl formatter to read the default one (no console
+    // template uses liquidjs' date filters, its only readers).
+    locale: 'es-PE',
+  };
+}
+
+function configured(liquid: Liquid): Liquid {
   liquid.registerFilter('lima', formatLima);
   liquid.registerFilter('numero', numero);
   liquid.registerFilter('mes', mes);
@@ -72,13 +98,7 @@ export function createConsoleRenderer(dir = `${consoleDir()}/templates`): Consol
     return text.charAt(0).toUpperCase() + text.slice(1);
   });
   liquid.registerFilter('raw_html', (value: unknown) => value);
-  return {
-    page: (name, data) => liquid.renderFile(name, data),
-    async text(name, data) {
-      const html = String(await liquid.renderFile(name, data));
-      return unescapeHtml(html.replace(/\s+/gu, ' ').trim());
-    },
-  };
+  return liquid;
 }
 
 const ENTITIES: Record<string, string> = {
