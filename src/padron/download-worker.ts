@@ -1,4 +1,3 @@
-import { setFlagsFromString } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { type Download, downloadPadron, saveDownload } from './download.js';
 import type { DownloadJob, DownloadOutcome } from './download-thread.js';
@@ -10,12 +9,11 @@ import { PadronError } from './errors.js';
  * with it (see download-thread.ts).
  */
 
-// WebAssembly stays on V8's baseline compiler (Liftoff): its optimizing tier compiled undici's
-// HTTP parser (llhttp) during the download, ~37 MB of compiler memory for a moment (heaptrack),
-// the import's peak while downloading (122–133 MB → 109–112 MB in the bench's RSS samples), and
-// the parser only hands the body's bytes on. The flag is the process's: the image runs `start`
-// with it already (see the Dockerfile); a plain `npm start` has it from its first padrón update.
-setFlagsFromString('--liftoff-only');
+// WebAssembly is left to V8's own tiers here. Keeping it on the baseline compiler
+// (`--liftoff-only`, as the image's `start` runs) spared ~37 MB of optimizing-compiler memory for
+// a moment while downloading, but undici's HTTP parser (llhttp) then ran slower: the import went
+// from 300–320k to 240–264k rows/s (2 M rows, quiet machine) while its peak without the flag,
+// 131–134 MB, is already under the 150 MB target.
 
 const port = parentPort;
 if (!port) throw new Error('download-worker.ts runs as a worker thread');
