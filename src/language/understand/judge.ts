@@ -8,13 +8,13 @@ import {
   askedState,
   classAt,
   describesNoun,
+  DETERMINER,
   edgeLength,
   leadInLength,
   QUESTION,
   statementAt,
   STATEMENT,
   tailStart,
-  thankedFor,
   toldAfterClitic,
 } from './line.js';
 import type { Candidate } from './scan.js';
@@ -185,12 +185,9 @@ export function createJudge(index: CommandIndex, commandSlots: CommandSlots): Ju
         at += ignored;
         continue;
       }
-      // A command whose slots may all be left out (`tc` is today's) is complete without them; a
-      // list is not (`lote` without one waits for a file).
-      const complete = shape.slots.every(([, spec]) => spec.optional === true && spec.grammar !== 'id-list');
-      const after = at >= afterAll && (spans.length > 0 || complete);
+      const after = at >= afterAll && (spans.length > 0 || shape.complete);
       // After a complete request: a reason, whose it is, a name, what it is for (see tail.ts).
-      const rule = after && (valued || complete) ? tailRule(tailContext, at) : undefined;
+      const rule = after && (valued || shape.complete) ? tailRule(tailContext, at) : undefined;
       if (rule) {
         because.push(rule);
         break;
@@ -270,11 +267,27 @@ export function createJudge(index: CommandIndex, commandSlots: CommandSlots): Ju
         rawArgs: textOf(tokens, from),
       },
       request: true,
-      argsEnd: Math.max(from, ...Object.values(slots).map((slot) => slot.end)),
+      argsEnd: Math.max(from, lastSpan),
     };
   }
 
   return judge;
+}
+
+const THANKS = set('thanks');
+
+/**
+ * True when the words before `at` thank for what follows (`gracias por la ayuda`, `mil gracias
+ * por el ruc …`): the command word there is what was given, not what is asked.
+ */
+function thankedFor(keys: readonly string[], at: number): boolean {
+  let end = at;
+  while (end > 0 && classAt(keys, end - 1, DETERMINER) === 1) end -= 1;
+  for (let from = Math.max(0, end - 4); from < end; from++) {
+    const hit = lexicon.phrasesAt(keys, from, THANKS).find((h) => from + h.length === end);
+    if (hit?.entry.value === 'for') return true;
+  }
+  return false;
 }
 
 /** Said of a list of commands itself: `disponibles`, `del asistente`, `aquí`. */

@@ -84,7 +84,7 @@ const RELATIVE_DAY = set('relative-day');
 const STATE_VERB = set('state-verb');
 const PART_OF_TIME = set('date-unit', 'day-part', 'weekday', 'relative-day');
 const REASON = set('reason');
-const DETERMINER = set('article', 'possessive', 'demonstrative');
+export const DETERMINER = set('article', 'possessive', 'demonstrative');
 
 /** Words that tell rather than ask: `es`, `ya llegó`, `tenía`, `se informa que`. */
 export const STATEMENT = set('state-verb', 'report-verb', 'telling');
@@ -337,22 +337,6 @@ export function reasonAt(tokens: readonly Token[], keys: readonly string[], at: 
   }
   // A number in a reason is no identifier (`para la orden de compra 4512`), a long one may be.
   return !tokens.slice(at).some((token) => /\d{6,}/u.test(token.text.replace(/[.\s-]/gu, '')));
-}
-
-const THANKS = set('thanks');
-
-/**
- * True when the words before `at` thank for what follows (`gracias por la ayuda`, `mil gracias
- * por el ruc …`): the command word there is what was given, not what is asked.
- */
-export function thankedFor(keys: readonly string[], at: number): boolean {
-  let end = at;
-  while (end > 0 && classAt(keys, end - 1, DETERMINER) === 1) end -= 1;
-  for (let from = Math.max(0, end - 4); from < end; from++) {
-    const hit = lexicon.phrasesAt(keys, from, THANKS).find((h) => from + h.length === end);
-    if (hit?.entry.value === 'for') return true;
-  }
-  return false;
 }
 
 /** A participle at `at` (`parqueada`, `anulado`). */

@@ -63,13 +63,9 @@ function personLine(tokens: readonly Token[], keys: readonly string[], afterRequ
   if (words.length > MAX_ASIDE_WORDS || tokens.some((t) => /\d/u.test(t.text))) return undefined;
   const at = afterSocial(tokens, keys);
   const intro = !afterRequest && classAt(keys, at, SELF_INTRO) > 0;
-  // `es el chofer nuevo`; `del nuevo practicante` (whose, on a line of its own: someone joining,
-  // whose documents personnel checks; a bare `del señor` tells, as on one line).
-  const joining = (k: string) =>
-    lexicon.entries(k).some((e) => e.class === 'person-noun' && e.value === 'joining');
-  const isNew = (k: string) => lexicon.entries(k).some((e) => e.class === 'qualifier' && e.value === 'new');
-  // `de la nueva recepcionista`, `del nuevo`: the qualifier says someone joins, whatever the noun.
-  const ofPerson = classAt(keys, at, OWNER_OF) > 0 && keys.some((k, i) => i > at && (joining(k) || isNew(k)));
+  // `es el chofer nuevo`; `del nuevo practicante`, `de la nueva recepcionista` (whose, on a line of
+  // its own: someone joining, whose documents personnel checks; a bare `del señor` tells).
+  const ofPerson = classAt(keys, at, OWNER_OF) > 0 && keys.some((k, i) => i > at && joins(k));
   const said = classAt(keys, at, OWNER_SAID) || (ofPerson ? classAt(keys, at, OWNER_OF) : 0);
   if (!intro && !(afterRequest && at === 0 && said > 0)) return undefined;
   const from = at + Math.max(said, classAt(keys, at, SELF_INTRO));
@@ -77,6 +73,17 @@ function personLine(tokens: readonly Token[], keys: readonly string[], afterRequ
     if (statementAt(tokens, keys, i, false) || lexicon.is(keys[i] ?? '', 'negation')) return undefined;
   }
   return intro ? 'intro' : 'owner';
+}
+
+/** Someone joining (`postulante`), or `nuevo`/`nueva`, which says so whatever the noun. */
+function joins(key: string): boolean {
+  return lexicon
+    .entries(key)
+    .some(
+      (e) =>
+        (e.class === 'person-noun' && e.value === 'joining') ||
+        (e.class === 'qualifier' && e.value === 'new'),
+    );
 }
 
 /** After a closing: the name, title and area lines of a signature (`Luis Pacheco` / `Jefe de Ventas`). */
@@ -126,10 +133,20 @@ const MAX_SALUTATION_WORDS = 6;
 /** How such a line starts: `Señores de RRHH:`, `Estimados:`, `Buenos días equipo:`. */
 const SALUTING = set('addressee', 'greeting', 'person-noun');
 
+/** A line as typed, with its tokens and their keys (tokenized once for every aside test). */
+interface LineText {
+  readonly line: string;
+  readonly tokens: readonly Token[];
+  readonly keys: readonly string[];
+}
+
 /** What a line that is no request is, given whether a request came before it. */
-function asideOf(line: string, reading: Reading, afterRequest: boolean, first: boolean): Aside {
-  const tokens = tokenize(line);
-  const keys = tokens.map((t) => t.key);
+function asideOf(
+  { line, tokens, keys }: LineText,
+  reading: Reading,
+  afterRequest: boolean,
+  first: boolean,
+): Aside {
   if (closingLine(tokens, keys)) return 'closing';
   const person = personLine(tokens, keys, afterRequest);
   if (person) return person;
@@ -153,19 +170,14 @@ function asideOf(line: string, reading: Reading, afterRequest: boolean, first: b
  * that say why or which, naming no command, no number, no field (`Proveedor: …`) and no owner
  * (`del señor` tells whose, see `personLine`), asking nothing.
  */
-function explainingLine(line: string, reading: Reading, afterRequest: boolean): Aside {
-  const tokens = tokenize(line);
+function explainingLine({ line, tokens, keys }: LineText, reading: Reading, afterRequest: boolean): Aside {
   const words = tokens.filter((t) => !isMark(t)).length;
   const explains =
     afterRequest &&
     reading.command === undefined &&
     words <= MAX_EXPLAINING_WORDS &&
     !line.includes('?') &&
-    classAt(
-      tokens.map((t) => t.key),
-      0,
-      OWNER_OF,
-    ) === 0 &&
+    classAt(keys, 0, OWNER_OF) === 0 &&
     !tokens.some((t) => /\d/u.test(t.text) || t.trail.includes(':'));
   return explains ? 'reason' : undefined;
 }
@@ -281,10 +293,12 @@ export function readLines(source: LineSource, addressed: Addressed | undefined):
       if (reading.act === 'request' && !signed) requests.push(reading);
       else if (signed) asides.push('signature');
       else {
+        const tokens = tokenize(line);
+        const text = { line, tokens, keys: tokens.map((t) => t.key) };
         const aside =
-          asideOf(line, reading, requests.length > 0, first) ??
+          asideOf(text, reading, requests.length > 0, first) ??
           signatureLine(line, asides) ??
-          explainingLine(line, reading, requests.length > 0);
+          explainingLine(text, reading, requests.length > 0);
         if (aside) asides.push(aside);
         else other += 1;
       }

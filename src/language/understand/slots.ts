@@ -45,6 +45,11 @@ export interface CommandShape {
   readonly rates: boolean;
   /** The slot that names another command (`ayuda ruc`). */
   readonly topic: string | undefined;
+  /**
+   * Its slots may all be left out and take a default (`tc` is today's): the command is complete
+   * without them. A list is not (`lote` without one waits for a file).
+   */
+  readonly complete: boolean;
   /** Classes the command ignores in its argument. */
   readonly ignored: ReadonlySet<WordClass>;
 }
@@ -133,6 +138,7 @@ export function createCommandSlots(commands: readonly CommandLanguage[]): Comman
         names: slots.some(([, spec]) => spec.grammar === 'company-name'),
         rates: slots.some(([, spec]) => spec.grammar === 'date' || spec.grammar === 'period'),
         topic: slots.find(([, spec]) => spec.grammar === 'topic')?.[0],
+        complete: slots.every(([, spec]) => spec.optional === true && spec.grammar !== 'id-list'),
         ignored: new Set(parts.flatMap((p) => (p.kind === 'class' ? [p.cls] : []))),
       };
       shapes.set(command, shape);
