@@ -29,3 +29,24 @@ export function collectGarbage(type: 'minor' | 'major' = 'major'): void {
   if (type === 'minor') gc({ type });
   else gc();
 }
+
+/** Bytes between two young-generation collections of a stream's dead chunks (see `everyBytes`). */
+const COLLECT_EVERY = 8 * 1024 * 1024;
+
+/**
+ * A counter of a stream's bytes that collects the young generation every 8 MB. Each chunk read
+ * (a socket read, an inflated chunk) is a Buffer of its own, dead once used, which V8 counts only
+ * as external memory (a collection about every 64 MB): left alone they pile up, malloc'd and
+ * fragmented. Measured on the bench's import: the download thread held at most ~17 MB of them,
+ * and the main thread's arena 15 MB instead of 19 MB at the index builds.
+ */
+export function everyBytes(every = COLLECT_EVERY): (bytes: number) => void {
+  let seen = 0;
+  let collectAt = every;
+  return (bytes) => {
+    seen += bytes;
+    if (seen < collectAt) return;
+    collectAt = seen + every;
+    collectGarbage('minor');
+  };
+}

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import { Agent, type Dispatcher, interceptors, request } from 'undici';
-import { collectGarbage } from './collect-garbage.js';
+import { everyBytes } from './collect-garbage.js';
 import { PadronError } from './errors.js';
 
 /**
@@ -86,13 +86,6 @@ export async function downloadPadron(
   };
 }
 
-/**
- * Bytes read between two young-generation collections while saving: each socket read is a Buffer
- * of its own, dead once written, which V8 counts only as external memory (a collection about every
- * 64 MB); with this the thread holds at most ~17 MB of them (measured on the bench's download).
- */
-const COLLECT_EVERY = 8 * 1024 * 1024;
-
 /** What was saved: its size and SHA-256 (hex), computed on the way to disk. */
 export interface Saved {
   bytes: number;
@@ -106,15 +99,12 @@ export async function saveDownload(
 ): Promise<Saved> {
   const hash = createHash('sha256');
   let bytes = 0;
-  let collectAt = COLLECT_EVERY;
+  const collect = everyBytes();
   async function* measured(body: AsyncIterable<Buffer>) {
     for await (const chunk of body) {
       hash.update(chunk);
       bytes += chunk.length;
-      if (bytes >= collectAt) {
-        collectAt = bytes + COLLECT_EVERY;
-        collectGarbage('minor');
-      }
+      collect(chunk.length);
       yield chunk;
     }
   }

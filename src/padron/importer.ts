@@ -1,5 +1,6 @@
 import { rmSync, statSync } from 'node:fs';
 import type { Logger } from 'pino';
+import { limaDate } from '../time/lima.js';
 import { collectGarbage } from './collect-garbage.js';
 import { downloadToFile } from './download-thread.js';
 import { startEditionBuild } from './edition-build.js';
@@ -80,9 +81,6 @@ export async function updatePadron(options: UpdateOptions): Promise<UpdateResult
         );
       }
       await build.index();
-      // Lima's calendar brings Intl's time-zone data (ICU's, read from node's binary: 5 MB of RSS
-      // that stays): loaded only now, after the download and the index builds, the import's peaks.
-      const { limaDate } = await import('../time/lima.js');
       const { lastModified, etag } = download.validators;
       const published =
         lastModified !== undefined && !Number.isNaN(Date.parse(lastModified))
