@@ -75,7 +75,7 @@ const ASKING_SENSES = new Set(['ask', 'need', 'modal', 'help', 'verify', 'search
  * Trailing words that end a request without changing it: `porfa`, `gracias 🙏`, `bendiciones`.
  * Not an acknowledgement: `dni … ok` tells a colleague the number is fine.
  */
-const TAIL = set(...SOCIAL, 'adverb', 'spelled-letter');
+export const TAIL = set(...SOCIAL, 'adverb', 'spelled-letter');
 
 /** Before a participle, words that make it tell (`fue enviada`, `ya anulada`, `está registrado`). */
 const TELLING = set('state-verb', 'auxiliary', 'report-verb', 'adverb', 'negation');

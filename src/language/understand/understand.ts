@@ -4,7 +4,7 @@ import { MAX_LINE_LENGTH, type MessageLine, type MessageReader, readMessage } fr
 import { type Token, tokenize } from '../tokenize.js';
 import { type CommandMatch, CommandIndex } from './command-index.js';
 import type { CommandLanguage } from './declare.js';
-import { createJudge, NONE } from './judge.js';
+import { createJudge, type JudgeOptions, NONE } from './judge.js';
 import { isMark, socialKind, tailStart } from './line.js';
 import { readLines, takingRest } from './lines.js';
 import { mentions } from './mention.js';
@@ -41,11 +41,14 @@ export interface Understanding {
 export { MAX_REQUESTS } from './lines.js';
 
 /** Builds the reader over the commands' declarations; throws at start-up on an unknown concept or sense. */
-export function createUnderstanding(commands: readonly CommandLanguage[]): Understanding {
+export function createUnderstanding(
+  commands: readonly CommandLanguage[],
+  options: JudgeOptions = {},
+): Understanding {
   const index = new CommandIndex(commands);
   const commandSlots = createCommandSlots(commands);
   const { shapeOf, addressedReading } = commandSlots;
-  const judge = createJudge(index, commandSlots);
+  const judge = createJudge(index, commandSlots, options);
   const wordsOf = createLineWords(index, shapeOf);
 
   /**
