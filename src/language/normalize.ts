@@ -129,44 +129,71 @@ function isSpace(code: number): boolean {
  * scans, without copying the text.
  */
 export function readMessage(raw: string): MessageReader {
-  const text = raw.length > MAX_INPUT_LENGTH ? raw.slice(0, MAX_INPUT_LENGTH) : raw;
-  // The scanners are shared: each use sets `lastIndex` right before its one test or exec.
-  const breaks = BREAKS;
-  const leading = LEADING_SPACE;
-  const content = CONTENT;
-  let at = 0;
-  let lines = 0;
-  let segments = 0;
+  return new LineReader(raw.length > MAX_INPUT_LENGTH ? raw.slice(0, MAX_INPUT_LENGTH) : raw);
+}
+
+/** `readMessage`'s reader: a class, so reading a message makes one object, not five closures. */
+class LineReader implements MessageReader {
+  readonly #text: string;
+  #at = 0;
+  #lines = 0;
+  #segments = 0;
+
+  constructor(text: string) {
+    this.#text = text;
+  }
+
+  next(): MessageLine | undefined {
+    while (this.#lines < MAX_LINES && this.#segments < MAX_SEGMENTS && this.#at < this.#text.length) {
+      this.#segments += 1;
+      const line = this.#segment();
+      if (line.text !== '' || line.long) {
+        this.#lines += 1;
+        return line;
+      }
+    }
+    return undefined;
+  }
+
+  rawFrom(from: number): string {
+    return this.#text.slice(from);
+  }
+
   /** Past the whitespace (and blank lines) at `from`, in one native scan when there is any. */
-  const skipSpace = (from: number) => {
+  #skipSpace(from: number): number {
+    const text = this.#text;
     if (from >= text.length || !isSpace(text.charCodeAt(from))) return from;
-    leading.lastIndex = from;
-    leading.test(text);
-    return leading.lastIndex;
-  };
-  const segment = (): MessageLine => {
-    const start = skipSpace(at);
+    // The scanners are shared: each use sets `lastIndex` right before its one test or exec.
+    LEADING_SPACE.lastIndex = from;
+    LEADING_SPACE.test(text);
+    return LEADING_SPACE.lastIndex;
+  }
+
+  #segment(): MessageLine {
+    const text = this.#text;
+    const start = this.#skipSpace(this.#at);
     // The line's end: a break within the window, looked for by hand (most lines are short).
     const limit = Math.min(text.length, start + MAX_LINE_LENGTH + 1);
     let stop = start;
     while (stop < limit && !isBreak(text.charCodeAt(stop))) stop += 1;
     let last: number;
     if (stop < limit || stop === text.length) {
-      at = stop < text.length ? skipSpace(stop + 1) : stop;
+      this.#at = stop < text.length ? this.#skipSpace(stop + 1) : stop;
       last = stop;
       while (last > start && isSpace(text.charCodeAt(last - 1))) last -= 1;
     } else {
       // Past the window: the break by a native scan; the line is long unless only whitespace
       // follows the window up to it.
-      breaks.lastIndex = limit;
-      const found = breaks.exec(text);
+      BREAKS.lastIndex = limit;
+      const found = BREAKS.exec(text);
       stop = found ? found.index : text.length;
-      at = found ? found.index + found[0].length : text.length;
-      content.lastIndex = limit;
-      const more = content.exec(text);
+      this.#at = found ? found.index + found[0].length : text.length;
+      CONTENT.lastIndex = limit;
+      const more = CONTENT.exec(text);
       last = more !== null && more.index < stop ? stop : limit;
       while (last > start && isSpace(text.charCodeAt(last - 1))) last -= 1;
     }
+    const at = this.#at;
     const quoted = text.charCodeAt(start) === 0x3e;
     if (last - start <= MAX_LINE_LENGTH) {
       const line = normalizeLine(text.slice(start, last));
@@ -177,21 +204,7 @@ export function readMessage(raw: string): MessageReader {
     while (cut > start && !isSpace(text.charCodeAt(cut))) cut -= 1;
     const head = normalizeLine(text.slice(start, cut > start ? cut : start + HEAD_LENGTH));
     return { text: head, long: true, quoted, start, restFrom: cut > start ? cut : start, end: at };
-  };
-  return {
-    next() {
-      while (lines < MAX_LINES && segments < MAX_SEGMENTS && at < text.length) {
-        segments += 1;
-        const line = segment();
-        if (line.text !== '' || line.long) {
-          lines += 1;
-          return line;
-        }
-      }
-      return undefined;
-    },
-    rawFrom: (from) => text.slice(from),
-  };
+  }
 }
 
 /**

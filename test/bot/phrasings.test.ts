@@ -20,6 +20,7 @@ import {
   helpItselfRows,
   noteLineRows,
   someoneElseRows,
+  dueByRows,
   ownerRows,
   reportRows,
   spelledPlateRows,
@@ -160,6 +161,7 @@ const tables: [string, readonly Row[]][] = [
   ['fourth blind pass', fourthPassRows],
   ['fifth blind pass', fifthPassRows],
   ['what someone else did, after a request', someoneElseRows],
+  ['a time something is due by, after a date', dueByRows],
 ];
 
 describe('phrasings staff really use', () => {

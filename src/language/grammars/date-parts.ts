@@ -365,7 +365,7 @@ function readParts(atoms: Atoms, from: number, limit: number, first: Step | unde
       at += 1;
       continue;
     }
-    const saved = { ...spec };
+    const saved = Object.assign({}, spec);
     if (!step.apply(put)) {
       for (const k of Object.keys(spec) as Key[]) if (!(k in saved)) delete spec[k];
       break;

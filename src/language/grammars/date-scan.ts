@@ -1,6 +1,6 @@
 import { UserError } from '../../errors/user-error.js';
 import { type Atoms, tokenSpan } from './atoms.js';
-import { type DateSpan, readDateStartingAt } from './date-parts.js';
+import { type DateSpan, only, readDateStartingAt } from './date-parts.js';
 import type { SlotMatch } from './types.js';
 
 /**
@@ -15,16 +15,19 @@ export interface Resolved<R> {
   readonly rules: readonly string[];
 }
 
-/** The first reading at or after atom `from` that `resolve` gives a value. */
+/** The first reading at or after atom `from` that `resolve` gives a value (a day, if `dayOnly`). */
 function nextResolved<R>(
   atoms: Atoms,
   from: number,
   resolve: (span: DateSpan) => { value: R; rule: string } | undefined,
+  dayOnly = false,
 ): Resolved<R> | undefined {
   for (let at = from; at < atoms.list.length; at++) {
     const span = readDateStartingAt(atoms, at);
     if (!span) continue;
-    const resolved = resolve(span);
+    // After a day, a time of day alone is when something is due (`… de hoy, antes de las 5`,
+    // `para la reunión de las 3`), not a second date.
+    const resolved = dayOnly && only(span.spec) ? undefined : resolve(span);
     if (resolved) return { span, value: resolved.value, rules: [...span.rules, resolved.rule] };
     // Parts that make no day (`la semana pasada`, `pasado setiembre`) are passed over whole: a
     // part of them read alone would be a guess.
@@ -41,7 +44,7 @@ export function onlyReading<R>(
 ): Resolved<R> | SlotMatch<never> | undefined {
   const first = nextResolved(atoms, 0, resolve);
   if (!first) return undefined;
-  const second = nextResolved(atoms, first.span.end, resolve);
+  const second = nextResolved(atoms, first.span.end, resolve, !only(first.span.spec));
   if (!second) return first;
   return {
     ...tokenSpan(atoms, first.span.start, second.span.end),

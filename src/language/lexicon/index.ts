@@ -47,6 +47,23 @@ function plural(word: string): string {
   return `${word}es`;
 }
 
+/**
+ * `hits` ordered longest first, in place; equal lengths keep their order (a stable insertion sort:
+ * the lists are a few hits long, and Array.prototype.sort copies them first).
+ */
+function longestFirst(hits: PhraseHit[]): PhraseHit[] {
+  for (let i = 1; i < hits.length; i++) {
+    const hit = hits[i]!;
+    let j = i - 1;
+    while (j >= 0 && hits[j]!.length < hit.length) {
+      hits[j + 1] = hits[j]!;
+      j -= 1;
+    }
+    hits[j + 1] = hit;
+  }
+  return hits;
+}
+
 /** A lexicon entry found at a position of a token list, spanning `length` tokens. */
 export interface PhraseHit {
   readonly entry: LexEntry;
@@ -193,10 +210,9 @@ class Lexicon {
   /** True when `key` is a one-word entry of `cls`. */
   is(key: string, cls: WordClass): boolean {
     const listed = this.#root.next?.get(key)?.entries;
-    return (
-      (listed !== undefined && listed.some((entry) => entry.class === cls)) ||
-      this.#shaped(key).some((entry) => entry.class === cls)
-    );
+    if (listed !== undefined) for (const entry of listed) if (entry.class === cls) return true;
+    for (const entry of this.#shaped(key)) if (entry.class === cls) return true;
+    return false;
   }
 
   /** The verb readings of a one-word `key` (`mandame` → mandar, imperative, me). */
@@ -209,6 +225,7 @@ class Lexicon {
    * `classes` keeps only those classes.
    */
   phrasesAt(keys: readonly string[], at: number, classes?: ReadonlySet<WordClass>): PhraseHit[] {
+    // Loops, not callbacks: these run for every word of every line (no closure made per call).
     const hits: PhraseHit[] = [];
     let node: Node | undefined = this.#root;
     for (let i = at; i < keys.length && i - at < this.longest; i++) {
@@ -223,7 +240,7 @@ class Lexicon {
         if (!classes || classes.has(entry.class)) hits.push({ entry, length: 1 });
       }
     }
-    return hits.length > 1 ? hits.sort((a, b) => b.length - a.length) : hits;
+    return hits.length > 1 ? longestFirst(hits) : hits;
   }
 
   /** Length of the longest phrase of one of `classes` at `keys[at]` (0 when none). */
@@ -233,10 +250,16 @@ class Lexicon {
     for (let i = at; i < keys.length && i - at < this.longest; i++) {
       node = node.next?.get(keys[i] ?? '');
       if (!node) break;
-      if (node.entries.some((entry) => classes.has(entry.class))) longest = i - at + 1;
+      for (const entry of node.entries) {
+        if (classes.has(entry.class)) {
+          longest = i - at + 1;
+          break;
+        }
+      }
     }
     if (longest > 0 || at >= keys.length) return longest;
-    return this.#shaped(keys[at] ?? '').some((entry) => classes.has(entry.class)) ? 1 : 0;
+    for (const entry of this.#shaped(keys[at] ?? '')) if (classes.has(entry.class)) return 1;
+    return 0;
   }
 
   /** Entries recognised by shape (`jajaja`, `2do`), remembered per key (bounded). */

@@ -14,6 +14,7 @@ import {
   QUESTION,
   statementAt,
   STATEMENT,
+  TAIL,
   tailStart,
   toldAfterClitic,
 } from './line.js';
@@ -57,7 +58,18 @@ export type Judge = (
   line: LineContext,
 ) => Judged;
 
-export function createJudge(index: CommandIndex, commandSlots: CommandSlots): Judge {
+/** How judging may be done; the default is what the bot runs. */
+export interface JudgeOptions {
+  /** Read the documented form (`ruc 20123456786`) directly (see `documentedForm`); tests turn it off. */
+  readonly documentedForm?: boolean;
+}
+
+export function createJudge(
+  index: CommandIndex,
+  commandSlots: CommandSlots,
+  options: JudgeOptions = {},
+): Judge {
+  const readsDocumentedForm = options.documentedForm !== false;
   const { shapeOf, ignoredAt, fillSlots, matchKeeps, build } = commandSlots;
 
   /** Finds a `needs` part after the command words; returns its span (with the words before it). */
@@ -109,6 +121,10 @@ export function createJudge(index: CommandIndex, commandSlots: CommandSlots): Ju
       : match.trigger.command === command && matchKeeps(match)
         ? match.start
         : match.end;
+    if (readsDocumentedForm && !late && from === 1 && tokens.length === 2) {
+      const short = documentedForm(match, tokens, keys, line);
+      if (short) return short;
+    }
     const wordsEnd = Math.max(from, match.end);
     const taken = new Array<boolean>(tokens.length).fill(false);
     for (let i = 0; i < from; i++) taken[i] = true;
@@ -268,6 +284,49 @@ export function createJudge(index: CommandIndex, commandSlots: CommandSlots): Ju
       },
       request: true,
       argsEnd: Math.max(from, lastSpan),
+    };
+  }
+
+  /**
+   * The documented form, `ruc 20123456786`, `tc 20/11/2026`: the command's own word, then one
+   * token with a digit that the command's one slot reads whole. Nothing else is in the line, so
+   * no rule of `judge` past the slot can apply (no lead-in, edge, tail, statement or label): the
+   * slot's reading is the request. Most requests are written so; reading them this way skips the
+   * work meant for longer lines. test/language/documented-form.test.ts holds it to `judge`.
+   */
+  function documentedForm(
+    match: Candidate,
+    tokens: readonly Token[],
+    keys: readonly string[],
+    line: LineContext,
+  ): Judged | undefined {
+    const command = match.command;
+    const shape = shapeOf(command);
+    const value = tokens[1]!;
+    if (match.start !== 0 || match.end !== 1 || match.preface || match.trigger.needPart) return undefined;
+    if (tokens[0]!.trail !== '' || (value.shape !== 'number' && value.shape !== 'alnum')) return undefined;
+    if (shape.slots.length !== 1 || shape.topic !== undefined) return undefined;
+    const [name, spec] = shape.slots[0]!;
+    if (FREE_TEXT.has(spec.grammar)) return undefined;
+    if (shape.rates && quotedValue(value)) return undefined;
+    // Not a word ending a request (`porfa`) nor one the command ignores: the slot reads it.
+    if (classAt(keys, 1, TAIL) > 0 || (shape.ignored.size > 0 && classAt(keys, 1, shape.ignored) > 0))
+      return undefined;
+    if (ignoredAt(command, keys, 1) > 0) return undefined;
+    const slots = fillSlots(command, tokens, [true, false], line.gctx);
+    const slot = slots[name];
+    if (!slot || slot.start !== 1 || slot.end !== 2 || slot.match.weak === true || slot.match.vague === true)
+      return undefined;
+    return {
+      reading: {
+        act: 'request',
+        command: command.name,
+        because: [`command:${command.name}`, `slot:${name}`, ...slot.match.because],
+        args: build(command, slots, match, line.gctx),
+        rawArgs: textOf(tokens, 1),
+      },
+      request: true,
+      argsEnd: 2,
     };
   }
 

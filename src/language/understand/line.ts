@@ -75,7 +75,7 @@ const ASKING_SENSES = new Set(['ask', 'need', 'modal', 'help', 'verify', 'search
  * Trailing words that end a request without changing it: `porfa`, `gracias 🙏`, `bendiciones`.
  * Not an acknowledgement: `dni … ok` tells a colleague the number is fine.
  */
-const TAIL = set(...SOCIAL, 'adverb', 'spelled-letter');
+export const TAIL = set(...SOCIAL, 'adverb', 'spelled-letter');
 
 /** Before a participle, words that make it tell (`fue enviada`, `ya anulada`, `está registrado`). */
 const TELLING = set('state-verb', 'auxiliary', 'report-verb', 'adverb', 'negation');
@@ -157,6 +157,9 @@ export function edgeLength(
   );
 }
 
+/** tailStart's scratch (one line's positions; a tail is found many times per message). */
+let reachable = new Uint8Array(64);
+
 /**
  * Where the ignorable tail of `tokens[from..]` starts: the smallest index from which the rest is a
  * chain of tail phrases (`muchas gracias de antemano 🙏` is `muchas gracias` + `de antemano` + 🙏).
@@ -168,15 +171,17 @@ export function tailStart(
   extra: ReadonlySet<WordClass>,
 ): number {
   const end = tokens.length;
-  const reach: boolean[] = [];
-  reach[end] = true;
+  if (reachable.length <= end) reachable = new Uint8Array(2 * end + 1);
+  // 1 where the rest of the line from there is tail; only indexes this call wrote are read.
+  const reach = reachable;
+  reach[end] = 1;
   let first = end;
   for (let at = end - 1; at >= from; at--) {
-    let ok = isMark(tokens[at]) && reach[at + 1] === true;
+    let ok = isMark(tokens[at]) && reach[at + 1] === 1;
     // Most words are no tail word at all: the phrases are listed only where one may start.
     const may = !ok && (classAt(keys, at, TAIL) > 0 || (extra.size > 0 && classAt(keys, at, extra) > 0));
     for (const hit of may ? lexicon.phrasesAt(keys, at) : []) {
-      if ((TAIL.has(hit.entry.class) || extra.has(hit.entry.class)) && reach[at + hit.length] === true) {
+      if ((TAIL.has(hit.entry.class) || extra.has(hit.entry.class)) && reach[at + hit.length] === 1) {
         // One word is tail only when all its readings are: `todos` may be the days of a schedule.
         ok =
           hit.length > 1 ||
@@ -184,7 +189,7 @@ export function tailStart(
         if (ok) break;
       }
     }
-    reach[at] = ok;
+    reach[at] = ok ? 1 : 0;
     if (ok) first = at;
     else if (end - at > 24 && first === end) break; // nothing ignorable near the end
   }

@@ -3,7 +3,7 @@ import type { WordClass } from '../lexicon/types.js';
 import { MAX_LINE_LENGTH, type MessageLine } from '../normalize.js';
 import { type Token, tokenize } from '../tokenize.js';
 import { classAt, isMark, reasonAt, SOCIAL, statementAt } from './line.js';
-import type { Addressed, Reading } from './reading.js';
+import { type Addressed, type Reading, rebased } from './reading.js';
 
 /**
  * A message of several lines: each line read on its own; a line of only a command word takes the
@@ -253,7 +253,7 @@ export function readLines(source: LineSource, addressed: Addressed | undefined):
       // `vigilar` / `2060…` / `2010…`: the command word goes on to each value line after it.
       const again = read(`${carried} ${line}`);
       if (again.act === 'request' && again.command === carriedCommand) {
-        requests.push({ ...again, because: ['carried-command', ...again.because] });
+        requests.push(rebased(again, ['carried-command', ...again.because]));
         done = true;
       }
     }
@@ -270,7 +270,7 @@ export function readLines(source: LineSource, addressed: Addressed | undefined):
         const joined = read(`${line} ${next}`);
         const more = !bare || (joined.command === reading.command && (joined.rawArgs ?? '').trim() !== '');
         if (joined.act === 'request' && more) {
-          reading = { ...joined, because: ['joined-lines', ...joined.because] };
+          reading = rebased(joined, ['joined-lines', ...joined.because]);
           carried = line;
           carriedCommand = joined.command;
           last = ahead!;
@@ -324,8 +324,7 @@ export function readLines(source: LineSource, addressed: Addressed | undefined):
     };
   }
   const noted = [...new Set(asides)].map((aside) => `aside:${aside}`);
-  if (requests.length === 1)
-    return { ...requests[0]!, because: ['multi-line', ...noted, ...requests[0]!.because] };
+  if (requests.length === 1) return rebased(requests[0]!, ['multi-line', ...noted, ...requests[0]!.because]);
   const kept = requests.slice(0, MAX_REQUESTS);
   return {
     ...base,

@@ -31,3 +31,18 @@ export interface Reading {
   /** More requests than one message answers (the rest is pointed to `lote`). */
   dropped?: number;
 }
+
+/**
+ * `reading` with `because` instead of its own, over `base` (its addressing). Object.assign, not a
+ * spread: Readings come in many shapes, and V8 copies a spread of many shapes in its runtime,
+ * some microseconds each, where Object.assign takes a tenth of that.
+ */
+export function rebased(
+  reading: Reading,
+  because: string[],
+  base?: { readonly addressed?: Addressed; readonly prefix?: string },
+): Reading {
+  const out: Reading = Object.assign({}, base, reading);
+  out.because = because;
+  return out;
+}

@@ -37,6 +37,8 @@ const ONE_WORD_WEEKDAYS = lexicon.keysOf('weekday').every((k) => !k.includes(' '
 /** Whether `tokens` may name a weekday, so a schedule read from them may list days. */
 function mayNameWeekday(tokens: readonly Token[]): boolean {
   if (!ONE_WORD_WEEKDAYS) return true;
+  // A weekday is letters: digits and marks alone (`20/11/2026`) name none.
+  if (!tokens.some((t) => t.shape === 'word' || t.shape === 'alnum')) return false;
   const { keys } = atomsOf(tokens);
   return keys.some((_, i) => lexicon.lengthAt(keys, i, WEEKDAY) > 0);
 }

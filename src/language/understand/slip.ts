@@ -3,7 +3,7 @@ import { lexicon } from '../lexicon/index.js';
 import type { Token } from '../tokenize.js';
 import type { CommandIndex, CommandMatch, ParsedTrigger } from './command-index.js';
 import { leadInLength } from './line.js';
-import type { Reading } from './reading.js';
+import { type Reading, rebased } from './reading.js';
 
 /** Shortest command word a slip is forgiven on (`ce`, `tc`, `si` are too short to guess). */
 const MIN_LENGTH = 3;
@@ -74,5 +74,5 @@ export function slipOf(
   const { trigger } = close[0];
   const judged = judge({ command: trigger.command, trigger, start: at, end: at + 1 });
   if (!judged.request || !judged.reading.args || !('value' in judged.reading.args)) return undefined;
-  return { ...judged.reading, because: [`slip:${k}`, ...judged.reading.because] };
+  return rebased(judged.reading, [`slip:${k}`, ...judged.reading.because]);
 }

@@ -4,11 +4,11 @@ import { MAX_LINE_LENGTH, type MessageLine, type MessageReader, readMessage } fr
 import { type Token, tokenize } from '../tokenize.js';
 import { type CommandMatch, CommandIndex } from './command-index.js';
 import type { CommandLanguage } from './declare.js';
-import { createJudge, NONE } from './judge.js';
+import { createJudge, type JudgeOptions, NONE } from './judge.js';
 import { isMark, socialKind, tailStart } from './line.js';
 import { readLines, takingRest } from './lines.js';
 import { mentions } from './mention.js';
-import type { Addressed, Reading } from './reading.js';
+import { type Addressed, type Reading, rebased } from './reading.js';
 import { HAND_OFFS } from './rules.js';
 import { type Candidate, scanLine } from './scan.js';
 import { slipOf } from './slip.js';
@@ -41,11 +41,14 @@ export interface Understanding {
 export { MAX_REQUESTS } from './lines.js';
 
 /** Builds the reader over the commands' declarations; throws at start-up on an unknown concept or sense. */
-export function createUnderstanding(commands: readonly CommandLanguage[]): Understanding {
+export function createUnderstanding(
+  commands: readonly CommandLanguage[],
+  options: JudgeOptions = {},
+): Understanding {
   const index = new CommandIndex(commands);
   const commandSlots = createCommandSlots(commands);
   const { shapeOf, addressedReading } = commandSlots;
-  const judge = createJudge(index, commandSlots);
+  const judge = createJudge(index, commandSlots, options);
   const wordsOf = createLineWords(index, shapeOf);
 
   /**
@@ -69,7 +72,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
       charge?.(raw.length);
       return readWords(raw, addressed, context, undefined);
     }
-    return { ...reading, because: [...fixes.map((fix) => `spelling:${fix}`), ...reading.because] };
+    return rebased(reading, [...fixes.map((fix) => `spelling:${fix}`), ...reading.because]);
   }
 
   function readWords(
@@ -112,20 +115,20 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
       if (match.command.argShape === 'none' && !asking && saidMore && !pause) break;
     }
     const best = pickCandidate(judgedAll);
-    if (best) return { ...base, ...best.judged.reading, because: [...best.judged.reading.because] };
+    if (best) return rebased(best.judged.reading, [...best.judged.reading.because], base);
     // Addressed but no request: the command it names says what is missing (`@bot ruc` → the RUC);
     // a word that only hints at one (`¿estás activo?`, a command word after the value) names none.
     const named = judgedAll.find((c) => c.match.lateFrom === undefined && namesCommand(c.match));
     if (lineAddressed && named)
-      return { ...base, ...addressedReading(named.match, tokens, line, named.judged) };
+      return Object.assign({}, base, addressedReading(named.match, tokens, line, named.judged));
     const first = judgedAll[0];
     const owners = judgedAll.flatMap((c) =>
       c.judged.reading.because.filter((r) => r.startsWith('owner-of:')),
     );
     if (first && !lineAddressed)
-      return { ...base, ...first.judged.reading, because: [...first.judged.reading.because, ...owners] };
+      return rebased(first.judged.reading, [...first.judged.reading.because, ...owners], base);
     const slip = slipOf(tokens, keys, question, index, (match) => judge(match, tokens, keys, line));
-    if (slip) return { ...base, ...slip };
+    if (slip) return Object.assign({}, base, slip);
     const social = socialKind(tokens, keys);
     if (social) return { ...base, act: social, because: [`social:${social}`] };
     const word = tokens.find((t) => !isMark(t))?.text ?? tokens[0]!.text;
@@ -164,7 +167,7 @@ export function createUnderstanding(commands: readonly CommandLanguage[]): Under
       if (judged.request) {
         return {
           request: true,
-          reading: { ...judged.reading, because: [`hand-off:${rule.name}`, ...judged.reading.because] },
+          reading: rebased(judged.reading, [`hand-off:${rule.name}`, ...judged.reading.because]),
         };
       }
     }

@@ -224,3 +224,14 @@ export const someoneElseRows: readonly Row[] = [
   ['dni 70123456 por favor, el postulante ya llegó', 'dni', { dni: D3 }],
   ['ruc 20601234565 porfa, ya lo revisé yo', null],
 ];
+
+/**
+ * After a date, a time of day said with `antes de`, `hasta`, `después de` is when the answer is
+ * due or something happens, not a second date (`one-at-a-time`): the date is asked for.
+ */
+export const dueByRows: readonly Row[] = [
+  ['me pasas el tc de hoy que necesito cerrar la factura antes de las 5', 'tc', { fecha: '2026-11-22' }],
+  ['el tipo de cambio de ayer para cerrar caja hasta las 6', 'tc', { fecha: '2026-11-21' }],
+  ['tc del viernes porfa, lo necesito antes de la 1', 'tc', { fecha: '2026-11-20' }],
+  ['tc de ayer y de hoy', '!one-at-a-time'],
+];

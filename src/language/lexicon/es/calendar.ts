@@ -102,7 +102,13 @@ export const CALENDAR_WORDS: readonly LexEntry[] = [
   ...valued(
     'time-prefix',
     'es',
-    { at: ['cerca de las', 'alrededor de las'], to: ['para las', 'para la'] },
+    {
+      at: ['cerca de las', 'alrededor de las'],
+      to: ['para las', 'para la'],
+      // When something is due or starts: `antes de las 5`, `hasta las 6`, `después de la 1`.
+      by: ['antes de las', 'antes de la', 'hasta las', 'hasta la', 'a mas tardar a las'],
+      after: ['despues de las', 'despues de la', 'luego de las', 'pasadas las'],
+    },
     false,
   ),
   // Sets of days in a weekly schedule.
