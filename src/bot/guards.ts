@@ -83,8 +83,24 @@ export interface ChatAccessDeps {
  * by a name the group directory resolves to this id.
  */
 export async function chatAccess(message: IncomingMessage, deps: ChatAccessDeps): Promise<ChatAccess> {
+  return chatAccessNow(message, deps);
+}
+
+/**
+ * `chatAccess`, answered synchronously when the config decides without the group directory (a
+ * direct chat, a group configured by id or matched by its subject): the router's path per message.
+ */
+export function chatAccessNow(
+  message: IncomingMessage,
+  deps: ChatAccessDeps,
+): ChatAccess | Promise<ChatAccess> {
   if (!message.isGroup) return { active: true, personalData: true, allowed: true };
-  const rule = await matchGroupRule(message, deps);
+  const named = groupRuleNow(message, deps.policy);
+  if (named === DIRECTORY) return byDirectory(message, deps).then((rule) => accessOf(message, deps, rule));
+  return accessOf(message, deps, named);
+}
+
+function accessOf(message: IncomingMessage, deps: ChatAccessDeps, rule: GroupRule | undefined): ChatAccess {
   const override = deps.groupSettings.isActive(message.chatId);
   return {
     active: override ?? rule !== undefined,
@@ -93,11 +109,15 @@ export async function chatAccess(message: IncomingMessage, deps: ChatAccessDeps)
   };
 }
 
-async function matchGroupRule(
+type GroupRule = AccessPolicy['groups'][number];
+/** The config alone does not decide: a group configured by name may be this one (ask the directory). */
+const DIRECTORY = Symbol('directory');
+
+function groupRuleNow(
   message: IncomingMessage,
-  deps: ChatAccessDeps,
-): Promise<AccessPolicy['groups'][number] | undefined> {
-  const groups = deps.policy.groups;
+  policy: AccessPolicy,
+): GroupRule | undefined | typeof DIRECTORY {
+  const groups = policy.groups;
   const byId = groups.find((group) => group.id === message.chatId);
   if (byId) return byId;
   const named = groups.filter((group) => group.name && !group.id);
@@ -107,6 +127,11 @@ async function matchGroupRule(
     const bySubject = named.find((group) => fold(group.name ?? '') === subject);
     if (bySubject) return bySubject;
   }
+  return DIRECTORY;
+}
+
+async function byDirectory(message: IncomingMessage, deps: ChatAccessDeps): Promise<GroupRule | undefined> {
+  const named = deps.policy.groups.filter((group) => group.name && !group.id);
   for (const group of named) {
     try {
       if ((await deps.directory.resolveName(group.name ?? '')) === message.chatId) return group;

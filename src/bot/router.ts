@@ -98,7 +98,9 @@ export function createRouter(options: RouterOptions): Router {
 
   async function route(turn: Turn): Promise<RouteResult> {
     for (const stage of STAGES) {
-      const result = await stage.run(turn, deps);
+      // Most stages decide synchronously: awaiting their plain result cost a microtask turn each.
+      const ran = stage.run(turn, deps);
+      const result = ran instanceof Promise ? await ran : ran;
       if (result) return result;
     }
     return { outcome: 'ignored', reason: 'no-stage' };
