@@ -16,8 +16,8 @@ interface CacheEntry {
  * and every `purgeEvery` writes, so the file stays small.
  */
 export interface LookupCacheRepo extends LookupCacheStore {
-  /** Keyed hash (HMAC with the database's secret) of the operation and its inputs. */
-  key(operation: string, parts: readonly string[]): string;
+  /** Keyed hash (HMAC with the database's secret) of a call's text: its operation and inputs. */
+  key(callText: string): string;
   /** undefined when absent, expired or unreadable (an unreadable row is dropped). */
   get(operation: string, keyHash: string, nowMs: number): CacheEntry | undefined;
   /** Removes expired rows; returns how many. */
@@ -79,8 +79,7 @@ export function createLookupCacheRepo(db: SqliteDatabase, options: LookupCacheRe
   };
 
   const repo: LookupCacheRepo = {
-    key(operation, parts) {
-      const text = JSON.stringify([operation, ...parts]);
+    key(text) {
       let hashed = keys.get(text);
       if (hashed === undefined) {
         hashed = crypto.hash(text);
