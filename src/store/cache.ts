@@ -34,9 +34,9 @@ export interface LookupCacheRepoOptions {
 /** Keys whose hash `key` remembers, and the longest input remembered (a pasted search is not). */
 const MAX_KEYS = 4_096;
 const MAX_REMEMBERED_KEY = 200;
-/** Sealed rows whose opened text `get` keeps (answers may hold personal data: few), and the longest. */
-const MAX_OPENED = 256;
-const MAX_OPENED_LENGTH = 16_384;
+/** Answers `get` keeps in memory (they may hold personal data: few), and the longest text kept. */
+const MAX_KEPT = 256;
+const MAX_KEPT_LENGTH = 16_384;
 
 interface Row {
   kind: CacheEntry['kind'];
@@ -62,20 +62,22 @@ export function createLookupCacheRepo(db: SqliteDatabase, options: LookupCacheRe
   let writes = 0;
   // The same few identifiers are looked up again and again: each key's HMAC is made once (bounded).
   const keys = new Map<string, string>();
-  // A hit reads the row every time (expiry, removal and a damaged row are seen at once); the same
-  // sealed text under the same context opens to the same answer, so it is opened once (bounded).
-  // Kept by context (short) and compared whole: hashing a long sealed text as a key cost more
-  // than the rest of the hit.
-  const opened = new Map<string, { sealed: string; text: string }>();
-  const open = (sealed: string, context: string): string => {
-    const known = opened.get(context);
-    if (known !== undefined && known.sealed === sealed) return known.text;
-    const text = crypto.open(sealed, context);
-    if (sealed.length <= MAX_OPENED_LENGTH) {
-      if (opened.size >= MAX_OPENED) opened.clear();
-      opened.set(context, { sealed, text });
-    }
-    return text;
+  // The answers read or written lately, opened, in memory (bounded): a hit on one of them reads
+  // no row (a read statement's locks cost more than the rest of answering from the cache). This
+  // repo is the table's only writer while the app runs (one process per data directory, lock.ts),
+  // so memory and table agree: what `put` writes, `delete` and `purgeExpired` remove, expiry
+  // checked on every hit. A row damaged in the file is seen when it is read: on a miss here, or
+  // after a restart.
+  const kept = new Map<string, { operation: string; entry: CacheEntry }>();
+  const keep = (operation: string, keyHash: string, entry: CacheEntry) => {
+    kept.delete(keyHash);
+    if (entry.text.length > MAX_KEPT_LENGTH) return;
+    if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value as string);
+    kept.set(keyHash, { operation, entry });
+  };
+  const drop = (operation: string, keyHash: string) => {
+    kept.delete(keyHash);
+    remove.run(operation, keyHash);
   };
 
   const repo: LookupCacheRepo = {
@@ -91,34 +93,41 @@ export function createLookupCacheRepo(db: SqliteDatabase, options: LookupCacheRe
       return hashed;
     },
     get(operation, keyHash, nowMs) {
+      const known = kept.get(keyHash);
+      if (known !== undefined && known.operation === operation) {
+        if (known.entry.expiresAt > nowMs) return known.entry;
+        drop(operation, keyHash);
+        return undefined;
+      }
       const row = select.get(operation, keyHash);
       if (!row) return undefined;
       if (row.expires_at <= nowMs) {
-        remove.run(operation, keyHash);
+        drop(operation, keyHash);
         return undefined;
       }
+      let text: string;
       try {
-        return {
-          kind: row.kind,
-          text: open(row.value, `${operation}\0${keyHash}`),
-          storedAt: row.stored_at,
-          expiresAt: row.expires_at,
-        };
+        text = crypto.open(row.value, `${operation}\0${keyHash}`);
       } catch {
-        remove.run(operation, keyHash);
+        drop(operation, keyHash);
         return undefined;
       }
+      const entry: CacheEntry = { kind: row.kind, text, storedAt: row.stored_at, expiresAt: row.expires_at };
+      keep(operation, keyHash, entry);
+      return entry;
     },
     put(operation, keyHash, kind, text, nowMs, ttlMs) {
       const sealed = crypto.seal(text, `${operation}\0${keyHash}`);
       upsert.run(operation, keyHash, kind, sealed, nowMs, nowMs + ttlMs);
+      keep(operation, keyHash, { kind, text, storedAt: nowMs, expiresAt: nowMs + ttlMs });
       writes += 1;
       if (writes % purgeEvery === 0) repo.purgeExpired(nowMs);
     },
     delete(operation, keyHash) {
-      remove.run(operation, keyHash);
+      drop(operation, keyHash);
     },
     purgeExpired(nowMs) {
+      for (const [keyHash, { entry }] of kept) if (entry.expiresAt <= nowMs) kept.delete(keyHash);
       return purge.run(nowMs).changes;
     },
     size() {
