@@ -76,6 +76,8 @@ export function createRouter(options: RouterOptions): Router {
     templates,
     policy: options.policy,
     transport,
+    send,
+    setComposing: transport.setComposing?.bind(transport),
     log,
     now,
     limiter: createRateLimiter(() => options.policy.rateLimitPerMinute),

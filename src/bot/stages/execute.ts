@@ -66,12 +66,10 @@ async function runOne(turn: Turn, deps: RouterDeps, reading: Reading): Promise<R
     lookup: deps.lookupFor(turn.message.chatId),
     services: deps.services,
     templates: deps.templates,
-    send: (chatId, outgoing) => deps.transport.send(chatId, outgoing),
+    send: deps.send,
     log: () => deps.log.child({ command: command.name }),
     now: deps.now,
-    ...(deps.transport.setComposing
-      ? { setComposing: deps.transport.setComposing.bind(deps.transport) }
-      : {}),
+    ...(deps.setComposing ? { setComposing: deps.setComposing } : {}),
   });
   try {
     await command.run(ctx);
