@@ -98,6 +98,16 @@ export function createRouter(options: RouterOptions): Router {
     },
   };
 
+  // The bot's own ids change only when the session does: their digits are read again only then.
+  let known: { selfIds: readonly string[]; selfDigits: readonly string[] } = { selfIds: [], selfDigits: [] };
+  const self = (ids: readonly string[]) => {
+    const same = ids.length === known.selfIds.length && ids.every((id, i) => id === known.selfIds[i]);
+    if (!same) {
+      known = { selfIds: [...ids], selfDigits: ids.map(idDigits).filter((digits) => digits.length > 0) };
+    }
+    return known;
+  };
+
   async function route(turn: Turn): Promise<RouteResult> {
     for (const stage of STAGES) {
       // Most stages decide synchronously: awaiting their plain result cost a microtask turn each.
@@ -117,8 +127,7 @@ export function createRouter(options: RouterOptions): Router {
     async handle(message) {
       const started = performance.now();
       const sender = senderKey(message);
-      const selfIds = transport.selfIds();
-      const selfDigits = selfIds.map(idDigits).filter((digits) => digits.length > 0);
+      const { selfIds, selfDigits } = self(transport.selfIds());
       let result: RouteResult;
       try {
         result = await route({ message, sender, selfDigits, selfIds });

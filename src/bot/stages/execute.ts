@@ -17,6 +17,12 @@ export const execute: Stage = {
   async run(turn, deps) {
     const reading = turn.reading;
     if (!reading) return { outcome: 'ignored', reason: 'empty' };
+    if (!reading.requests && reading.dropped === undefined) {
+      // One request (nearly every message): its result is a fresh object, told why as it is.
+      const result = await runOne(turn, deps, reading);
+      result.because = reading.because;
+      return result;
+    }
     const requests = reading.requests ?? [reading];
     const results: RouteResult[] = [];
     for (const request of requests) results.push(await runOne(turn, deps, request));
