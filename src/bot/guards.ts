@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { IncomingMessage } from '../transports/transport.js';
 import { fold } from '../text/fold.js';
-import { isAnyOf, personId, phoneOf } from '../transports/ids.js';
+import { personId, phoneOf } from '../transports/ids.js';
 import type { GroupDirectoryPort, GroupSettingsPort } from './ports.js';
 import type { Access } from './command.js';
 
@@ -24,7 +24,28 @@ export interface AccessPolicy {
  * (`isAnyOf`): a LID never passes for a phone number with the same digits.
  */
 export function isOwner(message: IncomingMessage, policy: AccessPolicy): boolean {
-  return isAnyOf(message.senderIds, policy.admins);
+  const owners = ownerIds(policy.admins);
+  if (owners.size === 0) return false;
+  // `isAnyOf`'s rule, with the configured side read once per change of the list, not per message.
+  return message.senderIds.some((sender) => {
+    const id = personId(sender);
+    return id !== undefined && owners.has(id);
+  });
+}
+
+/** The owners' ids as `isAnyOf` reads them, kept while the list is the same (compared item by item). */
+let owners: { admins: readonly string[]; ids: ReadonlySet<string> } = { admins: [], ids: new Set() };
+
+function ownerIds(admins: readonly string[]): ReadonlySet<string> {
+  const known = owners.admins;
+  if (admins.length === known.length && admins.every((admin, i) => admin === known[i])) return owners.ids;
+  const ids = new Set<string>();
+  for (const admin of admins) {
+    const id = personId(admin);
+    if (id !== undefined) ids.add(id);
+  }
+  owners = { admins: [...admins], ids };
+  return ids;
 }
 
 /** What the sender is here: an owner anywhere; a group admin only inside an allowed group. */
