@@ -74,6 +74,9 @@ export function callText(call: LookupCall): string {
   return meta.key;
 }
 
+/** A call that is never cached. */
+const NEVER: Policy = { maxTtl: 0, valueTtl: () => 0, notFoundTtl: 0 };
+
 /** The inputs of a call as flat strings (object arguments by sorted key). */
 function keyParts(args: readonly unknown[]): string[] {
   return args.flatMap((arg) =>
@@ -94,7 +97,10 @@ export function cacheMiddleware(options: CacheMiddlewareOptions): LookupMiddlewa
 
   function policy(call: LookupCall): Policy {
     const { operation } = call;
-    if (OPERATIONS[operation].neverCached) return { maxTtl: 0, valueTtl: () => 0, notFoundTtl: 0 };
+    if (OPERATIONS[operation].neverCached) return NEVER;
+    // Dated answers (a rate, a pension period) with both lifetimes off: no need to date the call.
+    if (operation === 'exchangeRate' || operation === 'pensionRates')
+      if (ttl[operation] <= 0 && ttl.pastRates <= 0) return NEVER;
     if (operation === 'exchangeRate') return ratePolicy(String(call.args[0]));
     if (operation === 'pensionRates') {
       const base = String(call.args[0]) < limaDate(now()).slice(0, 7) ? ttl.pastRates : ttl.pensionRates;
