@@ -37,6 +37,8 @@ const MAX_REMEMBERED_KEY = 200;
 /** Answers `get` keeps in memory (they may hold personal data: few), and the longest text kept. */
 const MAX_KEPT = 256;
 const MAX_KEPT_LENGTH = 16_384;
+/** The longest sealed text whose opened text is kept. */
+const MAX_OPENED_LENGTH = 16_384;
 
 interface Row {
   kind: CacheEntry['kind'];
@@ -63,12 +65,36 @@ export function createLookupCacheRepo(db: SqliteDatabase, options: LookupCacheRe
   // The same few identifiers are looked up again and again: each key's HMAC is made once (bounded).
   const keys = new Map<string, string>();
   // The answers read or written lately, opened, in memory (bounded): a hit on one of them reads
-  // no row (a read statement's locks cost more than the rest of answering from the cache). This
-  // repo is the table's only writer while the app runs (one process per data directory, lock.ts),
-  // so memory and table agree: what `put` writes, `delete` and `purgeExpired` remove, expiry
-  // checked on every hit. A row damaged in the file is seen when it is read: on a miss here, or
-  // after a restart.
+  // no row (a read statement's file locks cost more than the rest of answering from the cache).
+  // Kept only while this connection changed no row anywhere but through this repo (SQLite's
+  // total_changes(), read without any lock): any other write, a deleted or damaged row included,
+  // empties them and rows are read again, so expiry, removal and damage are seen at once as
+  // before. A change made by another process (there is none while the app runs: lock.ts) would
+  // be seen once this connection writes; the write-behind logs write every second or so.
+  // A row read again (after the above was emptied) with the same sealed text under the same key
+  // opens to the same answer: opened once (bounded). Kept by key (short) and compared whole:
+  // hashing a long sealed text as a key cost more than the rest of the hit.
+  const opened = new Map<string, { sealed: string; text: string }>();
+  const open = (sealed: string, context: string): string => {
+    const known = opened.get(context);
+    if (known !== undefined && known.sealed === sealed) return known.text;
+    const text = crypto.open(sealed, context);
+    if (sealed.length <= MAX_OPENED_LENGTH) {
+      if (opened.size >= MAX_KEPT) opened.clear();
+      opened.set(context, { sealed, text });
+    }
+    return text;
+  };
+  const changes = db.prepare<[], number>('SELECT total_changes()').pluck();
+  let seen = changes.get() ?? 0;
   const kept = new Map<string, { operation: string; entry: CacheEntry }>();
+  /** Forgets what was kept when a row changed since `seen` other than by this repo. */
+  const sync = () => {
+    const now = changes.get() ?? 0;
+    if (now === seen) return;
+    kept.clear();
+    seen = now;
+  };
   const keep = (operation: string, keyHash: string, entry: CacheEntry) => {
     kept.delete(keyHash);
     if (entry.text.length > MAX_KEPT_LENGTH) return;
@@ -78,6 +104,7 @@ export function createLookupCacheRepo(db: SqliteDatabase, options: LookupCacheRe
   const drop = (operation: string, keyHash: string) => {
     kept.delete(keyHash);
     remove.run(operation, keyHash);
+    seen = changes.get() ?? 0;
   };
 
   const repo: LookupCacheRepo = {
@@ -93,6 +120,7 @@ export function createLookupCacheRepo(db: SqliteDatabase, options: LookupCacheRe
       return hashed;
     },
     get(operation, keyHash, nowMs) {
+      sync();
       const known = kept.get(keyHash);
       if (known !== undefined && known.operation === operation) {
         if (known.entry.expiresAt > nowMs) return known.entry;
@@ -107,7 +135,7 @@ export function createLookupCacheRepo(db: SqliteDatabase, options: LookupCacheRe
       }
       let text: string;
       try {
-        text = crypto.open(row.value, `${operation}\0${keyHash}`);
+        text = open(row.value, `${operation}\0${keyHash}`);
       } catch {
         drop(operation, keyHash);
         return undefined;
@@ -118,17 +146,23 @@ export function createLookupCacheRepo(db: SqliteDatabase, options: LookupCacheRe
     },
     put(operation, keyHash, kind, text, nowMs, ttlMs) {
       const sealed = crypto.seal(text, `${operation}\0${keyHash}`);
+      sync();
       upsert.run(operation, keyHash, kind, sealed, nowMs, nowMs + ttlMs);
+      seen = changes.get() ?? 0;
       keep(operation, keyHash, { kind, text, storedAt: nowMs, expiresAt: nowMs + ttlMs });
       writes += 1;
       if (writes % purgeEvery === 0) repo.purgeExpired(nowMs);
     },
     delete(operation, keyHash) {
+      sync();
       drop(operation, keyHash);
     },
     purgeExpired(nowMs) {
+      sync();
       for (const [keyHash, { entry }] of kept) if (entry.expiresAt <= nowMs) kept.delete(keyHash);
-      return purge.run(nowMs).changes;
+      const purged = purge.run(nowMs).changes;
+      seen = changes.get() ?? 0;
+      return purged;
     },
     size() {
       return count.get()?.n ?? 0;

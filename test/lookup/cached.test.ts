@@ -243,12 +243,10 @@ describe('cached lookup: cache', () => {
   it('drops a corrupt row and fetches again', async () => {
     const db = openDatabase({ dir: ':memory:' });
     const fake = createFakeLookup();
-    const first = createStoredLookup(fake.api, { db, ttlSeconds: {}, usage: memoryUsage() });
-    await first.forChat(CHAT).workers('20123456786');
-    db.prepare("UPDATE lookup_cache SET value = 'not sealed' WHERE operation = 'workers'").run();
-    // After a restart the row is read from the file: unreadable, it is dropped and asked again.
     const cached = createStoredLookup(fake.api, { db, ttlSeconds: {}, usage: memoryUsage() });
     const api = cached.forChat(CHAT);
+    await api.workers('20123456786');
+    db.prepare("UPDATE lookup_cache SET value = 'not sealed' WHERE operation = 'workers'").run();
     await expect(api.workers('20123456786')).resolves.toEqual({ method: 'workers', args: ['20123456786'] });
     expect(fake.count('workers')).toBe(2);
     await api.workers('20123456786');

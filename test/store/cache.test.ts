@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLookupCacheRepo } from '../../src/store/cache.js';
 import { createCacheCrypto } from '../../src/store/keyed-crypto.js';
@@ -37,33 +38,28 @@ describe('cache crypto', () => {
 });
 
 describe('lookup cache repo', () => {
-  it('answers from memory what it wrote or read, and reads the file again after a restart', () => {
+  it('reads a row again as stored: a new answer, a row moved to another key or damaged after a read', () => {
     const db = openDatabase({ dir: ':memory:' });
-    const crypto = createCacheCrypto(db);
-    const repo = createLookupCacheRepo(db, { crypto });
+    const repo = createLookupCacheRepo(db, { crypto: createCacheCrypto(db) });
     repo.put('ruc', 'k1', 'ok', '{"a":1}', 1_000, 60_000);
     expect(repo.get('ruc', 'k1', 2_000)?.text).toBe('{"a":1}');
+    expect(repo.get('ruc', 'k1', 3_000)?.text).toBe('{"a":1}');
     repo.put('ruc', 'k1', 'ok', '{"a":2}', 4_000, 60_000);
     expect(repo.get('ruc', 'k1', 5_000)?.text).toBe('{"a":2}');
-    // The running repo is the table's only writer: a row changed under it by hand is seen by the
-    // next repo (a restart), which reads the file.
-    db.prepare("UPDATE lookup_cache SET value = 'v1.garbage' WHERE key_hash = 'k1'").run();
-    expect(repo.get('ruc', 'k1', 6_000)?.text).toBe('{"a":2}');
-    const restarted = createLookupCacheRepo(db, { crypto });
-    expect(restarted.get('ruc', 'k1', 6_000)).toBeUndefined();
-    expect(restarted.size()).toBe(0);
     // The same sealed text under another key was sealed for the first one: it does not open.
-    restarted.put('ruc', 'k3', 'ok', '{"a":3}', 7_000, 60_000);
-    db.prepare("UPDATE lookup_cache SET key_hash = 'k4' WHERE key_hash = 'k3'").run();
-    expect(createLookupCacheRepo(db, { crypto }).get('ruc', 'k4', 8_000)).toBeUndefined();
-    expect(restarted.size()).toBe(0);
+    db.prepare("UPDATE lookup_cache SET key_hash = 'k2' WHERE key_hash = 'k1'").run();
+    expect(repo.get('ruc', 'k2', 6_000)).toBeUndefined();
+    repo.put('ruc', 'k3', 'ok', '{"a":3}', 7_000, 60_000);
+    expect(repo.get('ruc', 'k3', 8_000)?.text).toBe('{"a":3}');
+    db.prepare("UPDATE lookup_cache SET value = 'v1.garbage' WHERE key_hash = 'k3'").run();
+    expect(repo.get('ruc', 'k3', 9_000)).toBeUndefined();
+    expect(repo.size()).toBe(0);
     db.close();
   });
 
   it('returns fresh rows, hides expired ones and drops unreadable ones', () => {
     const db = openDatabase({ dir: ':memory:' });
-    const crypto = createCacheCrypto(db);
-    const repo = createLookupCacheRepo(db, { crypto });
+    const repo = createLookupCacheRepo(db, { crypto: createCacheCrypto(db) });
     repo.put('ruc', 'k1', 'ok', '{"a":1}', 1_000, 60_000);
     expect(repo.get('ruc', 'k1', 2_000)).toEqual({
       kind: 'ok',
@@ -74,27 +70,35 @@ describe('lookup cache repo', () => {
     expect(repo.get('dni', 'k1', 2_000)).toBeUndefined();
     expect(repo.get('ruc', 'k1', 61_000)).toBeUndefined();
     expect(repo.size()).toBe(0);
-    expect(repo.get('ruc', 'k1', 2_000)).toBeUndefined(); // removed from memory too
 
     repo.put('ruc', 'k2', 'ok', '{"a":2}', 1_000, 60_000);
     db.prepare("UPDATE lookup_cache SET value = 'v1.garbage' WHERE key_hash = 'k2'").run();
-    expect(createLookupCacheRepo(db, { crypto }).get('ruc', 'k2', 2_000)).toBeUndefined();
+    expect(repo.get('ruc', 'k2', 2_000)).toBeUndefined();
     expect(repo.size()).toBe(0);
     db.close();
   });
 
-  it('keeps few answers in memory, and a row read after it left memory is read from the file', () => {
-    const db = openDatabase({ dir: ':memory:' });
+  it('answers a hit from memory while its connection changed no row, and reads rows again after any change', () => {
+    const dataDir = path.join(dir, 'memory');
+    const db = openDatabase({ dir: dataDir });
     const repo = createLookupCacheRepo(db, { crypto: createCacheCrypto(db) });
-    for (let i = 0; i < 300; i++) repo.put('ruc', `k${i}`, 'ok', `{"a":${i}}`, 1_000, 60_000);
-    // k0 left memory (256 kept): its damaged row is read, dropped and not answered.
-    db.prepare("UPDATE lookup_cache SET value = 'v1.garbage' WHERE key_hash IN ('k0', 'k299')").run();
-    expect(repo.get('ruc', 'k0', 2_000)).toBeUndefined();
+    repo.put('ruc', 'k1', 'ok', '{"a":1}', 1_000, 60_000);
     expect(repo.get('ruc', 'k1', 2_000)?.text).toBe('{"a":1}');
-    expect(repo.get('ruc', 'k299', 2_000)?.text).toBe('{"a":299}');
-    expect(repo.size()).toBe(299);
-    repo.delete('ruc', 'k299');
-    expect(repo.get('ruc', 'k299', 2_000)).toBeUndefined();
+    // Another connection (no other process writes while the app runs) removes the row: the hit is
+    // the kept answer, not a row read.
+    const other = new Database(path.join(dataDir, 'chasqui.db'));
+    other.prepare("DELETE FROM lookup_cache WHERE key_hash = 'k1'").run();
+    other.close();
+    expect(repo.get('ruc', 'k1', 3_000)?.text).toBe('{"a":1}');
+    expect(repo.get('ruc', 'k1', 61_000)).toBeUndefined(); // expiry is checked all the same
+    repo.put('ruc', 'k2', 'ok', '{"a":2}', 4_000, 60_000);
+    // Any write on its own connection (here the usage log's) empties it: the row is read again.
+    db.prepare(
+      "INSERT INTO usage_log (at, chat_id, operation, saved, outcome) VALUES (1, 'chasqui:test', 'ruc', 0, 'ok')",
+    ).run();
+    db.prepare("UPDATE lookup_cache SET value = 'v1.garbage' WHERE key_hash = 'k2'").run();
+    expect(repo.get('ruc', 'k2', 5_000)).toBeUndefined();
+    expect(repo.size()).toBe(0);
     db.close();
   });
 
