@@ -88,9 +88,10 @@ async function runOne(turn: Turn, deps: RouterDeps, reading: Reading): Promise<R
 /** Anything thrown → one Spanish template and a named outcome, logged as classify.ts says. */
 async function fail(turn: Turn, deps: RouterDeps, command: AnyCommand, error: unknown): Promise<RouteResult> {
   const found = classify(error);
-  const fields = { ...found.fields, command: command.name, ...(found.alert ? { alert: found.alert } : {}) };
-  if (found.level !== 'debug')
+  if (found.level !== 'debug') {
+    const fields = { ...found.fields, command: command.name, ...(found.alert ? { alert: found.alert } : {}) };
     deps.log[found.level](found.withError ? { err: error, ...fields } : fields, found.message);
+  }
   const data =
     error instanceof UserError
       ? {
