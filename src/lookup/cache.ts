@@ -67,9 +67,10 @@ export function callText(call: LookupCall): string {
   if (meta.key !== undefined) return meta.key;
   const args = call.args as readonly unknown[];
   const only = args.length === 1 ? args[0] : undefined;
+  // An operation's name is a plain identifier: `["ruc",…]` written around the one input directly.
   meta.key =
     typeof only === 'string'
-      ? JSON.stringify([call.operation, only])
+      ? `["${call.operation}",${JSON.stringify(only)}]`
       : JSON.stringify([call.operation, ...keyParts(args)]);
   return meta.key;
 }

@@ -95,15 +95,16 @@ export function samePlain(copy: PlainCopy, value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
   if (copy instanceof PlainRecord) {
     if (Array.isArray(value) || !isPlainRecord(value)) return false;
-    const keys = Object.keys(value);
     const expected = copy.keys;
-    if (keys.length !== expected.length) return false;
-    for (let i = 0; i < keys.length; i++) {
-      const key = keys[i]!;
-      if (key !== expected[i] || !samePlain(copy.values[i], (value as Record<string, unknown>)[key]))
-        return false;
+    // for…in lists own keys in Object.keys' order (a plain object inherits none enumerable) and,
+    // unlike Object.keys, makes no list per object compared.
+    let i = 0;
+    for (const key in value) {
+      if (key !== expected[i] || !Object.hasOwn(value, key)) return false;
+      if (!samePlain(copy.values[i], (value as Record<string, unknown>)[key])) return false;
+      i += 1;
     }
-    return true;
+    return i === expected.length;
   }
   if (!Array.isArray(value) || value.length !== copy.length || !isPlainList(value)) return false;
   for (let i = 0; i < copy.length; i++) if (!samePlain(copy[i], value[i])) return false;
