@@ -13,7 +13,8 @@ import type { BudgetReader, BudgetStatus, Period } from '../../src/budget/types.
  * releases it and tells the owners once per period at 80% and at the cap.
  */
 export interface UpstreamBudget {
-  beforeUpstream(chatId: string, operation: string): Promise<void>;
+  /** Nothing to wait for (undefined) when the caps are known without the group directory. */
+  beforeUpstream(chatId: string, operation: string): Promise<void> | undefined;
   /** `answered`: the call spent a credit (ok or not found); it is not in the usage log yet. */
   afterUpstream(chatId: string, operation: string, answered: boolean): void;
 }
@@ -38,7 +39,7 @@ export interface BudgetDeps {
   /** Overall caps (CHASQUI_CREDITS_DAILY / _MONTHLY or the file's `credits`). */
   caps(): Caps;
   /** A group's own caps (`groups[].credits`), resolving configured names; undefined = none. */
-  groupCaps(chatId: string): Promise<Caps | undefined>;
+  groupCaps(chatId: string): Caps | undefined | Promise<Caps | undefined>;
   /** The same for a group configured by id, synchronously (status before any lookup). */
   groupCapsById?(chatId: string): Caps | undefined;
   /** The usage log's key of a chat (direct chats are pseudonymised there). */
@@ -93,11 +94,33 @@ export function createBudget(deps: BudgetDeps): Budget {
     return scopes;
   }
 
-  async function capsOfGroup(chatId: string): Promise<Caps | undefined> {
+  function capsOfGroup(chatId: string): Caps | undefined | Promise<Caps | undefined> {
     if (!isGroupChat(chatId)) return undefined;
-    const caps = await deps.groupCaps(chatId);
-    knownGroupCaps.set(chatId, caps);
-    return caps;
+    const caps = deps.groupCaps(chatId);
+    if (!(caps instanceof Promise)) {
+      knownGroupCaps.set(chatId, caps);
+      return caps;
+    }
+    return caps.then((found) => {
+      knownGroupCaps.set(chatId, found);
+      return found;
+    });
+  }
+
+  /** Refuses at a reached cap (no API call), else reserves a credit in every capped scope. */
+  function reserve(chatId: string, operation: string, groupCaps: Caps | undefined): void {
+    if (!hasCaps(deps.caps()) && !hasCaps(groupCaps)) return;
+    const w = windowAt(now());
+    const scopes = scopesFor(w, chatId, groupCaps);
+    const inFlight = (scope: string) => reserved.get(scope) ?? 0;
+    for (const spend of scopes) {
+      const hit = refusal([spend], inFlight(spend.scope));
+      if (hit) {
+        tell({ ...hit, spent: Math.max(hit.spent, hit.cap), level: 'cap' }, w);
+        throw new BudgetExceededError(operation, hit.scope, hit.period, hit.cap);
+      }
+    }
+    for (const spend of scopes) reserved.set(spend.scope, inFlight(spend.scope) + 1);
   }
 
   function tell(hit: CapHit & { level: 'warning' | 'cap' }, w: Window): void {
@@ -118,21 +141,12 @@ export function createBudget(deps: BudgetDeps): Budget {
   }
 
   return {
-    async beforeUpstream(chatId, operation) {
-      if (!hasCaps(deps.caps()) && !isGroupChat(chatId)) return;
-      const groupCaps = await capsOfGroup(chatId);
-      if (!hasCaps(deps.caps()) && !hasCaps(groupCaps)) return;
-      const w = windowAt(now());
-      const scopes = scopesFor(w, chatId, groupCaps);
-      const inFlight = (scope: string) => reserved.get(scope) ?? 0;
-      for (const spend of scopes) {
-        const hit = refusal([spend], inFlight(spend.scope));
-        if (hit) {
-          tell({ ...hit, spent: Math.max(hit.spent, hit.cap), level: 'cap' }, w);
-          throw new BudgetExceededError(operation, hit.scope, hit.period, hit.cap);
-        }
-      }
-      for (const spend of scopes) reserved.set(spend.scope, inFlight(spend.scope) + 1);
+    beforeUpstream(chatId, operation) {
+      if (!hasCaps(deps.caps()) && !isGroupChat(chatId)) return undefined;
+      const groupCaps = capsOfGroup(chatId);
+      if (groupCaps instanceof Promise) return groupCaps.then((caps) => reserve(chatId, operation, caps));
+      reserve(chatId, operation, groupCaps);
+      return undefined;
     },
     afterUpstream(chatId, _operation, answered) {
       const groupCaps = knownGroupCaps.get(chatId);

@@ -10,7 +10,8 @@ import type { UpstreamBudget } from './budget.js';
 export function budgetMiddleware(budget: UpstreamBudget): LookupMiddleware {
   return async (call, next) => {
     const chatId = call.chatId ?? '';
-    await budget.beforeUpstream(chatId, call.operation);
+    const asked = budget.beforeUpstream(chatId, call.operation);
+    if (asked) await asked;
     let answered = false;
     try {
       const value = await next(call);

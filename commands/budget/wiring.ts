@@ -29,11 +29,17 @@ export function createAppBudget(deps: {
   alerts?: BudgetAlerts;
 }): Budget {
   const pseudonym = createPseudonymizer(deps.db);
-  async function groupCaps(chatId: string): Promise<Caps | undefined> {
+  /** Answered at once unless a group with caps is configured by name (the directory is asked). */
+  function groupCaps(chatId: string): Caps | undefined | Promise<Caps | undefined> {
     const groups = deps.config.groups.filter((group) => group.credits !== undefined);
+    if (groups.length === 0) return undefined;
     const byId = groups.find((group) => group.id === chatId);
     if (byId) return byId.credits;
-    for (const group of groups.filter((g) => g.id === undefined && g.name !== undefined)) {
+    const named = groups.filter((g) => g.id === undefined && g.name !== undefined);
+    return named.length === 0 ? undefined : byName(chatId, named);
+  }
+  async function byName(chatId: string, named: Config['groups']): Promise<Caps | undefined> {
+    for (const group of named) {
       try {
         if ((await deps.directory.resolveName(group.name ?? '')) === chatId) return group.credits;
       } catch (error) {

@@ -23,6 +23,7 @@ export function learnDriverLid(
 ): string | undefined {
   if (!message.isGroup && !isPhoneId(message.chatId)) return undefined;
   const senderIds = message.senderIds;
+  if (senderIds.length < 2) return undefined; // one id pairs nothing (most messages: read no further)
   const lids = [...new Set(senderIds.filter(isLid).map(normalizeId))];
   const phones = [...new Set(senderIds.filter(isPhoneId).map(normalizeId))];
   const lid = lids[0];

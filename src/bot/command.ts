@@ -136,43 +136,77 @@ export interface ContextInit<A> {
 
 /** Builds the one argument of `command.run`: the message plus reply/lookup/render shortcuts. */
 export function createCommandContext<A>(init: ContextInit<A>): CommandContext<A> {
-  const { message, templates, send } = init;
-  let log = typeof init.log === 'function' ? undefined : init.log;
-  const makeLog = init.log;
-  // One literal of fixed shape: a spread inside it cost more than the rest of building it.
-  const ctx: { -readonly [K in keyof CommandContext<A>]: CommandContext<A>[K] } = {
-    message,
-    command: init.command,
-    args: init.args,
-    rawArgs: init.rawArgs,
-    sender: init.sender,
-    lookup: init.lookup,
-    services: init.services,
-    get log() {
-      return (log ??= (makeLog as () => Logger)());
-    },
-    now: init.now,
-    render: (template, data) => templates.render(template, data),
-    reply: (template, data) =>
-      sendSafely(send, message.chatId, {
-        kind: 'text',
-        text: templates.render(template, data),
-        quotedId: message.id,
-      }),
-    replyDocument: (document) =>
-      sendSafely(send, message.chatId, { kind: 'document', ...document, quotedId: message.id }),
-    send: (chatId, outgoing) => sendSafely(send, chatId, outgoing),
-    async composing(work) {
-      const presence = init.setComposing;
-      if (!presence) return work();
-      await presence(message.chatId, true);
-      try {
-        return await work();
-      } finally {
-        await presence(message.chatId, false);
-      }
-    },
-  };
-  if (init.personalData !== undefined) ctx.personalData = init.personalData;
-  return ctx;
+  return new MessageContext(init);
+}
+
+/**
+ * The context as one object whose shortcuts live on its prototype: built per command run, and a
+ * closure per shortcut cost more than the rest of building it.
+ */
+class MessageContext<A> implements CommandContext<A> {
+  readonly message: IncomingMessage;
+  readonly command: CommandDefinition<A>;
+  readonly args: A;
+  readonly rawArgs: string;
+  readonly sender: SenderInfo;
+  declare readonly personalData?: boolean;
+  readonly lookup: LookupApi;
+  readonly services: BotServices;
+  readonly now: () => Date;
+  readonly #init: ContextInit<A>;
+  #log: Logger | undefined;
+
+  constructor(init: ContextInit<A>) {
+    this.message = init.message;
+    this.command = init.command;
+    this.args = init.args;
+    this.rawArgs = init.rawArgs;
+    this.sender = init.sender;
+    this.lookup = init.lookup;
+    this.services = init.services;
+    this.now = init.now;
+    this.#init = init;
+    this.#log = typeof init.log === 'function' ? undefined : init.log;
+    if (init.personalData !== undefined)
+      (this as { personalData?: boolean }).personalData = init.personalData;
+  }
+
+  /** Made on first use: most commands never log. */
+  get log(): Logger {
+    return (this.#log ??= (this.#init.log as () => Logger)());
+  }
+
+  render(template: string, data?: Record<string, unknown>): string {
+    return this.#init.templates.render(template, data);
+  }
+
+  reply(template: string, data?: Record<string, unknown>): Promise<void> {
+    const { message, templates, send } = this.#init;
+    return sendSafely(send, message.chatId, {
+      kind: 'text',
+      text: templates.render(template, data),
+      quotedId: message.id,
+    });
+  }
+
+  replyDocument(document: { bytes: Uint8Array; fileName: string; mimetype: string; caption?: string }) {
+    const { message, send } = this.#init;
+    return sendSafely(send, message.chatId, { kind: 'document', ...document, quotedId: message.id });
+  }
+
+  send(chatId: string, outgoing: OutgoingMessage): Promise<void> {
+    return sendSafely(this.#init.send, chatId, outgoing);
+  }
+
+  async composing<T>(work: () => Promise<T>): Promise<T> {
+    const presence = this.#init.setComposing;
+    const chatId = this.message.chatId;
+    if (!presence) return work();
+    await presence(chatId, true);
+    try {
+      return await work();
+    } finally {
+      await presence(chatId, false);
+    }
+  }
 }

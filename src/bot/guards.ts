@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { IncomingMessage } from '../transports/transport.js';
 import { fold } from '../text/fold.js';
-import { isAnyOf, personId, phoneOf } from '../transports/ids.js';
+import { personId, phoneOf } from '../transports/ids.js';
 import type { GroupDirectoryPort, GroupSettingsPort } from './ports.js';
 import type { Access } from './command.js';
 
@@ -24,7 +24,28 @@ export interface AccessPolicy {
  * (`isAnyOf`): a LID never passes for a phone number with the same digits.
  */
 export function isOwner(message: IncomingMessage, policy: AccessPolicy): boolean {
-  return isAnyOf(message.senderIds, policy.admins);
+  const owners = ownerIds(policy.admins);
+  if (owners.size === 0) return false;
+  // `isAnyOf`'s rule, with the configured side read once per change of the list, not per message.
+  return message.senderIds.some((sender) => {
+    const id = personId(sender);
+    return id !== undefined && owners.has(id);
+  });
+}
+
+/** The owners' ids as `isAnyOf` reads them, kept while the list is the same (compared item by item). */
+let owners: { admins: readonly string[]; ids: ReadonlySet<string> } = { admins: [], ids: new Set() };
+
+function ownerIds(admins: readonly string[]): ReadonlySet<string> {
+  const known = owners.admins;
+  if (admins.length === known.length && admins.every((admin, i) => admin === known[i])) return owners.ids;
+  const ids = new Set<string>();
+  for (const admin of admins) {
+    const id = personId(admin);
+    if (id !== undefined) ids.add(id);
+  }
+  owners = { admins: [...admins], ids };
+  return ids;
 }
 
 /** What the sender is here: an owner anywhere; a group admin only inside an allowed group. */
@@ -83,8 +104,24 @@ export interface ChatAccessDeps {
  * by a name the group directory resolves to this id.
  */
 export async function chatAccess(message: IncomingMessage, deps: ChatAccessDeps): Promise<ChatAccess> {
+  return chatAccessNow(message, deps);
+}
+
+/**
+ * `chatAccess`, answered synchronously when the config decides without the group directory (a
+ * direct chat, a group configured by id or matched by its subject): the router's path per message.
+ */
+export function chatAccessNow(
+  message: IncomingMessage,
+  deps: ChatAccessDeps,
+): ChatAccess | Promise<ChatAccess> {
   if (!message.isGroup) return { active: true, personalData: true, allowed: true };
-  const rule = await matchGroupRule(message, deps);
+  const named = groupRuleNow(message, deps.policy);
+  if (named === DIRECTORY) return byDirectory(message, deps).then((rule) => accessOf(message, deps, rule));
+  return accessOf(message, deps, named);
+}
+
+function accessOf(message: IncomingMessage, deps: ChatAccessDeps, rule: GroupRule | undefined): ChatAccess {
   const override = deps.groupSettings.isActive(message.chatId);
   return {
     active: override ?? rule !== undefined,
@@ -93,11 +130,15 @@ export async function chatAccess(message: IncomingMessage, deps: ChatAccessDeps)
   };
 }
 
-async function matchGroupRule(
+type GroupRule = AccessPolicy['groups'][number];
+/** The config alone does not decide: a group configured by name may be this one (ask the directory). */
+const DIRECTORY = Symbol('directory');
+
+function groupRuleNow(
   message: IncomingMessage,
-  deps: ChatAccessDeps,
-): Promise<AccessPolicy['groups'][number] | undefined> {
-  const groups = deps.policy.groups;
+  policy: AccessPolicy,
+): GroupRule | undefined | typeof DIRECTORY {
+  const groups = policy.groups;
   const byId = groups.find((group) => group.id === message.chatId);
   if (byId) return byId;
   const named = groups.filter((group) => group.name && !group.id);
@@ -107,6 +148,11 @@ async function matchGroupRule(
     const bySubject = named.find((group) => fold(group.name ?? '') === subject);
     if (bySubject) return bySubject;
   }
+  return DIRECTORY;
+}
+
+async function byDirectory(message: IncomingMessage, deps: ChatAccessDeps): Promise<GroupRule | undefined> {
+  const named = deps.policy.groups.filter((group) => group.name && !group.id);
   for (const group of named) {
     try {
       if ((await deps.directory.resolveName(group.name ?? '')) === message.chatId) return group;

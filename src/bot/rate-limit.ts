@@ -15,6 +15,8 @@ interface Bucket {
 }
 
 const WINDOW_MS = 60_000;
+/** The one answer of a check that lets the message go on (made once, not per message). */
+const ALLOW: RateDecision = Object.freeze({ kind: 'allow' });
 const SWEEP_EVERY = 1_000;
 
 /** `perMinute` is read on every check so a live config change applies at once; ≤ 0 disables it. */
@@ -32,7 +34,7 @@ export function createRateLimiter(perMinute: () => number): RateLimiter {
   return {
     check(key, nowMs) {
       const limit = perMinute();
-      if (limit <= 0) return { kind: 'allow' };
+      if (limit <= 0) return ALLOW;
       if (++checks % SWEEP_EVERY === 0) sweep(nowMs);
       let bucket = buckets.get(key);
       if (!bucket) {
@@ -43,7 +45,7 @@ export function createRateLimiter(perMinute: () => number): RateLimiter {
       while (hits.length > 0 && (hits[0] ?? 0) <= nowMs - WINDOW_MS) hits.shift();
       if (hits.length < limit) {
         hits.push(nowMs);
-        return { kind: 'allow' };
+        return ALLOW;
       }
       if (bucket.notifiedUntil > nowMs) return { kind: 'silent' };
       const freeAt = (hits[0] ?? nowMs) + WINDOW_MS;

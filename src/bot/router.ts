@@ -76,6 +76,8 @@ export function createRouter(options: RouterOptions): Router {
     templates,
     policy: options.policy,
     transport,
+    send,
+    setComposing: transport.setComposing?.bind(transport),
     log,
     now,
     limiter: createRateLimiter(() => options.policy.rateLimitPerMinute),
@@ -96,9 +98,21 @@ export function createRouter(options: RouterOptions): Router {
     },
   };
 
+  // The bot's own ids change only when the session does: their digits are read again only then.
+  let known: { selfIds: readonly string[]; selfDigits: readonly string[] } = { selfIds: [], selfDigits: [] };
+  const self = (ids: readonly string[]) => {
+    const same = ids.length === known.selfIds.length && ids.every((id, i) => id === known.selfIds[i]);
+    if (!same) {
+      known = { selfIds: [...ids], selfDigits: ids.map(idDigits).filter((digits) => digits.length > 0) };
+    }
+    return known;
+  };
+
   async function route(turn: Turn): Promise<RouteResult> {
     for (const stage of STAGES) {
-      const result = await stage.run(turn, deps);
+      // Most stages decide synchronously: awaiting their plain result cost a microtask turn each.
+      const ran = stage.run(turn, deps);
+      const result = ran instanceof Promise ? await ran : ran;
       if (result) return result;
     }
     return { outcome: 'ignored', reason: 'no-stage' };
@@ -113,8 +127,7 @@ export function createRouter(options: RouterOptions): Router {
     async handle(message) {
       const started = performance.now();
       const sender = senderKey(message);
-      const selfIds = transport.selfIds();
-      const selfDigits = selfIds.map(idDigits).filter((digits) => digits.length > 0);
+      const { selfIds, selfDigits } = self(transport.selfIds());
       let result: RouteResult;
       try {
         result = await route({ message, sender, selfDigits, selfIds });

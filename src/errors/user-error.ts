@@ -109,8 +109,15 @@ export interface UserErrorOptions {
  * An error meant for the chat user. It carries an identifier; the router renders
  * `templates/errors/<identifier>.liquid` with `data` plus the command's example (`ejemplo`), so
  * wording lives in templates and examples in the command's declaration, never in validation code.
+ *
+ * A reply to a typing mistake, not a bug: plain data with `Error.prototype` in its chain
+ * (`instanceof Error` holds, `String(error)` reads as one), built without the Error constructor,
+ * so without a stack (the constructor cost more than reading the message, even with no frames).
  */
-export class UserError extends Error {
+export class UserError {
+  readonly name = 'UserError';
+  readonly message: string;
+  readonly stack?: string;
   readonly example: number | undefined;
 
   constructor(
@@ -118,15 +125,11 @@ export class UserError extends Error {
     readonly data: Record<string, unknown> = {},
     options: UserErrorOptions = {},
   ) {
-    // A reply to a typing mistake, not a bug: no stack (capturing one cost more than the reading).
-    const limit = Error.stackTraceLimit;
-    Error.stackTraceLimit = 0;
-    super(identifier);
-    Error.stackTraceLimit = limit;
-    this.name = 'UserError';
+    this.message = identifier;
     this.example = options.example;
   }
 }
+Object.setPrototypeOf(UserError.prototype, Error.prototype);
 
 /** Keeps a user-typed value short and printable before echoing it back in an error reply. */
 export function echo(value: string, max = 30): string {

@@ -20,10 +20,10 @@ interface CachedAnswer {
 
 /**
  * Where answers are kept (the port; `src/store/cache.ts` implements it over SQLite). `key` turns
- * an operation's inputs into the opaque key rows are filed under, so inputs need not be stored.
+ * a call's text (`callText`) into the opaque key rows are filed under, so inputs need not be stored.
  */
 export interface LookupCacheStore {
-  key(operation: OperationName, parts: readonly string[]): string;
+  key(callText: string): string;
   /** undefined when absent, expired or unreadable. */
   get(operation: OperationName, key: string, nowMs: number): CachedAnswer | undefined;
   put(
@@ -58,8 +58,28 @@ interface Policy {
   notFoundTtl: number;
 }
 
-/** The inputs of a call as flat strings (object arguments by sorted key), for cache and coalescing keys. */
-export function keyParts(args: readonly unknown[]): string[] {
+/**
+ * A call as one text, `["ruc","20123456786"]`: its operation and inputs (object arguments by sorted
+ * key). Made once per call and kept on its `meta` (coalescing and the cache both key on it).
+ */
+export function callText(call: LookupCall): string {
+  const meta = call.meta;
+  if (meta.key !== undefined) return meta.key;
+  const args = call.args as readonly unknown[];
+  const only = args.length === 1 ? args[0] : undefined;
+  // An operation's name is a plain identifier: `["ruc",…]` written around the one input directly.
+  meta.key =
+    typeof only === 'string'
+      ? `["${call.operation}",${JSON.stringify(only)}]`
+      : JSON.stringify([call.operation, ...keyParts(args)]);
+  return meta.key;
+}
+
+/** A call that is never cached. */
+const NEVER: Policy = { maxTtl: 0, valueTtl: () => 0, notFoundTtl: 0 };
+
+/** The inputs of a call as flat strings (object arguments by sorted key). */
+function keyParts(args: readonly unknown[]): string[] {
   return args.flatMap((arg) =>
     typeof arg === 'object' && arg !== null
       ? Object.keys(arg)
@@ -78,7 +98,10 @@ export function cacheMiddleware(options: CacheMiddlewareOptions): LookupMiddlewa
 
   function policy(call: LookupCall): Policy {
     const { operation } = call;
-    if (OPERATIONS[operation].neverCached) return { maxTtl: 0, valueTtl: () => 0, notFoundTtl: 0 };
+    if (OPERATIONS[operation].neverCached) return NEVER;
+    // Dated answers (a rate, a pension period) with both lifetimes off: no need to date the call.
+    if (operation === 'exchangeRate' || operation === 'pensionRates')
+      if (ttl[operation] <= 0 && ttl.pastRates <= 0) return NEVER;
     if (operation === 'exchangeRate') return ratePolicy(String(call.args[0]));
     if (operation === 'pensionRates') {
       const base = String(call.args[0]) < limaDate(now()).slice(0, 7) ? ttl.pastRates : ttl.pensionRates;
@@ -133,7 +156,7 @@ export function cacheMiddleware(options: CacheMiddlewareOptions): LookupMiddlewa
     const { operation } = call;
     const rule = policy(call);
     if (rule.maxTtl <= 0) return next(call);
-    const key = store.key(operation, keyParts(call.args));
+    const key = store.key(callText(call));
     const hit = read(operation, key, rule.maxTtl);
     if (hit) {
       counters.hits += 1;

@@ -15,7 +15,7 @@ export interface LookupCall<N extends OperationName = OperationName> {
   readonly signal?: AbortSignal | undefined;
   /** Whom the call is for (accounting, budgets); the HTTP client ignores it. */
   readonly chatId?: string | undefined;
-  readonly meta: { source: AnswerSource };
+  readonly meta: { source: AnswerSource; key?: string };
 }
 
 /** The one call path: the HTTP client at the bottom, middlewares wrapped around it. */

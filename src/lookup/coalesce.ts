@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { keyParts } from './cache.js';
+import { callText } from './cache.js';
 import type { LookupMiddleware } from './call.js';
 import { OPERATIONS } from './operations.js';
 
@@ -47,7 +47,7 @@ function createCoalescer(): Coalescer {
 export function coalesceMiddleware(counters: { shared: number }): LookupMiddleware {
   const coalescer = createCoalescer();
   return (call, next) => {
-    const json = JSON.stringify([call.operation, ...keyParts(call.args)]);
+    const json = callText(call);
     // Inputs holding secrets (tax-portal credentials) are kept in memory only as a digest.
     const key = OPERATIONS[call.operation].secrets ? createHash('sha256').update(json).digest('hex') : json;
     const { promise, shared } = coalescer.run(key, () => next({ ...call, signal: undefined }));

@@ -22,7 +22,7 @@ import {
   tasa,
   tidy,
 } from './format.js';
-import { dataKey } from './data-key.js';
+import { type PlainCopy, plainCopy, samePlain } from './data-key.js';
 
 export interface Templates {
   /** Renders `name` (path without extension, e.g. `ruc`, `errors/invalid-ruc-length`). Throws if unknown. */
@@ -48,6 +48,8 @@ const DEFAULT_MAX_LIST_ITEMS = 10;
 /** Replies `render` keeps to hand out again, and for how long (see `recent` below). */
 const RECENT_REPLIES = 256;
 const RECENT_MS = 10 * 60_000;
+/** Of those, the most one template keeps (each render compares its data with them). */
+const RECENT_PER_TEMPLATE = 8;
 
 /** The part of liquidjs' filter `this` we use (the type itself is not exported). */
 interface FilterThis {
@@ -150,20 +152,40 @@ export function createTemplates(options: TemplatesOptions = {}): Templates {
   };
 
   // A reply rendered from the same data as a recent one is that one: a lookup answered from the
-  // cache, the same error, `ayuda`. Bounded in number and age (replies may hold personal data).
-  const recent = new Map<string, { text: string; at: number }>();
+  // cache, the same error, `ayuda`. Bounded in number and age (replies may hold personal data);
+  // a template's few latest, newest first, compared in place with the data (data-key.ts).
+  const recent = new Map<string, { data: PlainCopy; text: string; at: number }[]>();
+  let kept = 0;
   return {
     render(name, data = {}) {
       const template = parsedOf(name);
-      const id = dataKey(data);
-      const key = id === undefined ? undefined : `${name}\u0000${id}`;
       const now = Date.now();
-      const known = key === undefined ? undefined : recent.get(key);
-      if (known !== undefined && now - known.at < RECENT_MS) return known.text;
+      let list = recent.get(name);
+      if (list !== undefined) {
+        for (let i = 0; i < list.length; i++) {
+          const known = list[i]!;
+          if (!samePlain(known.data, data)) continue;
+          if (now - known.at < RECENT_MS) return known.text;
+          list.splice(i, 1);
+          kept -= 1;
+          break;
+        }
+      }
       const text = tidy(String(liquid().renderSync(template, data)));
-      if (key !== undefined) {
-        if (recent.size >= RECENT_REPLIES) recent.clear();
-        recent.set(key, { text, at: now });
+      const copy = plainCopy(data);
+      if (copy !== undefined) {
+        if (kept >= RECENT_REPLIES) {
+          recent.clear();
+          kept = 0;
+          list = undefined;
+        }
+        if (list === undefined) recent.set(name, (list = []));
+        list.unshift({ data: copy, text, at: now });
+        kept += 1;
+        if (list.length > RECENT_PER_TEMPLATE) {
+          list.pop();
+          kept -= 1;
+        }
       }
       return text;
     },

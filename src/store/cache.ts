@@ -16,8 +16,8 @@ interface CacheEntry {
  * and every `purgeEvery` writes, so the file stays small.
  */
 export interface LookupCacheRepo extends LookupCacheStore {
-  /** Keyed hash (HMAC with the database's secret) of the operation and its inputs. */
-  key(operation: string, parts: readonly string[]): string;
+  /** Keyed hash (HMAC with the database's secret) of a call's text: its operation and inputs. */
+  key(callText: string): string;
   /** undefined when absent, expired or unreadable (an unreadable row is dropped). */
   get(operation: string, keyHash: string, nowMs: number): CacheEntry | undefined;
   /** Removes expired rows; returns how many. */
@@ -34,8 +34,10 @@ export interface LookupCacheRepoOptions {
 /** Keys whose hash `key` remembers, and the longest input remembered (a pasted search is not). */
 const MAX_KEYS = 4_096;
 const MAX_REMEMBERED_KEY = 200;
-/** Sealed rows whose opened text `get` keeps (answers may hold personal data: few), and the longest. */
-const MAX_OPENED = 256;
+/** Answers `get` keeps in memory (they may hold personal data: few), and the longest text kept. */
+const MAX_KEPT = 256;
+const MAX_KEPT_LENGTH = 16_384;
+/** The longest sealed text whose opened text is kept. */
 const MAX_OPENED_LENGTH = 16_384;
 
 interface Row {
@@ -62,25 +64,51 @@ export function createLookupCacheRepo(db: SqliteDatabase, options: LookupCacheRe
   let writes = 0;
   // The same few identifiers are looked up again and again: each key's HMAC is made once (bounded).
   const keys = new Map<string, string>();
-  // A hit reads the row every time (expiry, removal and a damaged row are seen at once); the same
-  // sealed text under the same context opens to the same answer, so it is opened once (bounded).
-  // Kept by context (short) and compared whole: hashing a long sealed text as a key cost more
-  // than the rest of the hit.
+  // The answers read or written lately, opened, in memory (bounded): a hit on one of them reads
+  // no row (a read statement's file locks cost more than the rest of answering from the cache).
+  // Kept only while this connection changed no row anywhere but through this repo (SQLite's
+  // total_changes(), read without any lock): any other write, a deleted or damaged row included,
+  // empties them and rows are read again, so expiry, removal and damage are seen at once as
+  // before. A change made by another process (there is none while the app runs: lock.ts) would
+  // be seen once this connection writes; the write-behind logs write every second or so.
+  // A row read again (after the above was emptied) with the same sealed text under the same key
+  // opens to the same answer: opened once (bounded). Kept by key (short) and compared whole:
+  // hashing a long sealed text as a key cost more than the rest of the hit.
   const opened = new Map<string, { sealed: string; text: string }>();
   const open = (sealed: string, context: string): string => {
     const known = opened.get(context);
     if (known !== undefined && known.sealed === sealed) return known.text;
     const text = crypto.open(sealed, context);
     if (sealed.length <= MAX_OPENED_LENGTH) {
-      if (opened.size >= MAX_OPENED) opened.clear();
+      if (opened.size >= MAX_KEPT) opened.clear();
       opened.set(context, { sealed, text });
     }
     return text;
   };
+  const changes = db.prepare<[], number>('SELECT total_changes()').pluck();
+  let seen = changes.get() ?? 0;
+  const kept = new Map<string, { operation: string; entry: CacheEntry }>();
+  /** Forgets what was kept when a row changed since `seen` other than by this repo. */
+  const sync = () => {
+    const now = changes.get() ?? 0;
+    if (now === seen) return;
+    kept.clear();
+    seen = now;
+  };
+  const keep = (operation: string, keyHash: string, entry: CacheEntry) => {
+    kept.delete(keyHash);
+    if (entry.text.length > MAX_KEPT_LENGTH) return;
+    if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value as string);
+    kept.set(keyHash, { operation, entry });
+  };
+  const drop = (operation: string, keyHash: string) => {
+    kept.delete(keyHash);
+    remove.run(operation, keyHash);
+    seen = changes.get() ?? 0;
+  };
 
   const repo: LookupCacheRepo = {
-    key(operation, parts) {
-      const text = JSON.stringify([operation, ...parts]);
+    key(text) {
       let hashed = keys.get(text);
       if (hashed === undefined) {
         hashed = crypto.hash(text);
@@ -92,35 +120,49 @@ export function createLookupCacheRepo(db: SqliteDatabase, options: LookupCacheRe
       return hashed;
     },
     get(operation, keyHash, nowMs) {
+      sync();
+      const known = kept.get(keyHash);
+      if (known !== undefined && known.operation === operation) {
+        if (known.entry.expiresAt > nowMs) return known.entry;
+        drop(operation, keyHash);
+        return undefined;
+      }
       const row = select.get(operation, keyHash);
       if (!row) return undefined;
       if (row.expires_at <= nowMs) {
-        remove.run(operation, keyHash);
+        drop(operation, keyHash);
         return undefined;
       }
+      let text: string;
       try {
-        return {
-          kind: row.kind,
-          text: open(row.value, `${operation}\0${keyHash}`),
-          storedAt: row.stored_at,
-          expiresAt: row.expires_at,
-        };
+        text = open(row.value, `${operation}\0${keyHash}`);
       } catch {
-        remove.run(operation, keyHash);
+        drop(operation, keyHash);
         return undefined;
       }
+      const entry: CacheEntry = { kind: row.kind, text, storedAt: row.stored_at, expiresAt: row.expires_at };
+      keep(operation, keyHash, entry);
+      return entry;
     },
     put(operation, keyHash, kind, text, nowMs, ttlMs) {
       const sealed = crypto.seal(text, `${operation}\0${keyHash}`);
+      sync();
       upsert.run(operation, keyHash, kind, sealed, nowMs, nowMs + ttlMs);
+      seen = changes.get() ?? 0;
+      keep(operation, keyHash, { kind, text, storedAt: nowMs, expiresAt: nowMs + ttlMs });
       writes += 1;
       if (writes % purgeEvery === 0) repo.purgeExpired(nowMs);
     },
     delete(operation, keyHash) {
-      remove.run(operation, keyHash);
+      sync();
+      drop(operation, keyHash);
     },
     purgeExpired(nowMs) {
-      return purge.run(nowMs).changes;
+      sync();
+      for (const [keyHash, { entry }] of kept) if (entry.expiresAt <= nowMs) kept.delete(keyHash);
+      const purged = purge.run(nowMs).changes;
+      seen = changes.get() ?? 0;
+      return purged;
     },
     size() {
       return count.get()?.n ?? 0;

@@ -1,6 +1,6 @@
 import { createCacheCrypto } from './keyed-crypto.js';
 import type { SqliteDatabase } from './sqlite.js';
-import { writeBehind } from './write-behind.js';
+import { insertMany, writeBehind } from './write-behind.js';
 
 /**
  * Table `message_edits` (migration 6), two facts per received message: the last parse the router
@@ -79,12 +79,28 @@ export function createEditStore(
   const maybePrune = () => {
     if (++writes % 1000 === 0) prune.run(now() - 24 * 3600_000);
   };
+  const claimMany = insertMany<[chatKey: string, messageId: string, signatureKey: string, at: number]>(
+    db,
+    'INSERT INTO message_edits (chat_id, message_id, signature, at)',
+    4,
+    `ON CONFLICT (chat_id, message_id) DO UPDATE SET signature = excluded.signature
+     WHERE signature IS NOT excluded.signature`,
+  );
   // Noted as read and hashed when written: the parse's HMAC leaves the reply path with the write.
   const notes = writeBehind<[chatId: string, messageId: string, signature: string, at: number]>(
     db,
-    ([chatId, messageId, signature, at]) => {
-      maybePrune();
-      claim.run(chatKey(chatId), messageId, signatureKey(signature), at);
+    (rows) => {
+      const before = writes;
+      writes += rows.length;
+      if (Math.floor(writes / 1000) > Math.floor(before / 1000)) prune.run(now() - 24 * 3600_000);
+      claimMany(
+        rows.map(([chatId, messageId, signature, at]) => [
+          chatKey(chatId),
+          messageId,
+          signatureKey(signature),
+          at,
+        ]),
+      );
     },
     options,
   );

@@ -3,7 +3,7 @@ import { createPseudonymizer, type Pseudonymizer } from './keyed-crypto.js';
 import { limaMonthRange } from '../time/lima.js';
 import { GROUP_CHAT_LIKE, isGroupChat } from '../transports/ids.js';
 import type { SqliteDatabase } from './sqlite.js';
-import { flushPending, writeBehind } from './write-behind.js';
+import { flushPending, insertMany, writeBehind } from './write-behind.js';
 
 /** Usage-log key of a direct chat: a keyed pseudonym, never the phone number in it. */
 const DIRECT_CHAT_PREFIX = 'direct:';
@@ -56,8 +56,10 @@ export function createUsageRepo(
 ): UsageRepo {
   const pseudonym = createPseudonymizer(db);
   scrubDirectChats(db, pseudonym);
-  const insert = db.prepare(
-    'INSERT INTO usage_log (at, chat_id, operation, saved, outcome) VALUES (?, ?, ?, ?, ?)',
+  const insert = insertMany<UsageInsert>(
+    db,
+    'INSERT INTO usage_log (at, chat_id, operation, saved, outcome)',
+    5,
   );
   // calls/saved count answered lookups (ok, not found): the ones that spend or save a credit.
   const month = db.prepare<
@@ -75,7 +77,7 @@ export function createUsageRepo(
   // Every row is written behind (write-behind.ts), many in one transaction: a synchronous insert
   // per command was the largest single cost of answering one. The budget still counts exactly:
   // `creditsSpent` writes the pending rows before it counts; closing the database writes them too.
-  const rows = writeBehind<UsageInsert>(db, (row) => insert.run(...row), {
+  const rows = writeBehind<UsageInsert>(db, insert, {
     delayMs: WRITE_DELAY_MS,
     ...options,
   });

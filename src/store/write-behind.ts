@@ -46,17 +46,16 @@ function register(db: SqliteDatabase, flush: () => void): void {
   flushes.add(flush);
 }
 
+/** `write` takes the pending rows at once (in one transaction): `insertMany` writes them in a few statements. */
 export function writeBehind<Row>(
   db: SqliteDatabase,
-  write: (row: Row) => void,
+  write: (rows: Row[]) => void,
   options: WriteBehindOptions = {},
 ): WriteBehind<Row> {
   const { delayMs = 1_000, max = 64 } = options;
   const pending: Row[] = [];
   let timer: NodeJS.Timeout | undefined;
-  const writeAll = db.transaction((rows: Row[]) => {
-    for (const row of rows) write(row);
-  });
+  const writeAll = db.transaction(write);
   const flush = () => {
     if (timer) clearTimeout(timer);
     timer = undefined;
@@ -78,5 +77,42 @@ export function writeBehind<Row>(
       else timer ??= setTimeout(later, delayMs).unref();
     },
     flush,
+  };
+}
+
+/** Rows per statement at most; a batch is written as statements of 64, 32, … 1 rows. */
+const MANY = 64;
+
+/**
+ * Writes rows of `width` values with `INSERT … VALUES (…), (…), …` (`head` before VALUES, `tail`
+ * after the rows, e.g. an upsert clause): a few statements per batch, prepared once per size, not
+ * one statement run per row (binding and stepping one row at a time cost more than the rows).
+ */
+export function insertMany<Row extends readonly unknown[]>(
+  db: SqliteDatabase,
+  head: string,
+  width: number,
+  tail = '',
+): (rows: readonly Row[]) => void {
+  const row = `(${new Array<string>(width).fill('?').join(', ')})`;
+  const statements = new Map<number, ReturnType<SqliteDatabase['prepare']>>();
+  const statementFor = (size: number) => {
+    let statement = statements.get(size);
+    if (!statement) {
+      statement = db.prepare(`${head} VALUES ${new Array<string>(size).fill(row).join(', ')} ${tail}`);
+      statements.set(size, statement);
+    }
+    return statement;
+  };
+  return (rows) => {
+    let at = 0;
+    for (let size = MANY; size >= 1; size >>= 1) {
+      while (rows.length - at >= size) {
+        const values: unknown[] = [];
+        for (let i = at; i < at + size; i++) values.push(...rows[i]!);
+        statementFor(size).run(values);
+        at += size;
+      }
+    }
   };
 }

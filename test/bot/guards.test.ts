@@ -132,6 +132,20 @@ describe('roles', () => {
     expect(isOwner(message, policy)).toBe(true);
     expect(isOwner(groupMessage('x', { senderIds: ['123456789012345@lid'] }), policy)).toBe(false);
   });
+
+  it('reads a change of the owners list at once, an owner added or removed in place included', () => {
+    const admins = [ADMIN_PHONE];
+    const policy = { ...defaultPolicy(), admins };
+    const lid = groupMessage('grupos', { senderIds: ['123456789012345:3@lid'] });
+    expect(isOwner(lid, policy)).toBe(false);
+    admins.push('123456789012345@lid');
+    expect(isOwner(lid, policy)).toBe(true);
+    admins[1] = '51911111111';
+    expect(isOwner(lid, policy)).toBe(false);
+    expect(isOwner(groupMessage('x', { senderIds: ['51911111111@s.whatsapp.net'] }), policy)).toBe(true);
+    expect(isOwner(lid, { ...policy, admins: ['123456789012345@lid'] })).toBe(true);
+    expect(isOwner(lid, { ...policy, admins: [] })).toBe(false);
+  });
 });
 
 describe('personal data', () => {

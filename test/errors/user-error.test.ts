@@ -20,4 +20,18 @@ describe('user errors', () => {
     });
     expect(new UserError('ruc-missing').data).toEqual({});
   });
+
+  it('is thrown, caught and told as an error, without a stack', async () => {
+    const error = new UserError('invalid-ruc-length', { valor: '2010007097' });
+    expect(String(error)).toBe('UserError: invalid-ruc-length');
+    expect(error.message).toBe('invalid-ruc-length');
+    expect(error.stack).toBeUndefined();
+    expect(() => {
+      throw error;
+    }).toThrow(UserError);
+    await expect(Promise.reject(error)).rejects.toBeInstanceOf(Error);
+    expect(() => {
+      throw new UserError('ruc-missing');
+    }).toThrow('ruc-missing');
+  });
 });

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createLookupCacheRepo } from '../../src/store/cache.js';
 import { createCacheCrypto } from '../../src/store/keyed-crypto.js';
@@ -73,6 +74,30 @@ describe('lookup cache repo', () => {
     repo.put('ruc', 'k2', 'ok', '{"a":2}', 1_000, 60_000);
     db.prepare("UPDATE lookup_cache SET value = 'v1.garbage' WHERE key_hash = 'k2'").run();
     expect(repo.get('ruc', 'k2', 2_000)).toBeUndefined();
+    expect(repo.size()).toBe(0);
+    db.close();
+  });
+
+  it('answers a hit from memory while its connection changed no row, and reads rows again after any change', () => {
+    const dataDir = path.join(dir, 'memory');
+    const db = openDatabase({ dir: dataDir });
+    const repo = createLookupCacheRepo(db, { crypto: createCacheCrypto(db) });
+    repo.put('ruc', 'k1', 'ok', '{"a":1}', 1_000, 60_000);
+    expect(repo.get('ruc', 'k1', 2_000)?.text).toBe('{"a":1}');
+    // Another connection (no other process writes while the app runs) removes the row: the hit is
+    // the kept answer, not a row read.
+    const other = new Database(path.join(dataDir, 'chasqui.db'));
+    other.prepare("DELETE FROM lookup_cache WHERE key_hash = 'k1'").run();
+    other.close();
+    expect(repo.get('ruc', 'k1', 3_000)?.text).toBe('{"a":1}');
+    expect(repo.get('ruc', 'k1', 61_000)).toBeUndefined(); // expiry is checked all the same
+    repo.put('ruc', 'k2', 'ok', '{"a":2}', 4_000, 60_000);
+    // Any write on its own connection (here the usage log's) empties it: the row is read again.
+    db.prepare(
+      "INSERT INTO usage_log (at, chat_id, operation, saved, outcome) VALUES (1, 'chasqui:test', 'ruc', 0, 'ok')",
+    ).run();
+    db.prepare("UPDATE lookup_cache SET value = 'v1.garbage' WHERE key_hash = 'k2'").run();
+    expect(repo.get('ruc', 'k2', 5_000)).toBeUndefined();
     expect(repo.size()).toBe(0);
     db.close();
   });

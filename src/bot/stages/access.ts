@@ -1,6 +1,7 @@
-import { chatAccess, senderRole } from '../guards.js';
+import { type ChatAccess, chatAccessNow, senderRole } from '../guards.js';
 import { commandOf } from './edits.js';
-import { isAdmin, type Stage } from './turn.js';
+import type { RouteResult } from '../outcome.js';
+import { isAdmin, type RouterDeps, type Stage, type Turn } from './turn.js';
 
 /**
  * Where and who: whether the group is active (persisted `activar`/`desactivar`, else the config),
@@ -9,24 +10,31 @@ import { isAdmin, type Stage } from './turn.js';
  */
 export const access: Stage = {
   name: 'access',
-  async run(turn, deps) {
-    const { message, reading } = turn;
-    const found = await chatAccess(message, {
+  run(turn, deps) {
+    const found = chatAccessNow(turn.message, {
       policy: deps.policy,
       groupSettings: deps.services.groupSettings,
       directory: deps.services.directory,
       log: deps.log,
     });
-    turn.access = found;
-    turn.role = senderRole(message, deps.policy, found.allowed);
-    if (found.active) return undefined;
-    const command = reading?.command ? deps.commands.get(reading.command) : undefined;
-    if (command?.worksInInactiveGroups && isAdmin(turn)) return undefined;
-    return {
-      outcome: 'ignored',
-      reason: 'inactive-group',
-      ...commandOf(reading ?? {}),
-      because: reading?.because ?? [],
-    };
+    // Decided from the config alone (the usual case): no promise, no microtask turn.
+    return found instanceof Promise
+      ? found.then((access) => decide(turn, deps, access))
+      : decide(turn, deps, found);
   },
 };
+
+function decide(turn: Turn, deps: RouterDeps, found: ChatAccess): RouteResult | undefined {
+  const { message, reading } = turn;
+  turn.access = found;
+  turn.role = senderRole(message, deps.policy, found.allowed);
+  if (found.active) return undefined;
+  const command = reading?.command ? deps.commands.get(reading.command) : undefined;
+  if (command?.worksInInactiveGroups && isAdmin(turn)) return undefined;
+  return {
+    outcome: 'ignored',
+    reason: 'inactive-group',
+    ...commandOf(reading ?? {}),
+    because: reading?.because ?? [],
+  };
+}

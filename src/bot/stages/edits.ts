@@ -1,3 +1,4 @@
+import type { Reading } from '../../language/index.js';
 import type { Stage } from './turn.js';
 
 /**
@@ -9,10 +10,9 @@ export const edits: Stage = {
   run(turn, deps) {
     const { message, reading } = turn;
     if (!reading) return undefined;
-    const requests = reading.requests ?? [reading];
-    const signature = requests
-      .map((r) => `${r.command ?? r.word ?? ''}\u0000${r.rawArgs ?? ''}`)
-      .join('\u0001');
+    const signature = reading.requests
+      ? reading.requests.map(signatureOf).join('\u0001')
+      : signatureOf(reading);
     const log = deps.services.edits;
     // A first message only records its parse for a later edit; an edit compares with it.
     if (!message.editOf) {
@@ -31,6 +31,11 @@ export const edits: Stage = {
     return undefined;
   },
 };
+
+/** One request's part of a message's signature: its command (or word) and raw argument. */
+function signatureOf(request: Reading): string {
+  return `${request.command ?? request.word ?? ''}\u0000${request.rawArgs ?? ''}`;
+}
 
 /** The command a reading names, for results. */
 export function commandOf(reading: { command?: string | undefined }): { command?: string } {

@@ -17,6 +17,12 @@ export const execute: Stage = {
   async run(turn, deps) {
     const reading = turn.reading;
     if (!reading) return { outcome: 'ignored', reason: 'empty' };
+    if (!reading.requests && reading.dropped === undefined) {
+      // One request (nearly every message): its result is a fresh object, told why as it is.
+      const result = await runOne(turn, deps, reading);
+      result.because = reading.because;
+      return result;
+    }
     const requests = reading.requests ?? [reading];
     const results: RouteResult[] = [];
     for (const request of requests) results.push(await runOne(turn, deps, request));
@@ -66,12 +72,10 @@ async function runOne(turn: Turn, deps: RouterDeps, reading: Reading): Promise<R
     lookup: deps.lookupFor(turn.message.chatId),
     services: deps.services,
     templates: deps.templates,
-    send: (chatId, outgoing) => deps.transport.send(chatId, outgoing),
+    send: deps.send,
     log: () => deps.log.child({ command: command.name }),
     now: deps.now,
-    ...(deps.transport.setComposing
-      ? { setComposing: deps.transport.setComposing.bind(deps.transport) }
-      : {}),
+    ...(deps.setComposing ? { setComposing: deps.setComposing } : {}),
   });
   try {
     await command.run(ctx);
@@ -84,9 +88,10 @@ async function runOne(turn: Turn, deps: RouterDeps, reading: Reading): Promise<R
 /** Anything thrown → one Spanish template and a named outcome, logged as classify.ts says. */
 async function fail(turn: Turn, deps: RouterDeps, command: AnyCommand, error: unknown): Promise<RouteResult> {
   const found = classify(error);
-  const fields = { ...found.fields, command: command.name, ...(found.alert ? { alert: found.alert } : {}) };
-  if (found.level !== 'debug')
+  if (found.level !== 'debug') {
+    const fields = { ...found.fields, command: command.name, ...(found.alert ? { alert: found.alert } : {}) };
     deps.log[found.level](found.withError ? { err: error, ...fields } : fields, found.message);
+  }
   const data =
     error instanceof UserError
       ? {

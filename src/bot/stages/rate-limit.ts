@@ -6,12 +6,10 @@ export const rateLimit: Stage = {
   name: 'rate-limit',
   run(turn, deps) {
     const decision = deps.limiter.check(turn.sender, deps.now().getTime());
+    if (decision.kind === 'allow') return undefined;
     const command = commandOf(turn.reading ?? {});
     if (decision.kind === 'silent') return { outcome: 'ignored', reason: 'rate-limited', ...command };
-    if (decision.kind === 'notify') {
-      const result = { outcome: 'denied', reason: 'rate-limited', ...command } as const;
-      return answer(turn, deps, 'errors/rate-limited-user', { seconds: decision.seconds }, result);
-    }
-    return undefined;
+    const result = { outcome: 'denied', reason: 'rate-limited', ...command } as const;
+    return answer(turn, deps, 'errors/rate-limited-user', { seconds: decision.seconds }, result);
   },
 };

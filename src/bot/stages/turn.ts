@@ -23,6 +23,9 @@ export interface RouterDeps {
   readonly templates: TemplateRenderer;
   readonly policy: AccessPolicy;
   readonly transport: Pick<Transport, 'send' | 'selfIds' | 'setComposing'>;
+  /** The transport's send and typing indicator, bound once (commands get them per run). */
+  readonly send: Transport['send'];
+  readonly setComposing: Transport['setComposing'];
   readonly log: Logger;
   readonly now: () => Date;
   readonly limiter: RateLimiter;

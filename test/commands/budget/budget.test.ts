@@ -95,6 +95,17 @@ describe('credit budget (daily cap)', () => {
     expect(textOf(await h.send(`ruc ${ruc(12)}`, { chatId: other }))).not.toContain(BUDGET_REPLY);
     expect(h.sandbox.requestCount('/ruc')).toBe(2);
   });
+
+  it('applies the cap of a group configured by name, found through the group directory', async () => {
+    h = await createBotHarness({
+      config: {
+        groups: [{ name: 'Despacho Lima', personalData: true, schedules: [], credits: { daily: 1 } }],
+      },
+    });
+    expect(textOf(await h.send(`ruc ${ruc(21)}`))).not.toContain(BUDGET_REPLY);
+    expect(textOf(await h.send(`ruc ${ruc(22)}`))).toContain('de este grupo');
+    expect(h.sandbox.requestCount('/ruc')).toBe(1);
+  });
 });
 
 describe('budget policy', () => {
