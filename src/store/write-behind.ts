@@ -60,13 +60,22 @@ export function writeBehind<Row>(
     if (timer) clearTimeout(timer);
     timer = undefined;
     if (pending.length === 0 || !db.open) return;
-    writeAll(pending.splice(0));
+    const rows = pending.splice(0);
+    try {
+      writeAll(rows);
+    } catch (error) {
+      // A write that may work later (a busy, locked or full database, an I/O error) keeps its
+      // rows for the next flush, at most MAX_KEPT; one that never will (a constraint) drops them.
+      if (transient(error)) pending.unshift(...rows.slice(Math.max(0, rows.length - MAX_KEPT)));
+      throw error;
+    }
   };
   const later = () => {
     try {
       flush();
     } catch (error) {
       options.onError?.(error);
+      if (pending.length > 0) timer ??= setTimeout(later, delayMs).unref();
     }
   };
   register(db, flush);
@@ -78,6 +87,15 @@ export function writeBehind<Row>(
     },
     flush,
   };
+}
+
+/** Rows a failed write keeps for the next flush (the newest; a disk full for hours drops the oldest). */
+const MAX_KEPT = 10_000;
+
+/** SQLite errors a later write may not meet: busy, locked, full, I/O. */
+function transient(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^SQLITE_(BUSY|LOCKED|FULL|IOERR)/u.test(code);
 }
 
 /** Rows per statement at most; a batch is written as statements of 64, 32, … 1 rows. */

@@ -64,3 +64,38 @@ describe('insertMany', () => {
     db.close();
   });
 });
+
+describe('writeBehind after a failed write', () => {
+  it('keeps the rows of a write that may work later and writes them on the next flush', () => {
+    const { db, all } = table();
+    const insert = insertMany<[number, string]>(db, 'INSERT INTO t (n, label)', 2);
+    let busy = true;
+    const write = (rows: [number, string][]) => {
+      if (busy) throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+      insert(rows);
+    };
+    const rows = writeBehind<[number, string]>(db, write);
+    rows.add([1, 'a']);
+    rows.add([2, 'b']);
+    expect(() => rows.flush()).toThrow('database is locked');
+    expect(all()).toEqual([]);
+    busy = false;
+    rows.add([3, 'c']);
+    rows.flush();
+    expect(all().map((r) => r.label)).toEqual(['a', 'b', 'c']);
+    db.close();
+  });
+
+  it('drops the rows of a write that never will, and writes the next ones', () => {
+    const { db, all } = table();
+    const write = insertMany<[number, string]>(db, 'INSERT INTO t (n, label)', 2);
+    const rows = writeBehind<[number, string]>(db, write);
+    rows.add([1, 'a']);
+    rows.add([1, 'again']);
+    expect(() => rows.flush()).toThrow();
+    rows.add([2, 'b']);
+    rows.flush();
+    expect(all().map((r) => r.label)).toEqual(['b']);
+    db.close();
+  });
+});
