@@ -6,6 +6,7 @@ import { LookupError, LookupNotFoundError, LookupRejectedError } from '../../src
 import type { OperationName, OperationResult } from '../../src/lookup/operations.js';
 import type { CompanyHit, FiscalAddress, Taxpayer } from '../../src/lookup/schemas/index.js';
 import type { PadronTaxpayer } from '../../src/padron/port.js';
+import { holidaySet } from '../../src/time/lima.js';
 
 /**
  * The free official sources in front of (or behind) the paid lookup, per operation (issue 23):
@@ -93,7 +94,7 @@ const searchMirrorFirst: Strategy<'searchCompany'> = async (ctx, text, paid) => 
 
 const officialRateFirst: Strategy<'exchangeRate'> = async (ctx, fecha, paid) => {
   const free = ctx.services.registry.get(FREE_SOURCES);
-  const official = await free?.officialRate(fecha, new Set(ctx.services.settings.holidays ?? []));
+  const official = await free?.officialRate(fecha, holidaySet(ctx.services.settings.holidays));
   if (!free || !official) return { found: await paid() };
   free.saved(ctx.message.chatId, 'exchangeRate');
   return { found: official.rate, note: { cierre_sbs: official.close } };

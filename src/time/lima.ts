@@ -246,3 +246,13 @@ export function previousBusinessDay(date: string, extraHolidays: ReadonlySet<str
   while (!isBusinessDay(day, extraHolidays)) day = addDays(day, -1);
   return day;
 }
+
+/** Configured holidays as a set, made once per list (configuration keeps the same list). */
+const holidaySets = new WeakMap<readonly string[], ReadonlySet<string>>();
+const NO_HOLIDAYS: ReadonlySet<string> = new Set();
+export function holidaySet(holidays: readonly string[] | undefined): ReadonlySet<string> {
+  if (holidays === undefined || holidays.length === 0) return NO_HOLIDAYS;
+  let set = holidaySets.get(holidays);
+  if (set === undefined) holidaySets.set(holidays, (set = new Set(holidays)));
+  return set;
+}

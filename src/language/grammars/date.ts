@@ -1,5 +1,5 @@
 import { UserError } from '../../errors/user-error.js';
-import { limaDate } from '../../time/lima.js';
+import { holidaySet, limaDate } from '../../time/lima.js';
 import type { Token } from '../tokenize.js';
 import { type Atoms, atomsOf, textOf, tokenSpan } from './atoms.js';
 import { type ClockTime, withPart } from './clock.js';
@@ -25,17 +25,6 @@ export interface DateValue {
 }
 
 type Found = Resolved<SpokenDate>;
-
-/** The configured holidays as a set, made once per list (the router passes the same list each time). */
-const holidaySets = new WeakMap<readonly string[], ReadonlySet<string>>();
-const NO_HOLIDAYS: ReadonlySet<string> = new Set();
-function holidaySet(ctx: Pick<GrammarContext, 'holidays'>): ReadonlySet<string> {
-  const list = ctx.holidays;
-  if (list === undefined || list.length === 0) return NO_HOLIDAYS;
-  let set = holidaySets.get(list);
-  if (set === undefined) holidaySets.set(list, (set = new Set(list)));
-  return set;
-}
 
 /** The value of a found date, or the error of an impossible one (`31/11`, `viernes 21`). */
 function valueOf(atoms: Atoms, found: Found): { value: DateValue } | { error: UserError } {
@@ -66,7 +55,7 @@ function valueOf(atoms: Atoms, found: Found): { value: DateValue } | { error: Us
 function findDate(tokens: readonly Token[], ctx: GrammarContext): SlotMatch<DateValue> | undefined {
   const atoms = atomsOf(tokens);
   const today = limaDate(ctx.now);
-  const holidays = holidaySet(ctx);
+  const holidays = holidaySet(ctx.holidays);
   const found = onlyReading(
     atoms,
     (span) => {
