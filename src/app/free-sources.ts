@@ -36,6 +36,11 @@ export function createFreeSources(deps: {
     },
     async officialRate(date, holidays) {
       if (!rates) return undefined;
+      // While BCRP rests after a failure, no business day is worked out for an answer not coming.
+      if (rates.resting?.() === true) {
+        deps.logger?.debug({ source: 'bcrp' }, 'official exchange rate resting; paying');
+        return undefined;
+      }
       try {
         return await officialExchangeRate(rates, date, holidays);
       } catch (error) {

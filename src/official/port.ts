@@ -9,6 +9,8 @@ import type { SbsRate } from './bcrp-rates.js';
 export interface OfficialRatesPort {
   /** SBS closes in [from, to] (YYYY-MM-DD), oldest first, unpublished days left out; throws when BCRP cannot be read. */
   sbsRates(from: string, to: string): Promise<SbsRate[]>;
+  /** True while BCRP rests after a failure: `sbsRates` would reject at once (asking is no use). */
+  resting?(): boolean;
 }
 
 /** SUNAT's exchange rate of a day from the official source, with the SBS close it repeats. */

@@ -43,12 +43,14 @@ export function createOfficialRates(
   const memory = new Map<string, Kept>();
   /** The last failure, and the one rejection every ask shares while BCRP rests after it. */
   let failure: { at: number; error: unknown; resting?: Promise<never> } | undefined;
+  const resting = () => failure !== undefined && now() - failure.at < retryAfterMs;
   return {
+    resting,
     sbsRates(from, to) {
       const key = `${from}/${to}`;
       const kept = memory.get(key);
       if (kept && now() - kept.at < kept.ttl) return kept.rates;
-      if (failure && now() - failure.at < retryAfterMs) {
+      if (failure && resting()) {
         // Made once per failure: an error (and its stack) per ask cost more than the ask.
         if (!failure.resting) {
           failure.resting = Promise.reject(new OfficialRatesResting(failure.error));

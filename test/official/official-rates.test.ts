@@ -94,7 +94,9 @@ describe('the memory in front of BCRP', () => {
       resting,
     );
     expect(bcrpRequests()).toBe(1);
+    expect(official.resting?.()).toBe(true);
     clock = new Date(clock.getTime() + MINUTE);
+    expect(official.resting?.()).toBe(false);
     expect(await official.sbsRates('2026-12-10', '2026-12-10')).toHaveLength(1);
     expect(bcrpRequests()).toBe(2);
   });

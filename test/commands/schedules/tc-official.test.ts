@@ -83,4 +83,16 @@ describe('the scheduled rate post', () => {
     ]);
     expect(paid()).toBe(1);
   });
+
+  it('while BCRP rests after a failure, tc in the chat pays at once without asking BCRP again', async () => {
+    const bcrp = () => h.sandbox.requests.filter((r) => r.path.includes('/estadisticas/')).length;
+    h.sandbox.injectFault({ path: '/estadisticas/*', kind: 'status', status: 503 });
+    clock = lima('2026-11-23 10:00');
+    const asked = bcrp();
+    expect(h.texts(await h.send('tc'))[0]).toContain('Compra');
+    expect(bcrp()).toBe(asked + 1);
+    expect(h.texts(await h.send('tc'))[0]).toContain('Compra');
+    expect(bcrp()).toBe(asked + 1);
+    expect(paid()).toBe(1); // the second answer is the cached one
+  });
 });
