@@ -156,19 +156,15 @@ function closingDate(
 }
 
 /** A day of a month (`el 5`, `20/11`, `viernes 20`), the month given or implied. */
-function calendarDay(
-  spec: DateSpec,
-  run: CalendarParts & { day: number },
-  now: DayParts,
-): SpokenDate | undefined {
+function calendarDay(spec: DateSpec, run: CalendarParts, day: number, now: DayParts): SpokenDate | undefined {
   if (spec.bareMonth && (run.month !== undefined || spec.month !== undefined)) return undefined;
   const month = monthContext(spec, run, now);
   if (month === undefined) return undefined;
-  const date = { ...month, day: run.day };
+  const date = { year: month.year, month: month.month, day };
   const named = run.month !== undefined || spec.month !== undefined;
   if (spec.weekday && !named && agrees(isoOf(date), spec).kind === 'mismatch') {
     // `el viernes 30` early in December: November's.
-    const before = { ...shiftMonths(month, -1), day: run.day };
+    const before = { ...shiftMonths(month, -1), day };
     if (agrees(isoOf(before), spec).kind === 'day') return { kind: 'day', parts: before };
   }
   // The parts may be impossible (`31/11`): the caller reports them as typed.
@@ -203,7 +199,7 @@ export function resolveDate(
   }
   // `viernes 20`, `este viernes 15 de junio`: the day decides, the weekday must agree.
   if (run.day !== undefined && only(spec, 'calendar', 'month', 'year', 'weekday', 'bareMonth', 'monthMod')) {
-    return found(calendarDay(spec, { ...run, day: run.day }, now), 'resolve-day-of-month');
+    return found(calendarDay(spec, run, run.day, now), 'resolve-day-of-month');
   }
   if (spec.weekday && only(spec, 'weekday', 'week')) {
     if (spec.week !== undefined && spec.weekday.mod !== undefined) return undefined;
