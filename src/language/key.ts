@@ -58,8 +58,6 @@ const LEADING = /^[¿¡("'«“@*_~]+/u;
 const TRAILING_MARK = /^[?!,;.:)"'»”…*_~\p{Extended_Pictographic}\p{Emoji_Modifier}\u20E3]$/u;
 const ABBREVIATION = /^(?:\p{L}\.)+\p{L}?$/u;
 const PLAIN = /^[a-z0-9]+$/;
-/** A letter typed three times or more (`holaaa`, `graaacias`), or twice at the end of a long word (`porfaa`). */
-const STRETCHED = /(\p{L})\1{2,}|(?<=\p{L}{3})(\p{L})\2$/u;
 
 /**
  * True for lower-case ASCII letters and digits with no stretched letter (see `unstretch`): the
@@ -88,9 +86,47 @@ function plainUnstretched(token: string): boolean {
  * short words (`cee`) and digits are left alone.
  */
 function unstretch(word: string): string {
-  return STRETCHED.test(word)
+  return stretched(word)
     ? word.replace(/(\p{L})\1{2,}/gu, '$1').replace(/(?<=\p{L}{3})(\p{L})\1$/u, '$1')
     : word;
+}
+
+/**
+ * A letter typed three times or more (`holaaa`, `graaacias`), or twice at the end of a word of
+ * five letters or more (`porfaa`): `/(\p{L})\1{2,}|(?<=\p{L}{3})(\p{L})\2$/u`, in one pass over the
+ * code points (the regex's lookbehind is tried at every position, a cost profiles showed on
+ * hostile lines). test/language/tokenize.test.ts holds the two to the same answer.
+ */
+export function stretched(word: string): boolean {
+  let previous = -1;
+  let last = -1;
+  let run = 0;
+  let letters = 0;
+  for (let i = 0; i < word.length; i++) {
+    const point = word.codePointAt(i)!;
+    if (point > 0xffff) i += 1;
+    const letter = isLetter(point);
+    run = letter && point === last ? run + 1 : letter ? 1 : 0;
+    if (run >= 3) return true; // `holaaa`
+    letters = letter ? letters + 1 : 0;
+    previous = last;
+    last = point;
+  }
+  // `porfaa`: a letter doubled at the end, after three more letters.
+  return letters >= 5 && last === previous;
+}
+
+/** `\p{L}` for one code point: ASCII by range, the rest by the regex, remembered (bounded). */
+const LETTERS = new Map<number, boolean>();
+const LETTER = /^\p{L}$/u;
+function isLetter(point: number): boolean {
+  if (point < 0x80) return (point >= 0x61 && point <= 0x7a) || (point >= 0x41 && point <= 0x5a);
+  let is = LETTERS.get(point);
+  if (is === undefined) {
+    is = LETTER.test(String.fromCodePoint(point));
+    if (LETTERS.size < 4_096) LETTERS.set(point, is);
+  }
+  return is;
 }
 
 /** The keys of a written phrase (`Tipo de Cambio` → `tipo de cambio`), words joined by one space. */

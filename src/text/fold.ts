@@ -16,6 +16,13 @@
  * Never use the result for display: it is a comparison key.
  */
 export function fold(text: string): string {
+  // Printable ASCII with no space (most words, `RUC`, `ABC-123`): only the case changes.
+  let plain = true;
+  for (let i = 0; i < text.length && plain; i++) {
+    const code = text.charCodeAt(i);
+    plain = code > 0x20 && code < 0x7f;
+  }
+  if (plain) return text.toLowerCase();
   return text
     .normalize('NFKC')
     .normalize('NFD')

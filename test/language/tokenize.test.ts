@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { trailingStart } from '../../src/language/key.js';
+import { stretched, trailingStart } from '../../src/language/key.js';
 import { MAX_LINE_LENGTH, normalizeLine } from '../../src/language/normalize.js';
 import { tokenize } from '../../src/language/tokenize.js';
 
@@ -64,5 +64,47 @@ describe('normalizeLine', () => {
       expect(line.length).toBeLessThanOrEqual(MAX_LINE_LENGTH);
       expect(line.length).toBeGreaterThan(MAX_LINE_LENGTH - 20);
     }
+  });
+});
+
+/** What `stretched` answers, as the regex it replaces. */
+const STRETCHED = /(\p{L})\1{2,}|(?<=\p{L}{3})(\p{L})\2$/u;
+
+describe('stretched', () => {
+  it('answers as the regex it replaces, on letters, doubles, marks and astral characters', () => {
+    const unit = fc.constantFrom(
+      'a',
+      'a',
+      'o',
+      's',
+      'A',
+      'á',
+      'ñ',
+      '1',
+      '.',
+      '-',
+      ' ',
+      '𝕗',
+      '🙏',
+      '\u0301',
+      '\uD835',
+    );
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 12 }), (word) => stretched(word) === STRETCHED.test(word)),
+      { numRuns: 20_000 },
+    );
+    for (const word of [
+      'holaaa',
+      'porfaa',
+      'porfa',
+      'graciasss',
+      'cee',
+      'llama',
+      'aaa',
+      'abcdd',
+      'abcd𝕗𝕗',
+      'ab.cdd',
+    ])
+      expect(stretched(word)).toBe(STRETCHED.test(word));
   });
 });

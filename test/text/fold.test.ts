@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fold } from '../../src/text/fold.js';
 
@@ -43,5 +44,32 @@ describe('group names: one rule for the access guard, the directory and config d
   it('matches a chat subject with extra spaces and other accents/case to the configured name', () => {
     expect(fold('  Ventas   Perú ')).toBe(fold('ventas peru'));
     expect(fold('Logística Peña')).toBe(fold('LOGISTICA  PENA'));
+  });
+});
+
+/** The rule as written in fold.ts's comment, with no shortcut. */
+const byTheRule = (text: string) =>
+  text
+    .normalize('NFKC')
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/\s+/gu, ' ')
+    .trim();
+
+describe('fold, printable ASCII without a space', () => {
+  it('only lower-cases it, which is what the whole rule does to it', () => {
+    fc.assert(
+      fc.property(
+        fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((c) => String.fromCharCode(c)) }),
+        (text) => fold(text) === byTheRule(text),
+      ),
+      { numRuns: 2_000 },
+    );
+    // And any other text still takes the whole rule.
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) => fold(text) === byTheRule(text)),
+      { numRuns: 2_000 },
+    );
   });
 });
