@@ -226,12 +226,14 @@ export const someoneElseRows: readonly Row[] = [
 ];
 
 /**
- * After a date, a time of day said with `antes de`, `hasta`, `después de` is when the answer is
- * due or something happens, not a second date (`one-at-a-time`): the date is asked for.
+ * After a date, a time of day said with `antes de`, `hasta`, `después de`, `de las` is when the
+ * answer is due or something happens, not a second date (`one-at-a-time`): the date is asked for.
  */
 export const dueByRows: readonly Row[] = [
   ['me pasas el tc de hoy que necesito cerrar la factura antes de las 5', 'tc', { fecha: '2026-11-22' }],
   ['el tipo de cambio de ayer para cerrar caja hasta las 6', 'tc', { fecha: '2026-11-21' }],
   ['tc del viernes porfa, lo necesito antes de la 1', 'tc', { fecha: '2026-11-20' }],
+  ['tc de hoy para la reunión de las 3', 'tc', { fecha: '2026-11-22' }],
+  ['el tc del viernes, que el turno de la 1 lo pide', 'tc', { fecha: '2026-11-20' }],
   ['tc de ayer y de hoy', '!one-at-a-time'],
 ];

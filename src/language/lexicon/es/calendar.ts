@@ -108,6 +108,8 @@ export const CALENDAR_WORDS: readonly LexEntry[] = [
       // When something is due or starts: `antes de las 5`, `hasta las 6`, `después de la 1`.
       by: ['antes de las', 'antes de la', 'hasta las', 'hasta la', 'a mas tardar a las'],
       after: ['despues de las', 'despues de la', 'luego de las', 'pasadas las'],
+      // `la reunión de las 3`, `el turno de la 1`: an hour said with its article.
+      of: ['de las', 'de la'],
     },
     false,
   ),
