@@ -116,17 +116,11 @@ export function stretched(word: string): boolean {
   return letters >= 5 && last === previous;
 }
 
-/** `\p{L}` for one code point: ASCII by range, the rest by the regex, remembered (bounded). */
-const LETTERS = new Map<number, boolean>();
-const LETTER = /^\p{L}$/u;
+/** `\p{L}` for one code point: ASCII by range, the rest by `markTest`'s remembered regex. */
+const nonAsciiLetter = markTest(/^\p{L}$/u);
 function isLetter(point: number): boolean {
   if (point < 0x80) return (point >= 0x61 && point <= 0x7a) || (point >= 0x41 && point <= 0x5a);
-  let is = LETTERS.get(point);
-  if (is === undefined) {
-    is = LETTER.test(String.fromCodePoint(point));
-    if (LETTERS.size < 4_096) LETTERS.set(point, is);
-  }
-  return is;
+  return nonAsciiLetter(point);
 }
 
 /** The keys of a written phrase (`Tipo de Cambio` → `tipo de cambio`), words joined by one space. */

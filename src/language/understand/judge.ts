@@ -19,7 +19,7 @@ import {
   toldAfterClitic,
 } from './line.js';
 import type { Candidate } from './scan.js';
-import { type CommandSlots, type Judged, type LineContext, textOf } from './slots.js';
+import { type CommandShape, type CommandSlots, type Judged, type LineContext, textOf } from './slots.js';
 import { askedExplicitly, asksForMe, tailRule } from './tail.js';
 import { POLITE } from './words.js';
 
@@ -122,7 +122,7 @@ export function createJudge(
         ? match.start
         : match.end;
     if (readsDocumentedForm && !late && from === 1 && tokens.length === 2) {
-      const short = documentedForm(match, tokens, keys, line);
+      const short = documentedForm(match, shape, tokens, keys, line);
       if (short) return short;
     }
     const wordsEnd = Math.max(from, match.end);
@@ -296,12 +296,12 @@ export function createJudge(
    */
   function documentedForm(
     match: Candidate,
+    shape: CommandShape,
     tokens: readonly Token[],
     keys: readonly string[],
     line: LineContext,
   ): Judged | undefined {
     const command = match.command;
-    const shape = shapeOf(command);
     const value = tokens[1]!;
     if (match.start !== 0 || match.end !== 1 || match.preface || match.trigger.needPart) return undefined;
     if (tokens[0]!.trail !== '' || (value.shape !== 'number' && value.shape !== 'alnum')) return undefined;
