@@ -1,4 +1,3 @@
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -59,25 +58,17 @@ async function testData() {
   const { tsImport } = await import('tsx/esm/api');
   const load = (file: string) =>
     tsImport(pathToFileURL(path.join(ROOT, file)).href, import.meta.url) as Promise<Record<string, unknown>>;
-  const dir = path.join('test', 'bot', 'phrasings');
-  const tables = readdirSync(path.join(ROOT, dir)).filter((name) => name.endsWith('.table.ts'));
-  const lines: string[] = [];
-  for (const file of tables) {
-    for (const value of Object.values(await load(path.join(dir, file)))) {
-      // Row lists only: a row is `[text, outcome, args?]` (other exports pair rows with rules).
-      if (!Array.isArray(value)) continue;
-      for (const row of value as unknown[]) {
-        if (Array.isArray(row) && typeof row[0] === 'string') lines.push(row[0]);
-      }
-    }
-  }
-  const rows = (await load(path.join(dir, 'rows.ts'))) as { NOW: Date; OWN: string };
+  const table = (await load(path.join('test', 'helpers', 'table-lines.ts'))) as {
+    tableLines(): Promise<{ tables: number; lines: string[] }>;
+  };
+  const { tables, lines } = await table.tableLines();
+  const rows = (await load(path.join('test', 'bot', 'phrasings', 'rows.ts'))) as { NOW: Date; OWN: string };
   const hostile = (await load(path.join('test', 'helpers', 'hostile-text.ts'))) as {
     hostileText(seed: number, index: number): string;
     hostileSamples(): Record<string, string>;
     SELF_DIGITS: string;
   };
-  return { tables: tables.length, lines, ...rows, ...hostile };
+  return { tables, lines, ...rows, ...hostile };
 }
 
 export async function bench(): Promise<void> {

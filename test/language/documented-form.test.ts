@@ -1,12 +1,10 @@
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { commands } from '../../src/app/features.js';
 import { UserError } from '../../src/errors/user-error.js';
 import { createUnderstanding } from '../../src/language/understand/understand.js';
 import type { UnderstandContext } from '../../src/language/understand/understand.js';
 import { hostileText, SELF_DIGITS } from '../helpers/hostile-text.js';
+import { tableLines } from '../helpers/table-lines.js';
 import { NOW, OWN } from '../bot/phrasings/rows.js';
 
 /**
@@ -17,22 +15,6 @@ import { NOW, OWN } from '../bot/phrasings/rows.js';
  */
 const withShortcut = createUnderstanding(commands);
 const without = createUnderstanding(commands, { documentedForm: false });
-
-const TABLES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'bot', 'phrasings');
-
-/** Every row's text of the phrasing tables (the end-to-end contract). */
-async function tableLines(): Promise<string[]> {
-  const lines: string[] = [];
-  for (const file of readdirSync(TABLES).filter((name) => name.endsWith('.table.ts'))) {
-    const module = (await import(path.join(TABLES, file))) as Record<string, unknown>;
-    for (const value of Object.values(module)) {
-      if (!Array.isArray(value)) continue;
-      for (const row of value as unknown[])
-        if (Array.isArray(row) && typeof row[0] === 'string') lines.push(row[0]);
-    }
-  }
-  return lines;
-}
 
 /** Command words (names, concepts, verbs, prefixed, capitalised) before values of every kind. */
 function shortLines(): string[] {
@@ -90,7 +72,7 @@ const CONTEXTS: readonly UnderstandContext[] = [
 describe('the documented form', () => {
   it('reads every line as the full judge does', async () => {
     const lines = [
-      ...(await tableLines()),
+      ...(await tableLines()).lines,
       ...shortLines(),
       ...Array.from({ length: 2_000 }, (_, i) => hostileText(18, i, 400)),
     ];
