@@ -167,6 +167,8 @@ export class VerbReader {
   readonly #bare = new Map<string, number | number[]>();
   readonly #names: readonly VerbFormName[];
   readonly #read = new Map<string, readonly VerbForm[]>();
+  /** Readings by lemma, form name and clitic group (see `#form`); bounded by the lists. */
+  readonly #forms = new Map<number, VerbForm>();
 
   constructor(lemmas: readonly VerbLemma[]) {
     this.#lemmas = lemmas;
@@ -209,10 +211,21 @@ export class VerbReader {
     });
     if (found.length === 0) return NO_READINGS;
     found.sort((a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2] || a[3] - b[3]);
-    return found.map(([lemma, name, , group]) => {
+    return found.map(([lemma, name, , group]) => this.#form(lemma, name, group));
+  }
+
+  /**
+   * The reading of a lemma's form name with a clitic group, made once and shared by every key
+   * read so (`mándamelo`, `mandamelo`): fewer objects per cold key, and callers that remember
+   * something per reading (command-index.ts) remember it once.
+   */
+  #form(lemma: number, name: number, group: number): VerbForm {
+    const id = (lemma * 16 + name) * CLITIC_GROUPS.length + group;
+    let form = this.#forms.get(id);
+    if (form === undefined) {
       const verb = this.#lemmas[lemma]!;
       const [, clitics, addressee] = CLITIC_GROUPS[group]!;
-      return {
+      form = {
         lemma: verb.lemma,
         senses: verb.senses,
         form: this.#names[name]!,
@@ -220,7 +233,9 @@ export class VerbReader {
         clitics,
         variety: verb.variety,
       };
-    });
+      this.#forms.set(id, form);
+    }
+    return form;
   }
 
   /** True when `key` is a form of some lemma (what `workOut` finds, without making readings). */

@@ -210,8 +210,9 @@ class Lexicon {
   /** True when `key` is a one-word entry of `cls`. */
   is(key: string, cls: WordClass): boolean {
     const listed = this.#root.next?.get(key)?.entries;
-    if (listed !== undefined) for (const entry of listed) if (entry.class === cls) return true;
-    for (const entry of this.#shaped(key)) if (entry.class === cls) return true;
+    if (listed !== undefined) for (let e = 0; e < listed.length; e++) if (listed[e]!.class === cls) return true;
+    const shaped = this.#shaped(key);
+    for (let e = 0; e < shaped.length; e++) if (shaped[e]!.class === cls) return true;
     return false;
   }
 
@@ -225,18 +226,24 @@ class Lexicon {
    * `classes` keeps only those classes.
    */
   phrasesAt(keys: readonly string[], at: number, classes?: ReadonlySet<WordClass>): PhraseHit[] {
-    // Loops, not callbacks: these run for every word of every line (no closure made per call).
+    // Indexed loops, not callbacks nor for…of: these run for every word of every line, and for…of
+    // over the shared frozen NONE and over fresh arrays allocated an iterator result per entry
+    // (a quarter of what a cold pass over the fuzz corpus allocated, bench/language.ts).
     const hits: PhraseHit[] = [];
     let node: Node | undefined = this.#root;
     for (let i = at; i < keys.length && i - at < this.longest; i++) {
       node = node.next?.get(keys[i] ?? '');
       if (!node) break;
-      for (const entry of node.entries) {
+      const entries = node.entries;
+      for (let e = 0; e < entries.length; e++) {
+        const entry = entries[e]!;
         if (!classes || classes.has(entry.class)) hits.push({ entry, length: i - at + 1 });
       }
     }
     if (at < keys.length) {
-      for (const entry of this.#shaped(keys[at] ?? '')) {
+      const shaped = this.#shaped(keys[at] ?? '');
+      for (let e = 0; e < shaped.length; e++) {
+        const entry = shaped[e]!;
         if (!classes || classes.has(entry.class)) hits.push({ entry, length: 1 });
       }
     }
@@ -250,15 +257,17 @@ class Lexicon {
     for (let i = at; i < keys.length && i - at < this.longest; i++) {
       node = node.next?.get(keys[i] ?? '');
       if (!node) break;
-      for (const entry of node.entries) {
-        if (classes.has(entry.class)) {
+      const entries = node.entries;
+      for (let e = 0; e < entries.length; e++) {
+        if (classes.has(entries[e]!.class)) {
           longest = i - at + 1;
           break;
         }
       }
     }
     if (longest > 0 || at >= keys.length) return longest;
-    for (const entry of this.#shaped(keys[at] ?? '')) if (classes.has(entry.class)) return 1;
+    const shaped = this.#shaped(keys[at] ?? '');
+    for (let e = 0; e < shaped.length; e++) if (classes.has(shaped[e]!.class)) return 1;
     return 0;
   }
 
