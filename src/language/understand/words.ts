@@ -54,6 +54,13 @@ export function createLineWords(
 ): LineWordsReader {
   /** Lines already read word by word (see LineWords), per line and spelling mode; bounded. */
   const linesRead = new Map<string, LineWords>();
+  /**
+   * Lines read once and not remembered: a line's words are remembered the second time it comes
+   * (`buenos días`, `gracias`, a request asked again), so a stream of lines never seen twice
+   * (pasted notes, the fuzz corpus) does not keep each one's words alive until the map is full,
+   * which made every young-generation collection copy them (bench/language.ts).
+   */
+  const seenOnce = new Set<string>();
 
   function wordsOf(raw: string, spelling: boolean): LineWords {
     const id = `${spelling ? 's' : 't'}${raw}`;
@@ -61,8 +68,14 @@ export function createLineWords(
     if (words === undefined) {
       words = readLineWords(raw, spelling);
       if (raw.length <= MAX_REMEMBERED_LINE) {
-        if (linesRead.size >= MAX_REMEMBERED_LINES) linesRead.clear();
-        linesRead.set(id, words);
+        if (!seenOnce.has(id)) {
+          if (seenOnce.size >= MAX_REMEMBERED_LINES) seenOnce.clear();
+          seenOnce.add(id);
+        } else {
+          seenOnce.delete(id);
+          if (linesRead.size >= MAX_REMEMBERED_LINES) linesRead.clear();
+          linesRead.set(id, words);
+        }
       }
     }
     return words;
