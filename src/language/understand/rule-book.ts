@@ -109,6 +109,26 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
     ],
   },
   {
+    name: 'needed-by',
+    decides:
+      'after a complete request, the time by which it is needed (`hasta las 5`, `para las 3 pm`, `a más tardar a las 10`)',
+    yes: [
+      'tc hasta las 5 porfa',
+      'ruc 20601234565 hasta las 5 porfa',
+      'placa ABC-123 para las 3 pm, gracias',
+      'el dni 45678912 a más tardar a las 10',
+      'dni 45678912 hasta la 1 porfa',
+      'ruc 20100456789 hasta las 6 que cierro el pedido',
+    ],
+    // A bare `a las 8` may ask for a schedule; a second number is a second request.
+    no: [
+      'tc a las 8',
+      'ruc 20601234565 hasta las 5 y el 20100456789',
+      'ruc 20601234565 a las 9',
+      'la placa ABC-123 hasta las 5 estuvo en el almacén',
+    ],
+  },
+  {
     name: 'owner-note',
     decides:
       'in a line that asks, whose the identifier is (`del nuevo chofer`, `correspondiente al postulante`)',

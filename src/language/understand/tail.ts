@@ -1,9 +1,11 @@
+import { atomsOf, tokenSpan } from '../grammars/atoms.js';
+import { clockAt } from '../grammars/clock.js';
 import { lexicon } from '../lexicon/index.js';
 import type { LexEntry, VerbForm, WordClass } from '../lexicon/types.js';
 import type { Token } from '../tokenize.js';
 import { asks } from './command-index.js';
 import type { CommandMatch } from './command-index.js';
-import { classAt, isMark, perfectAt, reasonAt, SOCIAL, STATEMENT, statementAt } from './line.js';
+import { classAt, isMark, perfectAt, reasonAt, SOCIAL, STATEMENT, statementAt, tailStart } from './line.js';
 import type { Slots } from './slots.js';
 
 /**
@@ -58,6 +60,7 @@ export const YIELDING_TAILS: ReadonlySet<string> = new Set([
 export function tailRule(ctx: TailContext, at: number): string | undefined {
   const { tokens, keys } = ctx;
   if (reasonAt(tokens, keys, at) || purposeAt(tokens, keys, at)) return 'reason-tail';
+  if (neededBy(tokens, keys, at)) return 'needed-by';
   const owner = ownerNote(ctx, at);
   if (owner) return owner;
   if (nameNote(tokens, at, ctx.slots)) return 'company-name-note';
@@ -74,6 +77,31 @@ export function tailRule(ctx: TailContext, at: number): string | undefined {
   const context = ctx.asked || (closed && (!tellsFrom(tokens, keys, at) || someoneAt(keys, at)));
   if (context && afterPause(tokens, keys, at) && !hasId(tokens, at)) return 'said-after-asking';
   return undefined;
+}
+
+const TIME_PREFIX = set('time-prefix');
+/** Time prefixes that say by when (`hasta las`, `antes de las`, `a más tardar a las`, `para las`). */
+const BY_WHEN: ReadonlySet<unknown> = new Set(['by', 'to']);
+const NO_CLASSES = set();
+/** Tokens a time takes after its prefix: `1`, `3 pm`, `8 y media de la noche`. */
+const MAX_CLOCK_TOKENS = 6;
+
+/**
+ * `… hasta las 5`, `… para las 3 pm porfa`, `… a más tardar a las 10`: the time by which it is
+ * needed, after a complete request. Not a bare `a las 8` (`tc a las 8` may ask for a schedule),
+ * and no number may follow the time (another identifier would be a second request).
+ */
+function neededBy(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
+  const prefix = lexicon.phrasesAt(keys, at, TIME_PREFIX)[0];
+  if (!prefix || !BY_WHEN.has(prefix.entry.value)) return false;
+  // The clock is read at its number; its span takes the prefix in (`hasta las 5` from `hasta`).
+  const atoms = atomsOf(tokens.slice(at, at + prefix.length + MAX_CLOCK_TOKENS));
+  const clock = clockAt(atoms, prefix.length);
+  if (clock?.time === undefined || clock.start !== 0) return false;
+  // After the time: nothing, courtesy and thanks, or why (`… hasta las 5 que tengo reunión`).
+  const after = at + tokenSpan(atoms, clock.start, clock.end).end;
+  if (hasId(tokens, after)) return false;
+  return tailStart(tokens, keys, after, NO_CLASSES) === after || reasonAt(tokens, keys, after);
 }
 
 /**

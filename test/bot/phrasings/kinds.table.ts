@@ -236,4 +236,11 @@ export const dueByRows: readonly Row[] = [
   ['tc de hoy para la reunión de las 3', 'tc', { fecha: '2026-11-22' }],
   ['el tc del viernes, que el turno de la 1 lo pide', 'tc', { fecha: '2026-11-20' }],
   ['tc de ayer y de hoy', '!one-at-a-time'],
+  // By when it is needed, after a complete request (rule `needed-by`).
+  ['tc hasta las 5 porfa', 'tc', { fecha: '2026-11-22' }],
+  ['me pasas el ruc 20601234565 hasta las 4, gracias', 'ruc', { ruc: '20601234565' }],
+  ['placa C3X918 para las 3 pm que sale el camión', 'placa'],
+  ['dni 41234567 a más tardar a las 10 porfis', 'dni'],
+  ['el tc a las 8', null],
+  ['el ruc 20601234565 hasta las 5 estuvo habido', null],
 ];
