@@ -6,7 +6,7 @@ export const activar = groupToggleCommand({
   triggers: [
     { parts: ['name'] },
     { parts: ['v:activate'] },
-    { parts: ['v*:wake'], needs: 'bot-or-here' },
+    { parts: ['v:wake'], needs: 'bot-or-here' },
     { parts: ['k:switch=on'], needs: 'bot' },
     { parts: ['v:modal', 'v:answer'], needs: 'bot-or-here' },
   ],

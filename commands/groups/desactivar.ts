@@ -6,7 +6,7 @@ export const desactivar = groupToggleCommand({
   triggers: [
     { parts: ['name'] },
     { parts: ['v:deactivate'] },
-    { parts: ['v*:silence'], needs: 'bot' },
+    { parts: ['v:silence'], needs: 'bot' },
     { parts: ['k:switch=off'], needs: 'bot' },
     { parts: ['not:answer'], needs: 'bot-or-here' },
     { parts: ['stop:answer'], needs: 'bot-or-here' },

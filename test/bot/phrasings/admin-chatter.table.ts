@@ -33,6 +33,11 @@ export const adminAndChatterRows: readonly Row[] = [
   ['silencio en el grupo por favor', null],
   ['pausa para el almuerzo', null],
   ['despierta que ya es tarde', null],
+  // What the bot did is told, not asked: only a form that asks turns it off or on.
+  ['el bot se calló un rato en la mañana pero ya volvió', null],
+  ['el bot se cayo un rato en la mañana', null],
+  ['el bot ya se despertó', null],
+  ['el bot se durmió toda la tarde', null],
   ['no respondas todavía', null],
   ['ya no contestes ese número', null],
   ['choferes', 'choferes', {}],
