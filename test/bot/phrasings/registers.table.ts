@@ -93,6 +93,13 @@ export const formalRows: readonly Row[] = [
   ['Se adjunta la guía T001-42 firmada', null],
   ['Sin otro particular, me despido atentamente', null],
   ['Favor de indicar el horario de ingreso del personal', null],
+  // Whether it can be done, asked as a letter does (`¿habría forma de …?`, `me permito …`).
+  ['¿Existiría alguna forma de revisar los locales anexos del RUC 20100456789?', 'locales', { ruc: R4 }],
+  ['¿Cabe la opción de obtener el tipo de cambio del 20/11?', 'tc', { fecha: '2026-11-20' }],
+  ['Habrá manera de consultar la placa C3X918, por favor', 'placa'],
+  ['Nos permitimos solicitar la deuda coactiva del RUC 20601234565', 'deuda', { ruc: R2 }],
+  ['¿Habría forma de adelantar la reunión del lunes?', null],
+  ['Me permito recordarles que el cierre es el viernes', null],
 ];
 
 /** Peruvian slang: address words, particles, urgency and time tails, interjections, slang verbs. */

@@ -8,6 +8,19 @@ import type { LexEntry } from '../types.js';
  * relación de`, `el detalle de`), the people named (`el postulante`, `el operario`). Its verbs
  * (`sírvase`, `tenga a bien`, `listar`, `dejar sin efecto`) are lemmas in verbs.ts.
  */
+/**
+ * Whether it can be done, every way a letter asks it: `¿habría forma de …?`, `¿cabría la
+ * posibilidad de …?`, `¿existe alguna manera de …?`, `hay chance de`.
+ */
+const CAN_IT_BE_DONE: readonly string[] = ['habria', 'habra', 'hay', 'existe', 'existiria', 'cabria', 'cabe']
+  .flatMap((verb) =>
+    ['forma', 'manera', 'modo', 'posibilidad', 'opcion', 'chance'].map((noun) => `${verb} ${noun} de`),
+  )
+  .flatMap((phrase) => {
+    const [verb, ...rest] = phrase.split(' ');
+    return [phrase, `${verb} la ${rest.join(' ')}`, `${verb} alguna ${rest.join(' ')}`];
+  });
+
 export const FORMAL_WORDS: readonly LexEntry[] = [
   // A letter's opening line: said before the request, a greeting on its own.
   ...list('greeting', 'es', 'por medio del presente', 'por medio de la presente', 'mediante el presente'),
@@ -23,8 +36,10 @@ export const FORMAL_WORDS: readonly LexEntry[] = [
   // Manner of asking (`solicito amablemente …`) and whether it can be done (`¿sería posible obtener …?`).
   ...list('courtesy', 'es', 'amablemente', 'gentilmente', 'respetuosamente'),
   ...list('courtesy', 'es', 'encarecidamente', 'atentamente solicito', 'seria posible', 'sera posible'),
-  ...list('courtesy', 'es', 'es posible', 'seria factible', 'habria posibilidad de', 'hay posibilidad de'),
-  ...list('courtesy', 'es', 'si fuera posible', 'si fuese posible'),
+  ...list('courtesy', 'es', 'es posible', 'seria factible', 'si fuera posible', 'si fuese posible'),
+  ...list('courtesy', 'es', ...CAN_IT_BE_DONE),
+  // `me permito solicitar …`, `nos permitimos recordarles …`: a letter's way to ask.
+  ...list('courtesy', 'es', 'me permito', 'nos permitimos', 'tengo a bien', 'tenemos a bien'),
   // The writer says who they are, first in a message: `hola, soy Rosa de RRHH`, `les escribe Carmen`.
   ...list('self-intro', 'es', 'soy', 'les saluda', 'les escribe', 'le escribe', 'te escribe', 'les habla'),
   ...list('self-intro', 'es', 'le habla', 'mi nombre es', 'somos', 'les escribimos'),
