@@ -20,6 +20,7 @@ import {
   helpItselfRows,
   noteLineRows,
   someoneElseRows,
+  correctionRows,
   dueByRows,
   ownerRows,
   reportRows,
@@ -162,6 +163,7 @@ const tables: [string, readonly Row[]][] = [
   ['fifth blind pass', fifthPassRows],
   ['what someone else did, after a request', someoneElseRows],
   ['a time something is due by, after a date', dueByRows],
+  ['a value corrected right after it was written', correctionRows],
 ];
 
 describe('phrasings staff really use', () => {

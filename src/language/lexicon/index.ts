@@ -210,7 +210,8 @@ class Lexicon {
   /** True when `key` is a one-word entry of `cls`. */
   is(key: string, cls: WordClass): boolean {
     const listed = this.#root.next?.get(key)?.entries;
-    if (listed !== undefined) for (let e = 0; e < listed.length; e++) if (listed[e]!.class === cls) return true;
+    if (listed !== undefined)
+      for (let e = 0; e < listed.length; e++) if (listed[e]!.class === cls) return true;
     const shaped = this.#shaped(key);
     for (let e = 0; e < shaped.length; e++) if (shaped[e]!.class === cls) return true;
     return false;

@@ -37,6 +37,7 @@ export const WORD_CLASSES = [
   'affirmation', // sí (with the accent), claro que sí
   'interjection', // asu, pucha, ya fue: an exclamation said around a request
   'discourse', // eh, este, o sea, bueno, btw, literal: speech carried along, saying nothing
+  'correction', // digo, mejor dicho, me equivoqué: what follows replaces what was just written
   // asking
   'question-word', // qué, cuál, cuánto, quién
   'asking-noun', // consulta, pregunta, duda

@@ -2,6 +2,7 @@ import { lexicon } from '../lexicon/index.js';
 import type { WordClass } from '../lexicon/types.js';
 import { MAX_LINE_LENGTH, type MessageLine } from '../normalize.js';
 import { type Token, tokenize } from '../tokenize.js';
+import { opensWithCorrection } from './correction.js';
 import { classAt, isMark, reasonAt, SOCIAL, statementAt } from './line.js';
 import { type Addressed, type Reading, rebased } from './reading.js';
 
@@ -182,6 +183,15 @@ function explainingLine({ line, tokens, keys }: LineText, reading: Reading, afte
   return explains ? 'reason' : undefined;
 }
 
+/** The line starts by correcting the one before it (correction.ts). */
+function correcting(line: string): boolean {
+  const tokens = tokenize(line);
+  return opensWithCorrection(
+    tokens,
+    tokens.map((t) => t.key),
+  );
+}
+
 /** What `readLines` is given: the lines on demand, and how to read one. */
 export interface LineSource {
   /** The next line of the message (see normalize.ts `readMessage`), undefined at the end. */
@@ -209,6 +219,8 @@ export function readLines(source: LineSource, addressed: Addressed | undefined):
   let length = 0;
   let carried: string | undefined;
   let carriedCommand: string | undefined;
+  /** The text of the request read last, while no other line came after it (a correction's). */
+  let requestText: string | undefined;
   let spent = 0;
   const affordable = (length: number) => spent + length <= MAX_READ;
   const charge = (chars: number) => {
@@ -249,15 +261,27 @@ export function readLines(source: LineSource, addressed: Addressed | undefined):
     const next = ahead !== undefined && !ahead.long ? itemOf(ahead) : undefined;
     let last: MessageLine = here;
     let done = false;
-    if (reading.act !== 'request' && carried !== undefined) {
+    // `ruc 2060…4` / `no, perdón, el RUC es 2060…5`: a line that corrects the request just before.
+    const before = requestText;
+    if (before !== undefined && correcting(line) && affordable(before.length + 1 + line.length)) {
+      const again = read(`${before} ${line}`);
+      if (again.act === 'request' && again.because.includes('corrected-value')) {
+        requests[requests.length - 1] = rebased(again, ['corrected-line', ...again.because]);
+        requestText = `${before} ${line}`;
+        done = true;
+      }
+    }
+    if (!done && reading.act !== 'request' && carried !== undefined) {
       // `vigilar` / `2060…` / `2010…`: the command word goes on to each value line after it.
       const again = read(`${carried} ${line}`);
       if (again.act === 'request' && again.command === carriedCommand) {
         requests.push(rebased(again, ['carried-command', ...again.because]));
+        requestText = `${carried} ${line}`;
         done = true;
       }
     }
     if (!done) {
+      requestText = undefined;
       carried = undefined;
       // A command word alone may be a request already (`tc` is today's rate): the next line may
       // still be its argument (`tc` / `20/11`).
@@ -290,8 +314,10 @@ export function readLines(source: LineSource, addressed: Addressed | undefined):
       }
       // Under a signature's name and title, `RUC 2012…` is the signer's company, not a request.
       const signed = reading.act === 'request' && asides.at(-1) === 'signature' && last === here;
-      if (reading.act === 'request' && !signed) requests.push(reading);
-      else if (signed) asides.push('signature');
+      if (reading.act === 'request' && !signed) {
+        requests.push(reading);
+        requestText = last === here ? line : `${line} ${itemOf(last)}`;
+      } else if (signed) asides.push('signature');
       else {
         const tokens = tokenize(line);
         const text = { line, tokens, keys: tokens.map((t) => t.key) };

@@ -109,6 +109,29 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
     ],
   },
   {
+    name: 'corrected-value',
+    decides:
+      'a value written again right after a wrong one, past a correction or an apology (`digo`, `perdón`), replaces it',
+    yes: [
+      'ruc 20601234566 no perdón 20601234565',
+      'placa ABC132, digo, ABC123',
+      'me pasas la deuda del 20601234565... no, perdón, el RUC es 20100456789',
+      'tc del 20/11, mejor dicho del 21/11',
+    ],
+    // Two values joined by `y`, or other words between them, stay two values.
+    no: [
+      'ruc 20601234565 y el 20100456789',
+      'ruc 20601234565 perdón la hora, el dni 41234567',
+      'el ruc 20601234565 es el correcto, el 20100456789 era el error',
+    ],
+  },
+  {
+    name: 'corrected-line',
+    decides: 'a line that starts by correcting the request on the line before replaces that request',
+    yes: ['ruc 20601234564\nno, perdón, el RUC es 20601234565', 'placa ABC-132\ndigo ABC-123'],
+    no: ['ruc 20601234565\nruc 20100456789', 'ruc 20601234565\nperdón la demora, gracias'],
+  },
+  {
     name: 'needed-by',
     decides:
       'after a complete request, the time by which it is needed (`hasta las 5`, `para las 3 pm`, `a más tardar a las 10`)',

@@ -14,7 +14,7 @@ import { type Candidate, scanLine } from './scan.js';
 import { slipOf } from './slip.js';
 import { createCommandSlots, type Judged, type LineContext } from './slots.js';
 import { YIELDING_TAILS } from './tail.js';
-import { createLineWords } from './words.js';
+import { createLineWords, type LineWords } from './words.js';
 
 /**
  * `understand(text, context) → Reading`: pure (no I/O, no clock but `context.now`), bounded (at
@@ -82,8 +82,13 @@ export function createUnderstanding(
     fixes: string[] | undefined,
   ): Reading {
     const words = wordsOf(raw, fixes !== undefined);
-    const { prefix, tokens, keys, question } = words;
     if (fixes && words.fixes.length > 0) fixes.push(...words.fixes);
+    const reading = readOf(words, addressed, context);
+    return words.corrected ? rebased(reading, ['corrected-value', ...reading.because]) : reading;
+  }
+
+  function readOf(words: LineWords, addressed: Addressed | undefined, context: UnderstandContext): Reading {
+    const { prefix, tokens, keys, question } = words;
     const lineAddressed = addressed ?? (prefix ? 'prefix' : undefined);
     const base: { addressed?: Addressed; prefix?: string } = {};
     if (lineAddressed) base.addressed = lineAddressed;

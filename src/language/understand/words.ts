@@ -3,6 +3,7 @@ import type { WordClass } from '../lexicon/types.js';
 import { correctSpelling } from '../spelling.js';
 import { type Token, tokenize } from '../tokenize.js';
 import type { CommandIndex } from './command-index.js';
+import { correctedTokens } from './correction.js';
 import type { CommandLanguage } from './declare.js';
 import { classAt, leadInLength } from './line.js';
 import { type Candidate, scanLine } from './scan.js';
@@ -26,12 +27,14 @@ const NAMES_ASKED = set('topic-noun', 'attribute');
  * past or not), whether it asks, and the command words it names. Read once per line text (chat
  * repeats lines: greetings, thanks, a request asked again); judging them stays per message.
  */
-interface LineWords {
+export interface LineWords {
   readonly prefix: string | undefined;
   readonly tokens: readonly Token[];
   readonly keys: readonly string[];
   /** The spelling slips read past (`fatura→factura`); none when slips are not read. */
   readonly fixes: readonly string[];
+  /** A wrong value and its correction were dropped (correction.ts). */
+  readonly corrected: boolean;
   readonly question: boolean;
   /** A word of the line names the bot (`bot`, `chasqui`). */
   readonly botNamed: boolean;
@@ -105,9 +108,15 @@ export function createLineWords(
   function readLineWords(raw: string, spelling: boolean): LineWords {
     const { prefix, text, typed } = typedOf(raw);
     const spelled = spelling ? correctSpelling(typed) : { tokens: typed, fixes: [] };
-    const tokens = spelled.tokens;
-    const keys = tokens.map((t) => t.key);
-    const words = { prefix, tokens, keys, fixes: spelled.fixes };
+    let tokens = spelled.tokens;
+    let keys = tokens.map((t) => t.key);
+    // `ruc 2060…6, digo, 2060…5`: the value written again replaces the wrong one.
+    const fixed = correctedTokens(tokens, keys);
+    if (fixed) {
+      tokens = fixed;
+      keys = fixed.map((t) => t.key);
+    }
+    const words = { prefix, tokens, keys, fixes: spelled.fixes, corrected: fixed !== undefined };
     if (tokens.length === 0)
       return { ...words, question: false, botNamed: false, namesHere: false, joking: false, candidates: [] };
     const question = asksQuestion(text, tokens, keys);

@@ -244,3 +244,15 @@ export const dueByRows: readonly Row[] = [
   ['el tc a las 8', null],
   ['el ruc 20601234565 hasta las 5 estuvo habido', null],
 ];
+
+/** A value corrected right after it was written, on its line or the next (`corrected-value`, `corrected-line`). */
+export const correctionRows: readonly Row[] = [
+  ['dni 41234576 no no perdón 41234567', 'dni'],
+  ['me pasas la placa C3X981, me equivoqué, C3X918', 'placa'],
+  ['domicilio del 20100456788 mejor dicho del 20100456789 porfa', 'domicilio', { ruc: '20100456789' }],
+  ['me confirmas el ruc 20601234565 perdón es el 10456789124', 'ruc', { ruc: '10456789124' }],
+  ['ruc 20100456789\nme confundí, es el 20601234565', 'ruc', { ruc: '20601234565' }],
+  ['tipo de cambio del 19/11\nno perdón, del 20/11', 'tc', { fecha: '2026-11-20' }],
+  ['ruc 20601234565 y también el 20100456789', '!one-at-a-time'],
+  ['el ruc 20601234565 ya no, ahora trabajamos con el 20100456789', null],
+];

@@ -14,6 +14,18 @@ export const SPEECH_WORDS: readonly LexEntry[] = [
   // What comes to mind before one more request: `me olvidé`, `otra cosita:`, `ah, y también …`.
   ...list('discourse', 'es', 'me olvide', 'se me olvido', 'me olvidaba', 'otra cosita', 'otra cosa'),
   ...list('discourse', 'es', 'una cosa mas', 'una cosita mas', 'ah cierto', 'ah verdad', 'casi me olvido'),
+  // A value written again, right after a wrong one: `ruc 2060…5, digo, 2010…9` (with `perdón`,
+  // an apology, and `no` around it: understand/correction.ts).
+  ...list('correction', 'es', 'digo', 'mejor dicho', 'quise decir', 'quiero decir', 'corrijo'),
+  ...list(
+    'correction',
+    'es',
+    'me equivoque',
+    'me equivoque de numero',
+    'me confundi',
+    'me confundi de numero',
+  ),
+  ...list('correction', 'es', 'rectifico', 'correccion', 'fe de erratas', 'no era ese', 'ese no es'),
   ...valued(
     'spoken-mark',
     'es',
