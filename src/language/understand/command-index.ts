@@ -51,6 +51,9 @@ const DETERMINERS = new Set<WordClass>([
 /** How many determiner words may sit between two parts. */
 const MAX_BETWEEN = 3;
 
+/** A form a negative command is said with: `no respondas`, `no mande`, `no publicar`. */
+const forbids = (form: VerbForm) => form.form === 'subjunctive' || form.form === 'infinitive';
+
 /** Parses `v:register`, `v*:spend`, `c:driver`, `k:format=xml`, `not:answer`, `stop:watch`, `name`, `…?`. */
 export function parsePart(written: string, command: string): Part {
   const optional = written.endsWith('?');
@@ -133,17 +136,14 @@ export function partLength(part: Part, keys: readonly string[], at: number, name
         (form) => (part.anyForm || asks(form)) && !(part.notThem === true && form.addressee === 'them'),
       );
     case 'not': {
-      // `no respondas`, `ya no contestes`, `no me avises`, `nunca publiques`
+      // `no respondas`, `ya no contestes`, `no me avises`, `nunca publiques`, `no responder`: a
+      // negative command is said with the subjunctive (or an infinitive, as notes do). `el bot
+      // no responde`, `ya no vigila …` tell what happens, and `¿no me mandas …?` asks for it.
       const negation = lexicon.lengthAt(keys, at, NEGATION);
       if (negation === 0) return 0;
       let next = at + negation;
       while (lexicon.is(keys[next] ?? '', 'clitic') && next - at < negation + 2) next += 1;
-      const verb = verbLength(
-        keys,
-        next,
-        part.sense,
-        (form) => form.form !== 'past' && form.form !== 'participle',
-      );
+      const verb = verbLength(keys, next, part.sense, forbids);
       return verb > 0 ? next - at + verb : 0;
     }
     case 'stop': {

@@ -38,6 +38,12 @@ export const adminAndChatterRows: readonly Row[] = [
   ['el bot se cayo un rato en la mañana', null],
   ['el bot ya se despertó', null],
   ['el bot se durmió toda la tarde', null],
+  // A negative command takes the subjunctive: `no responde`, `ya no vigila` tell what happens.
+  ['el bot no responde desde ayer', null],
+  ['ya no vigila el ruc 20601234565, se habrá desconfigurado', null],
+  ['el bot no manda el tc los sábados', null],
+  ['bot, no respondas en este grupo', 'desactivar'],
+  ['no me avises más del 20601234565', 'dejar', { ruc: '20601234565' }],
   ['no respondas todavía', null],
   ['ya no contestes ese número', null],
   ['choferes', 'choferes', {}],
