@@ -205,12 +205,26 @@ function formKeys(form: VerbForm): readonly string[] {
   return out;
 }
 
-/** The first-part keys present at `keys[at]`. */
-function keysAt(keys: readonly string[], at: number): string[] {
+/**
+ * A verb typed with the accent of the past on its last letter (`programé`, `mandó`, `consulté`):
+ * told, whatever else its letters may be (`programe` asks, as the formal imperative).
+ */
+export function saidInThePast(forms: readonly VerbForm[], text: string): boolean {
+  return /[éó]$/u.test(text) && forms.some((form) => form.form === 'past');
+}
+
+/** The first-part keys present at `tokens[at]`. */
+function keysAt(tokens: readonly Token[], keys: readonly string[], at: number): string[] {
   const out = [`name:${keys[at] ?? ''}`];
   for (const hit of lexicon.phrasesAt(keys, at)) out.push(...entryKeys(hit.entry));
   const verb = lexicon.verbAt(keys, at);
-  for (const form of verb?.forms ?? []) out.push(...formKeys(form));
+  if (verb === undefined) return out;
+  // `ya programé el tc …` names no request: only the keys of a form that tells.
+  const past = verb.length === 1 && saidInThePast(verb.forms, tokens[at]?.text ?? '');
+  for (const form of verb.forms) {
+    if (past && form.form !== 'past') continue;
+    out.push(...formKeys(form));
+  }
   return out;
 }
 
@@ -296,7 +310,7 @@ export class CommandIndex {
     if (tokens[at]?.shape === 'number') return [];
     const tried = new Set<ParsedTrigger>();
     const out: CommandMatch[] = [];
-    for (const first of keysAt(keys, at)) {
+    for (const first of keysAt(tokens, keys, at)) {
       for (const trigger of this.#byFirst.get(first) ?? []) {
         if (tried.has(trigger)) continue;
         tried.add(trigger);

@@ -1,7 +1,7 @@
 import { lexicon } from '../lexicon/index.js';
 import type { VerbForm, WordClass } from '../lexicon/types.js';
 import type { Token } from '../tokenize.js';
-import { asks } from './command-index.js';
+import { asks, saidInThePast } from './command-index.js';
 
 /**
  * What the words around a request are, by class: lead-ins before the command word, edges around
@@ -227,7 +227,7 @@ export function toldAfterClitic(tokens: readonly Token[], keys: readonly string[
  */
 function reports(forms: readonly VerbForm[], text: string): boolean {
   if (forms.every((form) => form.senses.includes('event'))) return true;
-  if (/[éó]$/u.test(text) && forms.some((form) => form.form === 'past')) return true;
+  if (saidInThePast(forms, text)) return true;
   const tells = (form: VerbForm) =>
     form.form === 'past' || form.form === 'participle' || (form.form === 'present-1' && !asks(form));
   return forms.some(tells) && !forms.some(asks);

@@ -44,6 +44,10 @@ export const adminAndChatterRows: readonly Row[] = [
   ['el bot no manda el tc los sábados', null],
   ['bot, no respondas en este grupo', 'desactivar'],
   ['no me avises más del 20601234565', 'dejar', { ruc: '20601234565' }],
+  // The accent of the past tells (`programé`), where the letters may ask (`programe`, usted).
+  ['ya programé el tc para las 8, no lo vuelvan a programar', null],
+  ['desprogramé la afp ayer', null],
+  ['programe el tc a las 8 por favor', 'programar'],
   ['no respondas todavía', null],
   ['ya no contestes ese número', null],
   ['choferes', 'choferes', {}],
