@@ -175,6 +175,11 @@ export const slangRows: readonly Row[] = [
   ['de toque llego', null],
   ['el precio del verde subió', null],
   ['mi king', null],
+  // A diminutive is the word it is said of (`toquecito` → `toque`), and the writer's hurry.
+  ['un favorcito, el ruc 20100456789 en un toquecito', 'ruc', { ruc: R4 }],
+  ['la placa C3X918 prontito porfa', 'placa'],
+  ['el tc de ayer, ando apuradita', 'tc', { fecha: '2026-11-21' }],
+  ['chama, la guía T001-42 en un momentito', 'guia'],
 ];
 
 /** Young staff: English loans, Spanglish verbs, chat abbreviations of English. */

@@ -38,7 +38,7 @@ export const PE_SOCIAL_WORDS: readonly LexEntry[] = [
   // exclamations around it (`asu`, `pucha`, `ya fue`).
   ...list('addressee', 'pe', 'choche', 'chochera', 'chocherita', 'mi king', 'mi reina', 'causon'),
   ...list('addressee', 'pe', 'mi pata', 'patazo', 'compadrito', 'cumpa'),
-  ...list('addressee', 'pe', 'mi causa', 'brodercito', 'mi bro', 'mi hermano'),
+  ...list('addressee', 'pe', 'mi causa', 'brodercito', 'mi bro', 'mi hermano', 'chamo', 'chama'),
   ...list('callout', 'pe', 'yara', 'oe oe', 'oee', 'ey causa', 'oye pata'),
   ...list('urgency', 'pe', 'ps', 'pss', 'pue', 'yapo', 'ya pues', 'ya ps', 'nomas pe', 'no mas pe'),
   ...list('urgency', 'pe', 'de toque', 'un toque', 'en un toque', 'al toquesito', 'altoke', 'al toke'),
@@ -53,7 +53,13 @@ export const PE_SOCIAL_WORDS: readonly LexEntry[] = [
     'no hay apuro',
     'no hay prisa',
     'cuando te desocupes',
+    'en un rato',
+    'en un momento',
+    'en unos minutos',
   ),
+  // The writer in a hurry: `pls apurado`, `ando apurada`, `estoy con apuro`.
+  ...list('urgency', 'es', 'apurado', 'apurada', 'apurados', 'estoy apurado', 'estoy apurada'),
+  ...list('urgency', 'es', 'ando apurado', 'ando apurada', 'estoy con apuro', 'con apuro'),
   ...list('interjection', 'pe', 'asu', 'asu mare', 'asumadre', 'pucha', 'puchas', 'chuta', 'chucha'),
   ...list('interjection', 'pe', 'ya fue', 'que roche', 'que palta', 'alucina', 'nada que ver'),
   ...list('interjection', 'es', 'caramba', 'uy', 'ay', 'ufff', 'uff', 'vaya', 'caray', 'rayos'),

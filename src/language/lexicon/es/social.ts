@@ -74,7 +74,7 @@ export const SOCIAL_WORDS: readonly LexEntry[] = [
   ...list('ack', 'es', 'no'),
   // `sí` (folded `si`) is also the conjunction: see ambiguities.ts.
   ...list('affirmation', 'es', 'si', 'claro que si', 'si confirmo', 'confirmado', 'confirmo', 'dale si'),
-  ...list('duration', 'es', 'un rato', 'un ratito', 'un momento', 'un momentito', 'por hoy', 'por ahora'),
+  ...list('duration', 'es', 'un rato', 'un momento', 'por hoy', 'por ahora'),
   ...list('duration', 'es', 'hasta nuevo aviso', 'hasta que te avise', 'por un rato', 'por unas horas'),
   ...list('farewell', 'es', 'chau', 'chao', 'adios', 'hasta luego', 'hasta manana', 'nos vemos'),
   ...list('farewell', 'es', 'bye', 'hasta pronto', 'cuidate', 'buen fin de semana', 'feliz dia'),
