@@ -38,6 +38,7 @@ export const WORD_CLASSES = [
   'interjection', // asu, pucha, ya fue: an exclamation said around a request
   'discourse', // eh, este, o sea, bueno, btw, literal: speech carried along, saying nothing
   'correction', // digo, mejor dicho, me equivoqué: what follows replaces what was just written
+  'department', // contabilidad, almacén, RRHH: an office area, named atop a message or as who writes
   // asking
   'question-word', // qué, cuál, cuánto, quién
   'asking-noun', // consulta, pregunta, duda

@@ -141,6 +141,28 @@ interface LineText {
   readonly keys: readonly string[];
 }
 
+const AREA = set('department');
+const AREA_WORDS = set('department', 'article', 'preposition', 'header', 'addressee', 'greeting');
+/** Words of a line naming an office area at most: `Contabilidad`, `Área de RRHH:`, `Hola almacén`. */
+const MAX_AREA_WORDS = 4;
+
+/** `Contabilidad`, `RRHH:`, `Para el área de almacén`: the area a message is from or for. */
+function areaLine(tokens: readonly Token[], keys: readonly string[]): boolean {
+  let named = false;
+  let words = 0;
+  for (let at = 0; at < tokens.length;) {
+    if (isMark(tokens[at])) {
+      at += 1;
+      continue;
+    }
+    const length = classAt(keys, at, AREA_WORDS);
+    if (length === 0 || ++words > MAX_AREA_WORDS) return false;
+    named ||= classAt(keys, at, AREA) > 0;
+    at += length;
+  }
+  return named;
+}
+
 /** What a line that is no request is, given whether a request came before it. */
 function asideOf(
   { line, tokens, keys }: LineText,
@@ -155,7 +177,8 @@ function asideOf(
   // `Atención contabilidad`, `Para: ventas`, `Asunto: guías`, `Señores de RRHH:`: who it is for.
   const salutation =
     line.endsWith(':') && tokens.length <= MAX_SALUTATION_WORDS && classAt(keys, 0, SALUTING) > 0;
-  if (first && (classAt(keys, 0, HEADER) > 0 || salutation) && !tokens.some((t) => /\d/u.test(t.text)))
+  const digits = tokens.some((t) => /\d/u.test(t.text));
+  if (first && (classAt(keys, 0, HEADER) > 0 || salutation || areaLine(tokens, keys)) && !digits)
     return 'header';
   // `es el nuevo transportista, para registrarlo`: a line that gives the request's reason.
   if (

@@ -104,6 +104,16 @@ export const noteLineRows: readonly Row[] = [
   ],
   ['Buenos días, soy Ana de ventas\nel pedido 4512 sale hoy\nplaca C3X918', null],
   ['Orden de compra 8891\nProveedor: Ferretería San Jorge\nRUC 20601234565\nPlaca C3X918', null],
+  // An office area atop the message says who writes or for whom (`aside:header`).
+  [
+    'Tesorería\ntc de ayer\ntc de hoy',
+    [
+      ['tc', { fecha: '2026-11-21' }],
+      ['tc', { fecha: '2026-11-22' }],
+    ],
+  ],
+  ['Mesa de partes:\nguía T001-42', 'guia'],
+  ['Compras\nse canceló el pedido del proveedor\nruc 20601234565', null],
 ];
 
 /** Chatter that contains the word of help: only a command named at the head of the topic asks the bot. */

@@ -41,6 +41,11 @@ export const SOCIAL_WORDS: readonly LexEntry[] = [
   ...list('regards', 'es', 'atentamente', 'un abrazo', 'abrazo', 'abrazos', 'bendiciones'),
   ...list('regards', 'es', 'quedo atento', 'quedo atenta', 'quedamos atentos', 'quedo a la espera'),
   ...list('header', 'es', 'atencion', 'a la atencion de', 'attn', 'asunto', 'area de', 'para el area de'),
+  // An office area, a message's first line (`Contabilidad` / `afp de setiembre` / …).
+  ...list('department', 'es', 'contabilidad', 'almacen', 'rrhh', 'recursos humanos', 'tesoreria'),
+  ...list('department', 'es', 'gerencia', 'administracion', 'recepcion', 'seguridad', 'sistemas'),
+  ...list('department', 'es', 'finanzas', 'operaciones', 'mantenimiento', 'produccion', 'ventas'),
+  ...list('department', 'es', 'compras', 'facturacion', 'cobranzas', 'garita', 'mesa de partes'),
   ...list('regards', 'es', 'dios le bendiga', 'dios te bendiga', 'dios los bendiga', 'dios les bendiga'),
   ...list('regards', 'es', 'cordial saludo', 'un cordial saludo', 'reciba un cordial saludo', 'slds'),
   ...list('regards', 'es', 'a la espera', 'quedo pendiente', 'estare atento', 'estare atenta', 'besos'),
