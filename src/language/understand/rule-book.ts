@@ -217,7 +217,11 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
       'me confirmas el ruc 20601234565 del cliente de ayer',
       'necesito la placa ABC123 de la unidad de Juan',
     ],
-    no: ['pásale el ruc 20601234565 del cliente de ayer'],
+    // Words that tell of the value say what it is, not what is wanted of it.
+    no: [
+      'pásale el ruc 20601234565 del cliente de ayer',
+      'mira lo que me mandaron, el ruc 20601234565 aparece como baja de oficio',
+    ],
   },
   {
     name: 'said-after-asking',

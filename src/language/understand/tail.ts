@@ -64,7 +64,9 @@ export function tailRule(ctx: TailContext, at: number): string | undefined {
   const owner = ownerNote(ctx, at);
   if (owner) return owner;
   if (nameNote(tokens, at, ctx.slots)) return 'company-name-note';
-  if (ctx.forMe && !tokens.slice(at).some((t) => /\d/u.test(t.text))) return 'asked-for-the-writer';
+  // Not a tail that tells of the value (`… el ruc 2060… aparece como baja de oficio`).
+  const tells = !ctx.question && statementAt(tokens, keys, at, false) !== undefined;
+  if (ctx.forMe && !tells && !tokens.slice(at).some((t) => /\d/u.test(t.text))) return 'asked-for-the-writer';
   if (askedAfter(tokens, keys, at)) return 'asked-after';
   if (ctx.question && askedDetail(tokens, keys, at)) return 'asked-detail';
   if (describedOwner(ctx, at)) return 'described-owner';
