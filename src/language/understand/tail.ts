@@ -263,7 +263,8 @@ function ignoredConcept(ctx: TailContext, value: LexEntry['value']): boolean {
  */
 function describing(keys: readonly string[], tokens: readonly Token[], i: number, afterDe: boolean): boolean {
   if (/\d/u.test(tokens[i]?.text ?? '') || tokens[i]?.shape !== 'word') return false;
-  if (lexicon.entries(keys[i] ?? '').length > 0) return false;
+  // An office area describes as an unknown word does (`del nuevo de almacén`).
+  if (lexicon.entries(keys[i] ?? '').some((entry) => entry.class !== 'department')) return false;
   const verb = lexicon.verbAt(keys, i);
   if (!verb) return true;
   const typedPast = tokens[i]!.accented && verb.forms.some((form) => form.form === 'past');

@@ -28,6 +28,9 @@ export const ownerRows: readonly Row[] = [
   ['el dni 41234567 de la candidata ya está en el file', null],
   ['dni 70123456, es el de la practicante', null],
   ['ruc 20601234565, es la empresa que nos cobró doble', null],
+  // An office area describes whose it is, as any word would (`… de contabilidad`).
+  ['dni 41234567 del nuevo de mantenimiento porfa', 'dni'],
+  ['me pasas el dni 70123456 de la señora de tesorería', 'dni'],
 ];
 
 /** Trailing descriptions after a complete request: the vehicle, what it is for, who it is. */
