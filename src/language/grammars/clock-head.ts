@@ -93,10 +93,15 @@ export function agrees(half: 'am' | 'pm' | undefined, part: DayPart): boolean {
   return half === 'pm' ? part === 'pm' || part === 'night' : part === 'am' || part === 'dawn';
 }
 
-/** What may follow a spelled hour to make it a time: `y`, `menos`, `en punto`, `hrs`, `pm`, `de la tarde`. */
+/**
+ * What may follow a spelled hour to make it a time: `y`, `menos`, `en punto`, `hrs`, `pm`, `de la
+ * tarde`, or minutes spelled too (`siete treinta`, `once cuarenta y cinco`).
+ */
 function suffixStarts(atoms: Atoms, at: number): boolean {
   const word = clockWordAt(atoms, at)?.entry.value;
+  const spoken = numberAt(atoms, at);
   return (
+    (spoken !== undefined && spoken.digits === 0 && spoken.value >= 10 && spoken.value <= 59) ||
     word === 'plus' ||
     word === 'minus' ||
     word === 'sharp' ||

@@ -15,6 +15,9 @@ export const adminAndChatterRows: readonly Row[] = [
   // a recurring time after tc is a schedule
   ['envía el tc cada mañana a las 7:30', 'programar', weekly(7, 30)],
   ['tc diario a las 9 porfa', 'programar', weekly(9, 0)],
+  // Minutes spelled after a spelled hour make it a time, with no `a las` (`siete treinta`).
+  ['programa el tc diario seis cuarenta y cinco', 'programar', weekly(6, 45)],
+  ['programar tc ocho quince de la mañana', 'programar', weekly(8, 15)],
   ['desactivar', 'desactivar', {}],
   ['desactiva el bot', 'desactivar', {}],
   ['apagar bot pls', 'desactivar', {}],
