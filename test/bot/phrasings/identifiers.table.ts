@@ -212,4 +212,7 @@ export const identifierRows: readonly Row[] = [
   ['/buscar', '!search-missing'],
   ['buscar el camión mañana', null],
   ['buscar a casa', null],
+  // A document named by its last word alone, as people shorten it.
+  ['extranjería 001234567 porfa', 'ce'],
+  ['la oficina de extranjería cierra a las 4', null],
 ];

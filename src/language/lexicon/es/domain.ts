@@ -20,6 +20,8 @@ export const DOMAIN_WORDS: readonly LexEntry[] = [
   named('concept', 'es', 'dni', ['documento nacional de identidad', 'libreta electoral']),
   named('concept', 'es', 'ce', ['ce', 'c.e', 'carne de extranjeria', 'carnet de extranjeria', 'carne']),
   named('concept', 'es', 'ce', ['carnet', 'carnet extranjeria', 'carne extranjeria', 'carnes', 'carnets']),
+  // The document named by its last word alone, as people shorten it: `extranjería 0012…`.
+  named('concept', 'es', 'ce', ['extranjeria']),
   named('concept', 'es', 'cee', [
     'cee',
     'carne especial',
