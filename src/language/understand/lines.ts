@@ -1,3 +1,5 @@
+import { atomsOf, tokenSpan } from '../grammars/atoms.js';
+import { clocksIn } from '../grammars/clock.js';
 import { lexicon } from '../lexicon/index.js';
 import type { WordClass } from '../lexicon/types.js';
 import { MAX_LINE_LENGTH, type MessageLine } from '../normalize.js';
@@ -190,9 +192,9 @@ function asideOf(
 }
 
 /**
- * `renunció el viernes`, `ese ya no va`, `el contador lo quiere ya`: a few words after a request
- * that say why or which, naming no command, no number, no field (`Proveedor: …`) and no owner
- * (`del señor` tells whose, see `personLine`), asking nothing.
+ * `renunció el viernes`, `ese ya no va`, `es el camión que entra a las 9`: a few words after a
+ * request that say why or which, naming no command, no number but a time of day, no field
+ * (`Proveedor: …`) and no owner (`del señor` tells whose, see `personLine`), asking nothing.
  */
 function explainingLine({ line, tokens, keys }: LineText, reading: Reading, afterRequest: boolean): Aside {
   const words = tokens.filter((t) => !isMark(t)).length;
@@ -202,8 +204,22 @@ function explainingLine({ line, tokens, keys }: LineText, reading: Reading, afte
     words <= MAX_EXPLAINING_WORDS &&
     !line.includes('?') &&
     classAt(keys, 0, OWNER_OF) === 0 &&
-    !tokens.some((t) => /\d/u.test(t.text) || t.trail.includes(':'));
+    !tokens.some((t) => t.trail.includes(':')) &&
+    onlyTimesOfDay(tokens);
   return explains ? 'reason' : undefined;
+}
+
+/** Every number of the line is a time of day said with its prefix (`a las 9`, `desde las 8:30`). */
+function onlyTimesOfDay(tokens: readonly Token[]): boolean {
+  if (!tokens.some((t) => /\d/u.test(t.text))) return true;
+  const atoms = atomsOf(tokens);
+  const timed = new Set<number>();
+  for (const clock of clocksIn(atoms)) {
+    if (!clock.time || !clock.strong || clock.bare) continue;
+    const span = tokenSpan(atoms, clock.start, clock.end);
+    for (let i = span.start; i < span.end; i++) timed.add(i);
+  }
+  return tokens.every((t, i) => !/\d/u.test(t.text) || timed.has(i));
 }
 
 /** The line starts by correcting the one before it (correction.ts). */

@@ -116,6 +116,9 @@ export const noteLineRows: readonly Row[] = [
     ],
   ],
   ['Mesa de partes:\nguía T001-42', 'guia'],
+  // A line of why or which may say a time of day, but no other number (`aside:reason`).
+  ['dni 41234567\nes el vigilante que entra a las 7', 'dni'],
+  ['placa C3X918\nel pedido 45 sale hoy', null],
   ['Compras\nse canceló el pedido del proveedor\nruc 20601234565', null],
 ];
 
