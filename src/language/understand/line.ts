@@ -211,7 +211,13 @@ export function toldAfterClitic(tokens: readonly Token[], keys: readonly string[
   // `ya mande la guía` (typed without the accent): after `ya` the past, not the usted imperative.
   const paused = /[,;:.!?]$/u.test(tokens[at - 1]?.trail ?? '');
   if (!clitic && !paused && verb.forms.some((form) => form.form === 'past')) return true;
-  if (verb.forms.some((form) => form.form !== 'past' && asks(form))) return false;
+  // `ya se consulto el ruc …` (capitals drop the accent): after `se` no first person can be, so
+  // `consulto` is `consultó`.
+  const impersonal = before === 'se';
+  const asking = (form: VerbForm) =>
+    form.form !== 'past' && !(impersonal && form.form === 'present-1') && asks(form);
+  if (verb.forms.some(asking)) return false;
+  if (impersonal && verb.forms.some((form) => form.form === 'past')) return true;
   if (tokens[at]?.accented === true && verb.forms.some((form) => form.form === 'past')) return true;
   // `le envío`, `le paso` report the writer's doing; `le encargo`, `le consulto` ask.
   const doing = (form: VerbForm) => form.senses.some((sense) => !ASKING_ONLY.has(sense));

@@ -51,6 +51,9 @@ export const adminAndChatterRows: readonly Row[] = [
   ['ya programé el tc para las 8, no lo vuelvan a programar', null],
   ['desprogramé la afp ayer', null],
   ['programe el tc a las 8 por favor', 'programar'],
+  // Capitals drop the accent: after `se` no first person can be (`SE CONSULTO` is `se consultó`).
+  ['YA SE CONSULTO EL RUC 20100456789, NO LO PIDAN DE NUEVO', null],
+  ['ya se verifico la placa C3X918', null],
   ['no respondas todavía', null],
   ['ya no contestes ese número', null],
   ['choferes', 'choferes', {}],
