@@ -1,5 +1,5 @@
 import { UserError } from '../../errors/user-error.js';
-import { type Atoms, tokenSpan } from './atoms.js';
+import { type Atoms, classes, phraseAt, tokenSpan } from './atoms.js';
 import { type DateSpan, only, readDateStartingAt } from './date-parts.js';
 import type { SlotMatch } from './types.js';
 
@@ -36,6 +36,26 @@ function nextResolved<R>(
   return undefined;
 }
 
+/** Words that may join two dates of one request: `y`, `o`, `de`, `al`, `el`, `también`, marks. */
+const JOINING = classes('conjunction', 'preposition', 'article', 'concept', 'adverb');
+/** Atoms between two dates joined so at most (`, y también el de`). */
+const MAX_JOINING = 5;
+
+/** The atoms `[from, to)` only join two dates (see JOINING). */
+function joined(atoms: Atoms, from: number, to: number): boolean {
+  let words = 0;
+  for (let at = from; at < to;) {
+    if (atoms.list[at]?.mark) {
+      at += 1;
+      continue;
+    }
+    const hit = phraseAt(atoms, at, JOINING);
+    if (!hit || ++words > MAX_JOINING) return false;
+    at += hit.length;
+  }
+  return true;
+}
+
 /** The first reading, or one `one-at-a-time` error when a second follows it (`que`: "una fecha"). */
 export function onlyReading<R>(
   atoms: Atoms,
@@ -45,7 +65,9 @@ export function onlyReading<R>(
   const first = nextResolved(atoms, 0, resolve);
   if (!first) return undefined;
   const second = nextResolved(atoms, first.span.end, resolve, !only(first.span.spec));
-  if (!second) return first;
+  // Two dates asked for are joined (`de ayer y de hoy`, `del 20, 21`); words between them that
+  // say more (`el dólar mañana va a subir, compren hoy`) leave the second to what follows.
+  if (!second || !joined(atoms, first.span.end, second.span.start)) return first;
   return {
     ...tokenSpan(atoms, first.span.start, second.span.end),
     result: { error: new UserError('one-at-a-time', { que }) },

@@ -252,6 +252,10 @@ export const dueByRows: readonly Row[] = [
   ['tc de hoy para la reunión de las 3', 'tc', { fecha: '2026-11-22' }],
   ['el tc del viernes, que el turno de la 1 lo pide', 'tc', { fecha: '2026-11-20' }],
   ['tc de ayer y de hoy', '!one-at-a-time'],
+  // Two dates are one request only when joined (`y`, `de`, a comma): other words between them say more.
+  ['tc del 20/11, también el del 21/11', '!one-at-a-time'],
+  ['el dólar mañana va a subir, compren hoy', null],
+  ['Mensaje reenviado:\n"el dólar mañana va a subir, compren hoy"\njaja este tío', null],
   // By when it is needed, after a complete request (rule `needed-by`).
   ['tc hasta las 5 porfa', 'tc', { fecha: '2026-11-22' }],
   ['me pasas el ruc 20601234565 hasta las 4, gracias', 'ruc', { ruc: '20601234565' }],
