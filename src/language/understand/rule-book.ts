@@ -226,7 +226,11 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
   {
     name: 'said-after-asking',
     decides: 'once an asking verb named the request, what follows a pause is context',
-    yes: ['borra al chofer 41234567, ya no trabaja con nosotros', 'ya no vigiles al 20601234565, ya pagó'],
+    yes: [
+      'borra al chofer 41234567, ya no trabaja con nosotros',
+      'ya no vigiles al 20601234565, ya pagó',
+      'dni 41234567 porfa la señora está en recepción',
+    ],
     no: ['el chofer 41234567, ya no trabaja con nosotros', 'borra al chofer 41234567'],
   },
   {

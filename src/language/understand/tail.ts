@@ -40,6 +40,8 @@ const COURTESY = set('courtesy');
 const OWNER = set('person-noun', 'company-word', 'legal-form');
 /** Inside a note: determiners and adjectives around the noun. */
 const NOTE_GLUE = set('article', 'possessive', 'demonstrative', 'qualifier', 'preposition', 'conjunction');
+/** Courtesy and hurry said at the end of a request: `xfa`, `por favor`, `al toque`. */
+const CLOSES_REQUEST = set('courtesy', 'urgency');
 /** A joining word before what follows a request: `y`, `que`, `porque`. */
 const JOINING = set('conjunction', 'reason');
 
@@ -77,7 +79,10 @@ export function tailRule(ctx: TailContext, at: number): string | undefined {
   for (let i = 0; i < at; i++) closed ||= tokens[i]!.trail.includes('?') || classAt(keys, i, COURTESY) > 0;
   // What someone else did or does (`…, el cliente lo perdió`, `…, el chofer ya se va`) says why.
   const context = ctx.asked || (closed && (!tellsFrom(tokens, keys, at) || someoneAt(keys, at)));
-  if (context && afterPause(tokens, keys, at) && !hasId(tokens, at)) return 'said-after-asking';
+  // A request with its value (not a bare command word) is closed by courtesy too.
+  const valued = Object.keys(ctx.slots).length > 0;
+  const paused = afterPause(tokens, keys, at) || (valued && courtesyBefore(keys, at));
+  if (context && paused && !hasId(tokens, at)) return 'said-after-asking';
   return undefined;
 }
 
@@ -335,6 +340,16 @@ function afterPause(tokens: readonly Token[], keys: readonly string[], at: numbe
   const before = tokens[at - 1];
   if (before && (/[,;:.!?]$/u.test(before.trail) || isMark(before))) return true;
   return classAt(keys, at, JOINING) > 0;
+}
+
+/**
+ * Courtesy right before `at` closes a request as a comma would, where hurried writing drops it
+ * (`dni 4123… porfa la señora está en recepción`).
+ */
+function courtesyBefore(keys: readonly string[], at: number): boolean {
+  for (let from = Math.max(0, at - 3); from < at; from++)
+    if (classAt(keys, from, CLOSES_REQUEST) === at - from) return true;
+  return false;
 }
 
 /**

@@ -180,6 +180,9 @@ export const slangRows: readonly Row[] = [
   ['la placa C3X918 prontito porfa', 'placa'],
   ['el tc de ayer, ando apuradita', 'tc', { fecha: '2026-11-21' }],
   ['chama, la guía T001-42 en un momentito', 'guia'],
+  // Courtesy closes the request as a comma would where hurried writing drops it.
+  ['ruc 20601234565 porfa el cliente está esperando', 'ruc', { ruc: R2 }],
+  ['dni 41234567 porfa la señora está en recepción', 'dni'],
 ];
 
 /** Young staff: English loans, Spanglish verbs, chat abbreviations of English. */
