@@ -151,6 +151,11 @@ function askedAfter(tokens: readonly Token[], keys: readonly string[], at: numbe
     first -= 1;
   const clitics =
     clitic || keys.slice(first, at).some((k) => lexicon.entries(k).every((e) => e.class === 'clitic'));
+  // An infinitive that ends the line asks as hurried notes do (`placa ABC123 consultar`, `ruc …
+  // verificar porfa`); one followed by more may be what the value is for (`… consultar en SUNAT`).
+  const ends = tailStart(tokens, keys, i + verb.length, NO_CLASSES) === i + verb.length;
+  const infinitive = ends && verb.forms.some((form) => form.form === 'infinitive' && asks(form));
+  if (infinitive) return true;
   if (!clitics && !attached && !afterPause(tokens, keys, first)) return false;
   return verb.forms.some((form) => asks(form) && form.form !== 'infinitive' && form.form !== 'gerund');
 }

@@ -183,6 +183,12 @@ export const slangRows: readonly Row[] = [
   // Courtesy closes the request as a comma would where hurried writing drops it.
   ['ruc 20601234565 porfa el cliente está esperando', 'ruc', { ruc: R2 }],
   ['dni 41234567 porfa la señora está en recepción', 'dni'],
+  // The verb last, as an infinitive, the way hurried notes ask (`asked-after`), and the same
+  // value written twice is one value.
+  ['ruc 20100456789 verificar porfa', 'ruc', { ruc: R4 }],
+  ['dni 41234567 revisar', 'dni'],
+  ['camión C3X918 en puerta, placa C3X918 consultar', 'placa'],
+  ['ruc 20601234565, repito, 20601234565', 'ruc', { ruc: R2 }],
 ];
 
 /** Young staff: English loans, Spanglish verbs, chat abbreviations of English. */

@@ -153,7 +153,7 @@ export const dniGrammar: SlotGrammar<string> = {
   name: 'dni',
   find(tokens) {
     const attempt = (c: DniCandidate) => dniAttempt(c) || wholeArgument(tokens, c.start, c.end);
-    const picked = pickOne(dniCandidates(tokens).filter(attempt), 'dni', typedAsDni);
+    const picked = pickOne(dniCandidates(tokens).filter(attempt), 'dni', typedAsDni, (c) => c.digits);
     if (picked === undefined) return undefined;
     if ('several' in picked) return picked.several;
     const { candidate } = picked;

@@ -2,7 +2,7 @@ import { UserError, echo } from '../../../errors/user-error.js';
 import { lexicon } from '../../lexicon/index.js';
 import type { Token } from '../../tokenize.js';
 import type { SlotGrammar, SlotMatch } from '../types.js';
-import { holdsDigits, isContent, isDash, matched, oneAtATime } from './shared.js';
+import { holdsDigits, isContent, isDash, matched, oneAtATime, sameValue } from './shared.js';
 
 /**
  * The plate codes Peru issues, as letters and digits without the hyphen (the compact form the
@@ -105,6 +105,11 @@ export const plateGrammar: SlotGrammar<string> = {
       } else if (holdsDigits(tokens[at]!)) attempt ??= at;
     }
     const [first] = plates;
+    // The same plate written twice (`moto 1234-5A en puerta, placa 1234-5A`) is one.
+    if (first && sameValue(plates, (found) => found.plate)) {
+      const last = plates[plates.length - 1]!;
+      return matched(first.start, last.end, { value: first.plate }, [...first.because, 'plate-repeated']);
+    }
     if (plates.length > 1) {
       const last = plates[plates.length - 1]!;
       return matched(first!.start, last.end, { error: oneAtATime('plate', plates.length) }, [

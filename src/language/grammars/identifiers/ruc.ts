@@ -97,7 +97,12 @@ export const rucGrammar: SlotGrammar<string> = {
     const attempts = rucCandidates(tokens).filter(
       (c) => c.count >= MIN_IDENTIFIER_DIGITS || wholeArgument(tokens, c.start, c.end),
     );
-    const picked = pickOne(attempts, 'ruc', (candidate) => candidate.count >= IDENTIFIER_DIGITS);
+    const picked = pickOne(
+      attempts,
+      'ruc',
+      (candidate) => candidate.count >= IDENTIFIER_DIGITS,
+      (candidate) => candidate.digits,
+    );
     if (picked === undefined) return undefined;
     if ('several' in picked) return picked.several;
     const chosen = picked.candidate;

@@ -102,8 +102,12 @@ export function pickOne<C extends { start: number; end: number }>(
   candidates: readonly C[],
   kind: IdentifierKind,
   typedOf: (candidate: C) => boolean,
+  valueOf?: (candidate: C) => string | undefined,
 ): { candidate: C } | { several: SlotMatch<never> } | undefined {
   const typed = candidates.filter(typedOf);
+  // The same value written again (`placa 1234-5A … placa 1234-5A`, `2060…, repito, 2060…`) is one.
+  const once = valueOf && sameValue(typed, valueOf);
+  if (once) return { candidate: { ...typed[0]!, end: typed[typed.length - 1]!.end } };
   if (typed.length > 1) {
     const error = oneAtATime(kind, typed.length);
     return {
@@ -112,4 +116,11 @@ export function pickOne<C extends { start: number; end: number }>(
   }
   const candidate = typed[0] ?? candidates[0];
   return candidate && { candidate };
+}
+
+/** True when there are several `items` and `valueOf` gives each the same defined value. */
+export function sameValue<C>(items: readonly C[], valueOf: (item: C) => string | undefined): boolean {
+  if (items.length < 2) return false;
+  const first = valueOf(items[0]!);
+  return first !== undefined && items.every((item) => valueOf(item) === first);
 }
