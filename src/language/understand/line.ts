@@ -51,6 +51,7 @@ const LEAD_IN = set(
   'topic-noun',
   'attribute',
   'person-noun',
+  'department',
   'place-here',
   'pronoun',
   'adverb',

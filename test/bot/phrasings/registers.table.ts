@@ -364,6 +364,8 @@ export const voiceRows: readonly Row[] = [
   ['eh bueno el tc está alto punto', null],
   ['te cuento que el ruc 20123456786 está bien', null],
   ['de 8 a 9 estoy en el almacén', null],
+  // Who speaks, by their post (`le habla la recepcionista`), before the request in one breath.
+  ['buenos días le habla la secretaria de gerencia quería pedirle el dni 41234567 gracias', 'dni'],
 ];
 
 /**

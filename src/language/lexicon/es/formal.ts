@@ -71,6 +71,9 @@ export const FORMAL_WORDS: readonly LexEntry[] = [
   ...list('person-noun', 'es', 'arrendatario', 'arrendataria', 'inquilino', 'inquilina', 'tecnico'),
   ...list('person-noun', 'es', 'supervisor', 'supervisora', 'ayudante', 'auxiliar', 'destinatario'),
   ...list('person-noun', 'es', 'interesado', 'interesada'),
+  // Who works at the front and the gate: `le habla la recepcionista`, `el portero lo pide`.
+  ...list('person-noun', 'es', 'recepcionista', 'secretaria', 'secretario', 'portero', 'portera'),
+  ...list('person-noun', 'es', 'guardia', 'conserje', 'despachador', 'despachadora', 'cajero', 'cajera'),
   ...valued(
     'place-here',
     'es',
