@@ -1,5 +1,6 @@
+import { holdsDigits } from '../grammars/identifiers/shared.js';
 import type { WordClass } from '../lexicon/types.js';
-import type { Token } from '../tokenize.js';
+import { keysOf, type Token } from '../tokenize.js';
 import { classAt, isMark } from './line.js';
 
 /**
@@ -39,12 +40,12 @@ export function correctedTokens(tokens: readonly Token[], keys: readonly string[
   let words = tokens;
   let wordKeys = keys;
   for (let first = 0; first < words.length; first++) {
-    if (!valueLike(words[first]!)) continue;
+    if (!holdsDigits(words[first]!)) continue;
     const second = correctionAfter(words, wordKeys, first);
     if (second === undefined) continue;
     out = [...words.slice(0, first), ...words.slice(second)];
     words = out;
-    wordKeys = out.map((token) => token.key);
+    wordKeys = keysOf(out);
     first -= 1; // the value now at `first` may be corrected again (`X, digo Y, perdón Z`)
   }
   return out;
@@ -59,7 +60,7 @@ function correctionAfter(
   let marked = false;
   for (let at = first + 1; at < tokens.length && at - first <= MAX_GAP;) {
     const token = tokens[at]!;
-    if (valueLike(token)) return marked && alike(tokens[first]!, token) ? at : undefined;
+    if (holdsDigits(token)) return marked && alike(tokens[first]!, token) ? at : undefined;
     const length = isMark(token) ? 1 : classAt(keys, at, MARKER);
     if (length > 0) {
       marked ||= !isMark(token);
@@ -74,10 +75,6 @@ function correctionAfter(
 }
 
 const DIGIT = /\d/gu;
-
-function valueLike(token: Token): boolean {
-  return token.shape === 'number' || token.shape === 'alnum';
-}
 
 /** Two values of one kind: the same shape, as many digits give or take one, about as long. */
 function alike(a: Token, b: Token): boolean {
@@ -96,5 +93,5 @@ export function opensWithCorrection(tokens: readonly Token[], keys: readonly str
   let at = 0;
   while (at < tokens.length && (isMark(tokens[at]) || classAt(keys, at, OPENING) > 0))
     at += Math.max(1, classAt(keys, at, OPENING));
-  return classAt(keys, at, MARKER) > 0 && tokens.slice(at).some(valueLike);
+  return classAt(keys, at, MARKER) > 0 && tokens.slice(at).some(holdsDigits);
 }

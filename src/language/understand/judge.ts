@@ -11,6 +11,7 @@ import {
   DETERMINER,
   edgeLength,
   leadInLength,
+  NONE,
   QUESTION,
   statementAt,
   STATEMENT,
@@ -46,7 +47,6 @@ const BEFORE_SLOT = set(
 const BEFORE_TIME_SLOT = new Set([...BEFORE_SLOT].filter((cls) => cls !== 'person-noun'));
 /** Before a needed word: `agrega el ruc … A LA lista`. */
 const BEFORE_NEED = set('preposition', 'article', 'asking-noun');
-export const NONE: ReadonlySet<WordClass> = set();
 /** In a question, what is asked about may sit anywhere: `¿de qué marca es la placa …?`. */
 const ASKED = set('ack', ...QUESTION);
 

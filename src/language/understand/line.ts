@@ -88,6 +88,8 @@ const REASON = set('reason');
 export const DETERMINER = set('article', 'possessive', 'demonstrative');
 
 /** Words that tell rather than ask: `es`, `ya llegó`, `tenía`, `se informa que`. */
+/** No word class: `tailStart` and `edgeLength` with nothing besides their own. */
+export const NONE: ReadonlySet<WordClass> = set();
 export const STATEMENT = set('state-verb', 'report-verb', 'telling');
 const TELLS_WHAT_FOLLOWS = set('telling');
 /** Senses that only ask: their first person asks too (`le encargo el ruc …`). */

@@ -5,7 +5,17 @@ import type { LexEntry, VerbForm, WordClass } from '../lexicon/types.js';
 import type { Token } from '../tokenize.js';
 import { asks } from './command-index.js';
 import type { CommandMatch } from './command-index.js';
-import { classAt, isMark, perfectAt, reasonAt, SOCIAL, STATEMENT, statementAt, tailStart } from './line.js';
+import {
+  classAt,
+  isMark,
+  NONE,
+  perfectAt,
+  reasonAt,
+  SOCIAL,
+  STATEMENT,
+  statementAt,
+  tailStart,
+} from './line.js';
 import type { Slots } from './slots.js';
 
 /**
@@ -67,8 +77,9 @@ export function tailRule(ctx: TailContext, at: number): string | undefined {
   if (owner) return owner;
   if (nameNote(tokens, at, ctx.slots)) return 'company-name-note';
   // Not a tail that tells of the value (`… el ruc 2060… aparece como baja de oficio`).
-  const tells = !ctx.question && statementAt(tokens, keys, at, false) !== undefined;
-  if (ctx.forMe && !tells && !tokens.slice(at).some((t) => /\d/u.test(t.text))) return 'asked-for-the-writer';
+  const said = ctx.forMe && !tokens.slice(at).some((t) => /\d/u.test(t.text));
+  if (said && (ctx.question || statementAt(tokens, keys, at, false) === undefined))
+    return 'asked-for-the-writer';
   if (askedAfter(tokens, keys, at)) return 'asked-after';
   if (ctx.question && askedDetail(tokens, keys, at)) return 'asked-detail';
   if (describedOwner(ctx, at)) return 'described-owner';
@@ -89,7 +100,6 @@ export function tailRule(ctx: TailContext, at: number): string | undefined {
 const TIME_PREFIX = set('time-prefix');
 /** Time prefixes that say by when (`hasta las`, `antes de las`, `a más tardar a las`, `para las`). */
 const BY_WHEN: ReadonlySet<unknown> = new Set(['by', 'to']);
-const NO_CLASSES = set();
 /** Tokens a time takes after its prefix: `1`, `3 pm`, `8 y media de la noche`. */
 const MAX_CLOCK_TOKENS = 6;
 
@@ -108,7 +118,7 @@ function neededBy(tokens: readonly Token[], keys: readonly string[], at: number)
   // After the time: nothing, courtesy and thanks, or why (`… hasta las 5 que tengo reunión`).
   const after = at + tokenSpan(atoms, clock.start, clock.end).end;
   if (hasId(tokens, after)) return false;
-  return tailStart(tokens, keys, after, NO_CLASSES) === after || reasonAt(tokens, keys, after);
+  return tailStart(tokens, keys, after, NONE) === after || reasonAt(tokens, keys, after);
 }
 
 /**
@@ -153,7 +163,7 @@ function askedAfter(tokens: readonly Token[], keys: readonly string[], at: numbe
     clitic || keys.slice(first, at).some((k) => lexicon.entries(k).every((e) => e.class === 'clitic'));
   // An infinitive that ends the line asks as hurried notes do (`placa ABC123 consultar`, `ruc …
   // verificar porfa`); one followed by more may be what the value is for (`… consultar en SUNAT`).
-  const ends = tailStart(tokens, keys, i + verb.length, NO_CLASSES) === i + verb.length;
+  const ends = tailStart(tokens, keys, i + verb.length, NONE) === i + verb.length;
   const infinitive = ends && verb.forms.some((form) => form.form === 'infinitive' && asks(form));
   if (infinitive) return true;
   if (!clitics && !attached && !afterPause(tokens, keys, first)) return false;

@@ -4,8 +4,8 @@ import { MAX_LINE_LENGTH, type MessageLine, type MessageReader, readMessage } fr
 import { type Token, tokenize } from '../tokenize.js';
 import { type CommandMatch, CommandIndex } from './command-index.js';
 import type { CommandLanguage } from './declare.js';
-import { createJudge, type JudgeOptions, NONE } from './judge.js';
-import { isMark, socialKind, tailStart } from './line.js';
+import { createJudge, type JudgeOptions } from './judge.js';
+import { isMark, NONE, socialKind, tailStart } from './line.js';
 import { readLines, takingRest } from './lines.js';
 import { mentions } from './mention.js';
 import { type Addressed, type Reading, rebased } from './reading.js';

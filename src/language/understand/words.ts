@@ -1,7 +1,7 @@
 import { lexicon } from '../lexicon/index.js';
 import type { WordClass } from '../lexicon/types.js';
 import { correctSpelling } from '../spelling.js';
-import { type Token, tokenize } from '../tokenize.js';
+import { keysOf, type Token, tokenize } from '../tokenize.js';
 import type { CommandIndex } from './command-index.js';
 import { correctedTokens } from './correction.js';
 import type { CommandLanguage } from './declare.js';
@@ -109,12 +109,12 @@ export function createLineWords(
     const { prefix, text, typed } = typedOf(raw);
     const spelled = spelling ? correctSpelling(typed) : { tokens: typed, fixes: [] };
     let tokens = spelled.tokens;
-    let keys = tokens.map((t) => t.key);
+    let keys = keysOf(tokens);
     // `ruc 2060…6, digo, 2060…5`: the value written again replaces the wrong one.
     const fixed = correctedTokens(tokens, keys);
     if (fixed) {
       tokens = fixed;
-      keys = fixed.map((t) => t.key);
+      keys = keysOf(fixed);
     }
     const words = { prefix, tokens, keys, fixes: spelled.fixes, corrected: fixed !== undefined };
     if (tokens.length === 0)

@@ -105,13 +105,11 @@ export const plateGrammar: SlotGrammar<string> = {
       } else if (holdsDigits(tokens[at]!)) attempt ??= at;
     }
     const [first] = plates;
+    const last = plates[plates.length - 1];
     // The same plate written twice (`moto 1234-5A en puerta, placa 1234-5A`) is one.
-    if (first && sameValue(plates, (found) => found.plate)) {
-      const last = plates[plates.length - 1]!;
+    if (first && last && sameValue(plates, (found) => found.plate))
       return matched(first.start, last.end, { value: first.plate }, [...first.because, 'plate-repeated']);
-    }
-    if (plates.length > 1) {
-      const last = plates[plates.length - 1]!;
+    if (plates.length > 1 && last) {
       return matched(first!.start, last.end, { error: oneAtATime('plate', plates.length) }, [
         'plate-several',
       ]);
