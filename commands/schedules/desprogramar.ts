@@ -37,7 +37,17 @@ export const desprogramar = defineCommand<Unschedule>({
     { parts: ['stop:send'] },
   ],
   slots: { target: { grammar: 'schedule-target', missing: 'schedule-bad-number' } },
-  ignores: ['c:schedule', 'k:label', 'k:topic-noun', 'k:place-here'],
+  // When the schedule runs says which one (`deja de mandar el tc en las mañanas`): the job's only
+  // schedule is removed, or its schedules are listed to pick a number.
+  ignores: [
+    'c:schedule',
+    'k:label',
+    'k:topic-noun',
+    'k:place-here',
+    'k:day-part',
+    'k:day-set',
+    'k:recurrence',
+  ],
   build: (slots) => slots['target'] as Unschedule,
   summary: 'Quita una publicación programada (el número de la lista de programados)',
   usage: 'desprogramar <número | tc | afp>',

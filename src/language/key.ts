@@ -56,7 +56,8 @@ function markTest(mark: RegExp): (point: number) => boolean {
 const LEADING = /^[¿¡("'«“@*_~]+/u;
 /** One character of what ends a token without belonging to it (see `trailingStart`). */
 const TRAILING_MARK = /^[?!,;.:)"'»”…*_~\p{Extended_Pictographic}\p{Emoji_Modifier}\u20E3]$/u;
-const ABBREVIATION = /^(?:\p{L}\.)+\p{L}?$/u;
+/** `R.U.C.`, `T.C.`, `S.A.C.`, `RR.HH.`, `EE.UU.`: letters (one or two) and dots. */
+const ABBREVIATION = /^(?:\p{L}{1,2}\.)+\p{L}{0,2}$/u;
 const PLAIN = /^[a-z0-9]+$/;
 
 /**

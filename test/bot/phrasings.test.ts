@@ -21,6 +21,7 @@ import {
   noteLineRows,
   someoneElseRows,
   correctionRows,
+  seventhPassRows,
   dueByRows,
   ownerRows,
   reportRows,
@@ -164,6 +165,7 @@ const tables: [string, readonly Row[]][] = [
   ['what someone else did, after a request', someoneElseRows],
   ['a time something is due by, after a date', dueByRows],
   ['a value corrected right after it was written', correctionRows],
+  ['seventh blind pass', seventhPassRows],
 ];
 
 describe('phrasings staff really use', () => {

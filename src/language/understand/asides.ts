@@ -30,6 +30,23 @@ export function asideOf(
   );
 }
 
+/**
+ * A first line of greetings that names the bot (`Hola bot`, `Buenos días Chasqui,`): the lines
+ * under it are said to the bot, as under a mention.
+ */
+export function callsTheBot(line: string): boolean {
+  const tokens = tokenize(line);
+  const keys = keysOf(tokens);
+  let named = false;
+  for (let at = 0; at < tokens.length;) {
+    const length = isMark(tokens[at]) ? 1 : classAt(keys, at, SOCIAL);
+    if (length === 0) return false;
+    named ||= classAt(keys, at, BOT_NAME) > 0;
+    at += length;
+  }
+  return named;
+}
+
 /** How many name words may follow a closing (`Atte. Carmen Rojas`). */
 const MAX_NAME = 3;
 /** How many words may say what thanks are for (`gracias por la ayuda de la semana pasada`). */
@@ -37,6 +54,7 @@ const MAX_THANKED_FOR = 7;
 const set = (...classes: WordClass[]) => new Set<WordClass>(classes);
 const CLOSING = set('regards', 'farewell', 'thanks');
 const HEADER = set('header');
+const BOT_NAME = set('bot-name');
 
 /** What a line that is no request is, around requests. */
 export type Aside = 'social' | 'closing' | 'reason' | 'header' | 'signature' | 'intro' | 'owner' | undefined;

@@ -34,6 +34,10 @@ const set = (...classes: WordClass[]) => new Set<WordClass>(classes);
 const FREE_TEXT: ReadonlySet<string> = new Set(['watch-note', 'topic', 'text']);
 const TIME_GRAMMARS: ReadonlySet<string> = new Set(['date', 'period', 'schedule', 'job', 'fund']);
 /** Before the slot: what is asked of it (`datos del ruc`), whose it is (`del proveedor`). */
+/** The verb that says what a value is: `su número es 987…`. */
+const COPULA: ReadonlySet<string> = new Set(['es', 'son']);
+/** `uy`, `asu`, `chuta`: surprise, not a request. */
+const INTERJECTION = set('interjection');
 const BEFORE_SLOT = set(
   'person-noun',
   'topic-noun',
@@ -189,26 +193,45 @@ export function createJudge(
       question: line.question,
     };
     const valued = spans.some((s) => s.match.weak !== true && s.match.vague !== true);
+    // `uy el dólar 😱`, `asu, la guía`: a command word exclaimed at, asking for nothing.
+    if (spans.length === 0 && !askedFirst && !tailContext.polite && line.addressed === undefined) {
+      for (let i = 0; i < match.start; i++)
+        if (classAt(keys, i, INTERJECTION) > 0) return remark(`exclaimed:${keys[i]}`);
+    }
     // Whose it is (`del proveedor`) goes before an identifier, not a date (`las comisiones de los vendedores para el 5`).
     const owned = Object.keys(slots).some((name) => !TIME_GRAMMARS.has(command.slots?.[name]?.grammar ?? ''));
+    /** Where each run of words the command ignores starts, since the last slot word (`…, aquí …`). */
+    const ignoredStarts: number[] = [];
     for (let at = from; at < tail;) {
       if (taken[at] === true) {
+        ignoredStarts.length = 0;
         at += 1;
         continue;
       }
       const ignored = ignoredAt(command, keys, at);
       if (ignored > 0) {
+        if (at >= afterAll) ignoredStarts.push(at);
         at += ignored;
         continue;
       }
       const after = at >= afterAll && (spans.length > 0 || shape.complete);
-      // After a complete request: a reason, whose it is, a name, what it is for (see tail.ts).
-      const rule = after && (valued || shape.complete) ? tailRule(tailContext, at) : undefined;
+      // After a complete request: a reason, whose it is, a name, what it is for (see tail.ts); the
+      // tail may start at words the command ignores (`desactivar el bot, aquí solo coordinamos …`).
+      const complete = after && (valued || shape.complete);
+      let rule = complete ? tailRule(tailContext, at) : undefined;
+      for (let i = ignoredStarts.length - 1; complete && rule === undefined && i >= 0; i--)
+        rule = tailRule(tailContext, ignoredStarts[i]!);
       if (rule) {
         because.push(rule);
         break;
       }
       const statement = statementAt(tokens, keys, at, line.question);
+      // `anota al chofer 4123…, su número es 987…`: asked, `es` only says which value is which.
+      if (askedFirst && COPULA.has(keys[at] ?? '') && taken[at + 1] === true) {
+        because.push('says-the-value');
+        at += 1;
+        continue;
+      }
       if (statement && !(statement === 'state-verb' && line.question)) {
         if (!(after && tailContext.forMe)) return remark(`statement:${keys[at]}`);
       }

@@ -365,6 +365,9 @@ export function socialKind(
 ): 'greeting' | 'thanks' | undefined {
   let greeting = false;
   let social = false;
+  /** Regards or thanks were said (`saludos desde Cusco`, `gracias Rosa`). */
+  let regards = false;
+  let named = 0;
   for (let at = 0; at < tokens.length;) {
     if (isMark(tokens[at])) {
       social ||= tokens[at]?.shape === 'emoji';
@@ -380,9 +383,13 @@ export function socialKind(
       at += greet.length;
     } else if (other) {
       social = true;
+      regards ||= other.entry.class === 'regards' || other.entry.class === 'thanks';
       at += other.length;
     } else if (glue) at += glue.length;
-    else if (
+    else if ((greeting || regards) && named < MAX_GREETED && greeted(tokens[at]!, keys[at] ?? '')) {
+      named += 1; // `Buenos días Sr. Chasqui`, `Hola Rosa`, `Saludos desde Cusco`
+      at += 1;
+    } else if (
       lexicon.is(keys[at] ?? '', 'asking-noun') ||
       askingVerbAt(tokens, keys, at) > 0 ||
       lexicon.is(keys[at] ?? '', 'clitic')
@@ -393,6 +400,15 @@ export function socialKind(
   }
   if (greeting) return 'greeting';
   return social ? 'thanks' : undefined;
+}
+
+/** Words after a greeting that name whom or where from: `Sr.`, `señorita`, `Rosa`, `Cusco`. */
+const MAX_GREETED = 3;
+function greeted(token: Token, key: string): boolean {
+  if (lexicon.is(key, 'person-noun')) return true;
+  return (
+    /^\p{Lu}\p{Ll}+$/u.test(token.text) && lexicon.entries(key).length === 0 && !lexicon.verbAt([key], 0)
+  );
 }
 
 /** Acknowledgements and answers in a social line (`ok`, `listo`, `sí`). */

@@ -1,8 +1,9 @@
 import { MAX_LINE_LENGTH, type MessageLine } from '../normalize.js';
 import { keysOf, tokenize } from '../tokenize.js';
-import { asideOf } from './asides.js';
+import { asideOf, callsTheBot } from './asides.js';
 import { opensWithCorrection } from './correction.js';
 import { type Addressed, type Reading, rebased } from './reading.js';
+import { TAIL_RULES } from './tail.js';
 
 /**
  * A message of several lines: each line read on its own; a line of only a command word takes the
@@ -60,6 +61,8 @@ export function readLines(source: LineSource, addressed: Addressed | undefined):
   let carriedCommand: string | undefined;
   /** The text of the request read last, while no other line came after it (a correction's). */
   let requestText: string | undefined;
+  /** The first line greets the bot by name (`Hola bot`): the message is said to it. */
+  let called = false;
   let spent = 0;
   const affordable = (length: number) => spent + length <= MAX_READ;
   const charge = (chars: number) => {
@@ -73,6 +76,26 @@ export function readLines(source: LineSource, addressed: Addressed | undefined):
     ahead = current ? source.next() : undefined;
   };
   const itemOf = (line: MessageLine) => line.text.replace(LIST_MARKER, '');
+  /**
+   * `programa el tc a las 8` / `de lunes a sábado`, `registra al chofer 4123…` / `cel 987…`: a line
+   * that is no request and no aside may finish the request just before it.
+   */
+  const continues = (line: string, before: string | undefined): boolean => {
+    const previous = requests.at(-1);
+    // Not a field someone pastes under it (`Proveedor: Ferretería San Jorge`).
+    if (before === undefined || previous === undefined || line.includes(': ')) return false;
+    if (!affordable(before.length + 1 + line.length)) return false;
+    const again = read(`${before} ${line}`);
+    // A request of the same command with a valid value, not one only addressed (`@bot` reads any),
+    // that reads the line into its arguments, not as words said after it (`vuelvanlo a funcionar`).
+    const valid = again.args !== undefined && 'value' in again.args && !again.because.includes('addressed');
+    if (again.act !== 'request' || again.command !== previous.command || !valid) return false;
+    const same = JSON.stringify(again.args) === JSON.stringify(previous.args);
+    if (same && again.because.some((rule) => TAIL_RULES.has(rule))) return false;
+    requests[requests.length - 1] = rebased(again, ['continued-line', ...again.because]);
+    requestText = `${before} ${line}`;
+    return true;
+  };
   for (let first = true; current; first = false) {
     const here: MessageLine = current;
     seen += 1;
@@ -158,15 +181,17 @@ export function readLines(source: LineSource, addressed: Addressed | undefined):
         requestText = last === here ? line : `${line} ${itemOf(last)}`;
       } else if (signed) asides.push('signature');
       else {
-        const aside = asideOf(line, reading, asides, requests.length > 0, first);
+        const continued = continues(line, before);
+        const aside = continued ? undefined : asideOf(line, reading, asides, requests.length > 0, first);
         if (aside) asides.push(aside);
-        else other += 1;
+        else if (!continued) other += 1;
+        if (first && aside === 'social' && callsTheBot(line)) called = true;
       }
     }
     // One request past the cap is enough to know the rest goes to lote; a note not addressed to
     // the bot is silent whatever follows (a request in it would only be part of the note).
     if (requests.length > MAX_REQUESTS) break;
-    if (other > 0 && addressed === undefined && (requests.length > 0 || !joinable)) break;
+    if (other > 0 && addressed === undefined && !called && (requests.length > 0 || !joinable)) break;
     advance();
   }
   const base = addressed ? { addressed } : {};
@@ -176,7 +201,7 @@ export function readLines(source: LineSource, addressed: Addressed | undefined):
     if (joinable && texts.length > 0 && affordable(whole.length)) return read(whole);
     return { ...base, act: 'remark', because: ['pasted-note', `lines:${seen}`, 'requests:0'] };
   }
-  if (other > 0 && addressed === undefined) {
+  if (other > 0 && addressed === undefined && !called) {
     return {
       ...base,
       act: 'remark',

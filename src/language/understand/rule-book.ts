@@ -230,8 +230,32 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
       'borra al chofer 41234567, ya no trabaja con nosotros',
       'ya no vigiles al 20601234565, ya pagó',
       'dni 41234567 porfa la señora está en recepción',
+      'dni 45678912 porfa el conductor no tiene su brevete',
+      'activar el bot en este grupo, aquí vemos los pagos',
     ],
-    no: ['el chofer 41234567, ya no trabaja con nosotros', 'borra al chofer 41234567'],
+    no: ['el chofer 41234567, ya no trabaja con nosotros', 'borra al chofer 41234567', 'activar, 20/11/2026'],
+  },
+  {
+    name: 'says-the-value',
+    decides: 'in an asked request, `es` before a value only says which value it is (`su número es 987…`)',
+    yes: [
+      'registra al chofer 45678912, su cel es 987654321',
+      'anota al chofer 45678912 su número es 987 654 321',
+    ],
+    no: ['el ruc es 20601234565', 'el dni de la señora es 45678912'],
+  },
+  {
+    name: 'said-to-someone',
+    decides: 'a line that opens by calling a colleague by name and a comma asks that colleague, not the bot',
+    yes: ['Miguel, pásame el ruc 20601234565', 'Buenas tardes Carla, me mandas el tc de hoy'],
+    no: ['Chasqui, ruc 20601234565', 'Buenas, ruc 20601234565', '@51900000000 Miguel, ruc 20601234565'],
+  },
+  {
+    name: 'exclaimed',
+    decides:
+      'a command word exclaimed at (`uy`, `asu`, `chuta`) with no value and nothing asked is no request',
+    yes: ['chuta el dólar 📈', 'asu la guía'],
+    no: ['chuta, el tc de hoy porfa', 'uy el dólar?', 'el dólar'],
   },
   {
     name: 'thanked-for',
@@ -343,6 +367,20 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
     decides: 'a line of only a command word takes the next line as its argument',
     yes: ['RUC:\n20601234565', 'Solicito lo siguiente:\n1. Tipo de cambio de ayer.', 'tc\n20/11'],
     no: ['RUC 20601234565\nDNI 45678912'],
+  },
+  {
+    name: 'continued-line',
+    decides:
+      'a line that is no request and no aside, right after a request, may finish it (its days, a phone number)',
+    yes: [
+      'programa el tc a las 7 de la mañana\nsolo de lunes a viernes',
+      'anota al chofer 45678912\nsu número es 987 654 321',
+    ],
+    no: [
+      'ruc 20601234565\nes para el pago de mañana',
+      'ruc 20601234565\nProveedor: Ferretería San Jorge',
+      'ruc 20601234565\nplaca ABC123',
+    ],
   },
   {
     name: 'carried-command',

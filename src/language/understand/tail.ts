@@ -68,6 +68,22 @@ export const YIELDING_TAILS: ReadonlySet<string> = new Set([
   'said-after-asking',
 ]);
 
+/** Every name `tailRule` gives, and the trailing courtesy judge.ts drops (`social-tail`). */
+export const TAIL_RULES: ReadonlySet<string> = new Set([
+  'reason-tail',
+  'needed-by',
+  'owner-note',
+  'owner-said',
+  'joining-note',
+  'company-name-note',
+  'asked-for-the-writer',
+  'asked-after',
+  'asked-detail',
+  'described-owner',
+  'said-after-asking',
+  'social-tail',
+]);
+
 /** The tail rule that accepts the words from `at` on, or undefined (the line is then a remark). */
 export function tailRule(ctx: TailContext, at: number): string | undefined {
   const { tokens, keys } = ctx;
@@ -93,7 +109,9 @@ export function tailRule(ctx: TailContext, at: number): string | undefined {
   // A request with its value (not a bare command word) is closed by courtesy too.
   const valued = Object.keys(ctx.slots).length > 0;
   const paused = afterPause(tokens, keys, at) || (valued && courtesyBefore(keys, at));
-  if (context && paused && !hasId(tokens, at)) return 'said-after-asking';
+  // What is said is words (`…, aquí solo coordinamos personal`), not another value (`activar, 3.79`).
+  const words = tokens.slice(at).find((token) => !isMark(token))?.shape === 'word';
+  if (context && paused && words && !hasId(tokens, at)) return 'said-after-asking';
   return undefined;
 }
 
@@ -391,6 +409,13 @@ export function asksForMe(keys: readonly string[], end: number): boolean {
 export function askedExplicitly(keys: readonly string[], match: CommandMatch, from: number): boolean {
   if (match.trigger.parts.some((p) => p.kind === 'verb' || p.kind === 'not' || p.kind === 'stop'))
     return true;
+  // A command named by its name that is an infinitive asks as the verb does (`desactivar el bot`,
+  // `vigilar 2060…`); a name that is also a noun (`factura`) does not.
+  if (
+    match.trigger.parts[0]?.kind === 'name' &&
+    lexicon.verbAt(keys, match.start)?.forms.some((form) => form.form === 'infinitive' && asks(form))
+  )
+    return true;
   for (let at = from; at < match.start; at++) {
     if (lexicon.verbAt(keys, at)?.forms.some((form) => asks(form))) return true;
   }
@@ -414,14 +439,17 @@ function nameNote(tokens: readonly Token[], at: number, slots: Slots): boolean {
     : named || (capitals.length >= 2 && capitals.length >= words.length - 2);
 }
 
-/** Whether a word from `at` on tells (a past, a report, `ya`). */
-/** A person named at `at` as a clause's subject: `el cliente …`, `la jefa …` (articles first). */
+/**
+ * A person named at `at` as a clause's subject: `el cliente …`, `la jefa …`, `el chofer …` (articles
+ * first; anyone who may own an identifier).
+ */
 function someoneAt(keys: readonly string[], at: number): boolean {
   let i = at;
   while (lexicon.is(keys[i] ?? '', 'article')) i += 1;
-  return i > at && lexicon.is(keys[i] ?? '', 'person-noun');
+  return i > at && lexicon.phrasesAt(keys, i).some((hit) => ownerHit(hit.entry));
 }
 
+/** Whether a word from `at` on tells (a past, a report, `ya`). */
 function tellsFrom(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
   for (let i = at; i < tokens.length; i++) {
     const told = statementAt(tokens, keys, i, true);

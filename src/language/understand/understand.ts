@@ -120,6 +120,13 @@ export function createUnderstanding(
       if (match.command.argShape === 'none' && !asking && saidMore && !pause) break;
     }
     const best = pickCandidate(judgedAll);
+    // `Rosa, ¿el tc de SUNAT es compra o venta?`: asked of a colleague, unless said to the bot.
+    if (best && words.toSomeone && !lineAddressed && !words.botNamed)
+      return {
+        act: 'remark',
+        ...(best.judged.reading.command ? { command: best.judged.reading.command } : {}),
+        because: ['said-to-someone', ...best.judged.reading.because],
+      };
     if (best) return rebased(best.judged.reading, [...best.judged.reading.because], base);
     // Addressed but no request: the command it names says what is missing (`@bot ruc` → the RUC);
     // a word that only hints at one (`¿estás activo?`, a command word after the value) names none.

@@ -40,6 +40,8 @@ export interface LineWords {
   readonly botNamed: boolean;
   readonly namesHere: boolean;
   readonly joking: boolean;
+  /** The line opens by calling a colleague by name (`Rosa, el tc de SUNAT es compra o venta?`). */
+  readonly toSomeone: boolean;
   /** The command words found (scan.ts), with whose they are and whether they only ask. */
   readonly candidates: readonly { match: Candidate; owner: string | undefined; asking: boolean }[];
 }
@@ -118,7 +120,15 @@ export function createLineWords(
     }
     const words = { prefix, tokens, keys, fixes: spelled.fixes, corrected: fixed !== undefined };
     if (tokens.length === 0)
-      return { ...words, question: false, botNamed: false, namesHere: false, joking: false, candidates: [] };
+      return {
+        ...words,
+        question: false,
+        botNamed: false,
+        namesHere: false,
+        joking: false,
+        toSomeone: false,
+        candidates: [],
+      };
     const question = asksQuestion(text, tokens, keys);
     const found = scanLine(index, tokens, keys, question);
     // The last token with a digit: whether a number follows a command word, found once per line.
@@ -152,11 +162,28 @@ export function createLineWords(
       botNamed,
       namesHere,
       joking: !question && laughs && !earnest,
+      toSomeone: calledByName(tokens, keys),
       candidates,
     };
   }
 
   return wordsOf;
+}
+
+const SOCIAL_WORDS = set('greeting', 'callout');
+/** A first name as people type it: a capital, then small letters (`Rosa`, `Jhon`, `Ángel`). */
+const NAME = /^\p{Lu}\p{Ll}{2,}$/u;
+
+/**
+ * `Rosa, …`, `Hola Kevin, …`: the line opens by calling someone by a name the lexicon does not
+ * know, then a comma: what follows is said to that colleague, not to the bot.
+ */
+function calledByName(tokens: readonly Token[], keys: readonly string[]): boolean {
+  let at = 0;
+  while (at < tokens.length && classAt(keys, at, SOCIAL_WORDS) > 0) at += classAt(keys, at, SOCIAL_WORDS);
+  const name = tokens[at];
+  if (!name || name.after !== ',' || at + 1 >= tokens.length || !NAME.test(name.text)) return false;
+  return lexicon.entries(keys[at] ?? '').length === 0 && lexicon.verbAt(keys, at) === undefined;
 }
 
 /**
@@ -170,7 +197,8 @@ function asksQuestion(text: string, tokens: readonly Token[], keys: readonly str
   for (let at = 0; at < tokens.length && at < 20; at++) {
     const token = tokens[at]!;
     const k = keys[at] ?? '';
-    if (k === 'si' && !token.accented && at > 0 && lexicon.verbAt(keys, at - 1) !== undefined) return true;
+    if (k === 'si' && !token.accented && at > 0 && lexicon.verbAt(keys, verbBefore(tokens, at)) !== undefined)
+      return true;
     if (/\d/u.test(token.text)) digits = true;
     if (!digits && lexicon.is(k, 'question-word')) {
       const only = lexicon.entries(k).every((e) => e.class === 'question-word');
@@ -179,6 +207,19 @@ function asksQuestion(text: string, tokens: readonly Token[], keys: readonly str
     }
   }
   return false;
+}
+
+/** Words between commas before `si` (`quisiera saber, de ser posible, si …`). */
+const MAX_ASIDE = 4;
+
+/**
+ * Where the verb `si` depends on may be: right before it, or before a short aside between commas
+ * (`dime, por favor, si …`, `quisiera saber, de ser posible, si …`).
+ */
+function verbBefore(tokens: readonly Token[], at: number): number {
+  if (tokens[at - 1]?.after !== ',') return at - 1;
+  for (let i = at - 2; i >= 0 && i >= at - 1 - MAX_ASIDE; i--) if (tokens[i]!.after === ',') return i;
+  return at - 1;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { D1, D2, D3, R2, R4, ref, type Row } from './rows.js';
+import { D1, D2, D3, R2, R4, ref, type Row, weekly } from './rows.js';
 
 /*
  * Kinds of lines a blind probe found misread (issue 18, second pass), each written here in
@@ -275,4 +275,39 @@ export const correctionRows: readonly Row[] = [
   ['tipo de cambio del 19/11\nno perdón, del 20/11', 'tc', { fecha: '2026-11-20' }],
   ['ruc 20601234565 y también el 20100456789', '!one-at-a-time'],
   ['el ruc 20601234565 ya no, ahora trabajamos con el 20100456789', null],
+];
+
+/**
+ * Kinds a seventh blind probe found misread, in phrasings of our own: a request finished on the
+ * next line, a greeting that names the bot or a colleague, courtesy a letter wraps around the ask,
+ * who is meant after courtesy, an exclamation at a command word, and when a schedule runs.
+ */
+export const seventhPassRows: readonly Row[] = [
+  // a line that finishes the request above it (`continued-line`)
+  ['programa el tc a las 9\nde lunes a viernes nomás', 'programar', weekly(9, 0, [1, 2, 3, 4, 5])],
+  ['registra al chofer 70123456\nsu cel es 912 345 678', 'chofer', { action: 'set', document: D3 }],
+  ['agrega al conductor 45678912, su número es 987 654 321', 'chofer', { action: 'set', document: D1 }],
+  // a greeting that names the bot: the lines under it are said to it
+  [
+    'Buenas tardes bot\nya no mandes el tipo de cambio\nahora lo vemos en la web',
+    'desprogramar',
+    { job: 'tc' },
+  ],
+  ['Buenos días señorita Chasqui\nel ruc 20100456789 porfa\nes para el pago', 'ruc', { ruc: R4 }],
+  ['RR.HH.\ndni 41234567', 'dni', { dni: D2 }],
+  // a colleague called by name is asked, not the bot
+  ['Lucía, me pasas el ruc 20601234565 porfa', null],
+  ['Hola Jorge, ¿me mandas el tipo de cambio de hoy?', null],
+  // a letter's courtesy around the ask
+  ['¿Fuera usted tan amable de consultar la deuda coactiva del RUC 20100456789?', 'deuda', { ruc: R4 }],
+  ['Les ruego se sirvan consultar el tipo de cambio de ayer.', 'tc'],
+  ['dime, por favor, si el ruc 20100456789 sigue activo', 'ruc', { ruc: R4 }],
+  // who is meant, after courtesy; what is said after the ask
+  ['licencia 45678912 xfa el conductor no encuentra su brevete', 'licencia', { dni: D1 }],
+  ['activar el bot en este grupo, acá vemos las cobranzas', 'activar', {}],
+  // when the schedule runs says which
+  ['ya no mandes el tc en las tardes', 'desprogramar', { job: 'tc' }],
+  // an exclamation at a command word asks nothing
+  ['chuta el dólar', null],
+  ['uy la guía 😬', null],
 ];

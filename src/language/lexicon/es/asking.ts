@@ -23,6 +23,7 @@ export const ASKING_WORDS: readonly LexEntry[] = [
   ...list('topic-noun', 'es', 'de quien', 'a quien', 'quien es', 'resultado', 'reporte', 'situacion'),
   ...list('topic-noun', 'es', 'tasa', 'tasas', 'aporte', 'aportes', 'porcentaje', 'porcentajes'),
   ...list('topic-noun', 'es', 'envio', 'publicacion', 'mensaje', 'post', 'aviso', 'automatico', 'automatica'),
+  ...list('topic-noun', 'es', 'cosa', 'cosas', 'algo'),
   // Asked about in a question (`¿de qué marca es?`, `¿en qué estado está?`).
   ...list('attribute', 'es', 'estado', 'condicion', 'marca', 'modelo', 'color', 'ano de fabricacion'),
   ...list('attribute', 'es', 'vigencia', 'fecha de vencimiento', 'tipo de contribuyente'),

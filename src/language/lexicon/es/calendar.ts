@@ -69,9 +69,10 @@ export const CALENDAR_WORDS: readonly LexEntry[] = [
     'day-part',
     'es',
     {
-      am: ['manana', 'esta manana'],
-      pm: ['tarde', 'esta tarde'],
-      night: ['noche', 'anoche', 'esta noche', 'ayer en la noche', 'antenoche'],
+      // Plurals say the part of every day (`en las mañanas`, `por las tardes`).
+      am: ['manana', 'esta manana', 'mananas'],
+      pm: ['tarde', 'esta tarde', 'tardes'],
+      night: ['noche', 'anoche', 'esta noche', 'ayer en la noche', 'antenoche', 'noches'],
       dawn: ['madrugada', 'esta madrugada'],
     },
     false,

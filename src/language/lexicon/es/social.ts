@@ -46,6 +46,7 @@ export const SOCIAL_WORDS: readonly LexEntry[] = [
   ...list('department', 'es', 'gerencia', 'administracion', 'recepcion', 'seguridad', 'sistemas'),
   ...list('department', 'es', 'finanzas', 'operaciones', 'mantenimiento', 'produccion', 'ventas'),
   ...list('department', 'es', 'compras', 'facturacion', 'cobranzas', 'garita', 'mesa de partes'),
+  ...list('department', 'es', 'puerta', 'porteria', 'caseta', 'planta', 'calidad'),
   ...list('regards', 'es', 'dios le bendiga', 'dios te bendiga', 'dios los bendiga', 'dios les bendiga'),
   ...list('regards', 'es', 'cordial saludo', 'un cordial saludo', 'reciba un cordial saludo', 'slds'),
   ...list('regards', 'es', 'a la espera', 'quedo pendiente', 'estare atento', 'estare atenta', 'besos'),
