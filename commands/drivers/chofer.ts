@@ -44,7 +44,8 @@ export const chofer = defineCommand<ChoferArgs>({
     document: { grammar: 'person-id', missing: 'chofer-uso' },
     phone: { grammar: 'mobile', optional: true },
   },
-  ignores: ['c:dni', 'c:phone', 'k:document-word', 'k:label', 'k:pronoun'],
+  // `… de la lista`: where a driver is removed from.
+  ignores: ['c:dni', 'c:phone', 'k:document-word', 'k:label', 'k:pronoun', 'k:asking-noun'],
   build: (slots) => {
     const document = slots['document'] as string;
     const phone = slots['phone'] as string | undefined;

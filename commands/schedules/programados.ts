@@ -6,7 +6,7 @@ import { schedulesOf } from './port.js';
 export const programados = defineCommand({
   name: 'programados',
   triggers: [{ parts: ['c:schedule'] }],
-  ignores: ['k:place-here', 'k:adverb'],
+  ignores: ['k:place-here', 'k:adverb', 'c:groups'],
   summary: 'Lista las publicaciones programadas de este grupo',
   usage: 'programados',
   examples: ['programados'],

@@ -112,7 +112,36 @@ export function asks(form: VerbForm): boolean {
 
 function verbLength(keys: readonly string[], at: number, sense: Sense, test: (form: VerbForm) => boolean) {
   const verb = lexicon.verbAt(keys, at);
-  return verb?.forms.some((form) => form.senses.includes(sense) && test(form)) ? verb.length : 0;
+  const told = agentBefore(keys, at);
+  return verb?.forms.some(
+    (form) => form.senses.includes(sense) && test(form) && (!told || form.clitics.length > 0),
+  )
+    ? verb.length
+    : 0;
+}
+
+/**
+ * Who may do something: the bot, a person, a company (`el bot`, `la empresa`); a word of address
+ * after an article names someone too (`la jefa`, `el ingeniero`).
+ */
+const AGENTS: ReadonlySet<WordClass> = new Set(['bot-name', 'person-noun', 'company-word', 'addressee']);
+
+/**
+ * `el bot manda el tc a las 8`, `la jefa pide la guía`: the bot or a person named with an article
+ * right before a verb is its subject, so the verb tells what they do. A form with its clitics
+ * attached still asks (`el ruc pásamelo`), and a name without an article calls (`bot manda el tc`).
+ */
+export function agentBefore(keys: readonly string[], at: number): boolean {
+  const article = keys[at - 2];
+  const noun = keys[at - 1];
+  if (article === undefined || noun === undefined || !lexicon.is(article, 'article')) return false;
+  return lexicon
+    .entries(noun)
+    .some(
+      (entry) =>
+        AGENTS.has(entry.class) ||
+        (entry.class === 'concept' && (entry.value === 'driver' || entry.value === 'carrier')),
+    );
 }
 
 /** Tokens matched by one part at `keys[at]` (0 when it does not match). */

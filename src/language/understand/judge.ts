@@ -33,11 +33,11 @@ import { POLITE } from './words.js';
 const set = (...classes: WordClass[]) => new Set<WordClass>(classes);
 const FREE_TEXT: ReadonlySet<string> = new Set(['watch-note', 'topic', 'text']);
 const TIME_GRAMMARS: ReadonlySet<string> = new Set(['date', 'period', 'schedule', 'job', 'fund']);
-/** Before the slot: what is asked of it (`datos del ruc`), whose it is (`del proveedor`). */
-/** The verb that says what a value is: `su número es 987…`. */
+/** The verb that says what a second value is: `…, su número es 987…`. */
 const COPULA: ReadonlySet<string> = new Set(['es', 'son']);
 /** `uy`, `asu`, `chuta`: surprise, not a request. */
 const INTERJECTION = set('interjection');
+/** Before the slot: what is asked of it (`datos del ruc`), whose it is (`del proveedor`). */
 const BEFORE_SLOT = set(
   'person-noun',
   'topic-noun',
@@ -227,7 +227,8 @@ export function createJudge(
       }
       const statement = statementAt(tokens, keys, at, line.question);
       // `anota al chofer 4123…, su número es 987…`: asked, `es` only says which value is which.
-      if (askedFirst && COPULA.has(keys[at] ?? '') && taken[at + 1] === true) {
+      const secondValue = spans.some((span) => span.end <= at);
+      if (askedFirst && secondValue && COPULA.has(keys[at] ?? '') && taken[at + 1] === true) {
         because.push('says-the-value');
         at += 1;
         continue;

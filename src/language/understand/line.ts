@@ -1,7 +1,7 @@
 import { lexicon } from '../lexicon/index.js';
 import type { VerbForm, WordClass } from '../lexicon/types.js';
 import type { Token } from '../tokenize.js';
-import { asks, saidInThePast } from './command-index.js';
+import { agentBefore, asks, saidInThePast } from './command-index.js';
 
 /**
  * What the words around a request are, by class: lead-ins before the command word, edges around
@@ -109,7 +109,13 @@ export function classAt(keys: readonly string[], at: number, classes: ReadonlySe
 function askingVerbAt(tokens: readonly Token[], keys: readonly string[], at: number): number {
   const verb = lexicon.verbAt(keys, at);
   if (!verb || (verb.length === 1 && reports(verb.forms, tokens[at]?.text ?? ''))) return 0;
-  return verb.forms.some((form) => asks(form) && form.senses.some((sense) => ASKING_SENSES.has(sense)))
+  const told = agentBefore(keys, at); // `el bot manda el tc …` tells what the bot does
+  return verb.forms.some(
+    (form) =>
+      asks(form) &&
+      form.senses.some((sense) => ASKING_SENSES.has(sense)) &&
+      (!told || form.clitics.length > 0),
+  )
     ? verb.length
     : 0;
 }
@@ -200,6 +206,16 @@ export function tailStart(
 }
 
 /**
+ * A reading `se` cannot come before as a request: the writer's present, a command, or what is
+ * done (`se registra a las 9`); what is asked or needed still asks (`se solicita la consulta del
+ * RUC …`, `se requiere validar …`, `¿se puede ver …?`).
+ */
+function notAfterSe(form: VerbForm): boolean {
+  if (form.form === 'present-1' || form.form === 'imperative') return true;
+  return form.form === 'present-2' && !form.senses.some((sense) => ASKING_ONLY.has(sense));
+}
+
+/**
  * `se envió`, `ya se anuló`, `le envío`, `YA SE ENVIO`: after a clitic that is no article (or
  * after `ya`), a word that is also a noun (`envío`, `aviso`, `pedido`) is the verb, and a past or
  * first-person form of it with no asking reading tells what was done: rule `told-after-clitic`.
@@ -216,11 +232,13 @@ export function toldAfterClitic(tokens: readonly Token[], keys: readonly string[
   if (!clitic && !paused && verb.forms.some((form) => form.form === 'past')) return true;
   // `ya se consulto el ruc …` (capitals drop the accent): after `se` no first person can be, so
   // `consulto` is `consultó`.
+  // Nor a command (it would take `se` after it: `regístrese`), nor a question to someone (`se
+  // registra a las 9`, `las guías se imprimen`: what is done), unless it says what may be done (`¿se
+  // puede ver el tc?`).
   const impersonal = before === 'se';
-  const asking = (form: VerbForm) =>
-    form.form !== 'past' && !(impersonal && form.form === 'present-1') && asks(form);
+  const asking = (form: VerbForm) => form.form !== 'past' && !(impersonal && notAfterSe(form)) && asks(form);
   if (verb.forms.some(asking)) return false;
-  if (impersonal && verb.forms.some((form) => form.form === 'past')) return true;
+  if (impersonal && verb.forms.some((form) => form.form === 'past' || form.form === 'present-2')) return true;
   if (tokens[at]?.accented === true && verb.forms.some((form) => form.form === 'past')) return true;
   // `le envío`, `le paso` report the writer's doing; `le encargo`, `le consulto` ask.
   const doing = (form: VerbForm) => form.senses.some((sense) => !ASKING_ONLY.has(sense));

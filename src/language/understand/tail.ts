@@ -15,6 +15,7 @@ import {
   STATEMENT,
   statementAt,
   tailStart,
+  toldAfterClitic,
 } from './line.js';
 import type { Slots } from './slots.js';
 
@@ -164,7 +165,8 @@ function askedAfter(tokens: readonly Token[], keys: readonly string[], at: numbe
   let i = at;
   while (lexicon.is(keys[i] ?? '', 'clitic') || lexicon.is(keys[i] ?? '', 'article')) i += 1;
   const verb = lexicon.verbAt(keys, i);
-  if (!verb || hasId(tokens, at)) return false;
+  // `tc se registra a las 9`: what is done, not asked.
+  if (!verb || hasId(tokens, at) || toldAfterClitic(tokens, keys, i)) return false;
   // A word that is also a noun (`factura`) asks only after a clitic: `… me la facturas`.
   const clitic = keys.slice(at, i).some((k) => lexicon.entries(k).every((e) => e.class === 'clitic'));
   if (lexicon.entries(keys[i] ?? '').length > 0 && !clitic) return false;
@@ -246,6 +248,14 @@ function ownerNote(ctx: TailContext, at: number): string | undefined {
     }
     if (owners > 0 && courteous && aboutOwner(ctx, i) && i > (lastId ??= tokens.findLastIndex(isId)))
       return 'owner-note';
+    // `del nuevo chofer para su legajo`, `…, para su alta`: a reason may follow whose it is (that
+    // tells nothing), its `para` no glue of the note.
+    // Not courteous, a relative clause must say what is pending (`que nos estafó` may tell).
+    if (owners > 0 && reasonAt(tokens, keys, i)) {
+      if (courteous) return accepted();
+      const relative = lexicon.is(keys[i] ?? '', 'question-word');
+      return !tellsFrom(tokens, keys, i) && !relative ? accepted() : undefined;
+    }
     const glue = classAt(keys, i, NOTE_GLUE);
     if (glue > 0) {
       // `del nuevo`, `de la nueva asistente`: someone joining (the qualifier may stand for the noun).
@@ -255,13 +265,6 @@ function ownerNote(ctx: TailContext, at: number): string | undefined {
       }
       i += glue - 1;
       continue;
-    }
-    // `del nuevo chofer para su legajo`: a reason may follow whose it is (that tells nothing).
-    // Not courteous, a relative clause must say what is pending (`que nos estafó` may tell).
-    if (owners > 0 && reasonAt(tokens, keys, i)) {
-      if (courteous) return accepted();
-      const relative = lexicon.is(keys[i] ?? '', 'question-word');
-      return !tellsFrom(tokens, keys, i) && !relative ? accepted() : undefined;
     }
     // `del proveedor de cemento`: what the owner deals in (one word after `de`, no number).
     if (owners > 0 && /^del?$/u.test(keys[i - 1] ?? '') && describing(keys, tokens, i, true)) continue;

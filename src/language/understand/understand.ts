@@ -1,8 +1,9 @@
 import { UserError } from '../../errors/user-error.js';
 import type { GrammarContext } from '../grammars/types.js';
+import { lexicon } from '../lexicon/index.js';
 import { MAX_LINE_LENGTH, type MessageLine, type MessageReader, readMessage } from '../normalize.js';
 import { type Token, tokenize } from '../tokenize.js';
-import { type CommandMatch, CommandIndex } from './command-index.js';
+import { agentBefore, type CommandMatch, CommandIndex } from './command-index.js';
 import type { CommandLanguage } from './declare.js';
 import { createJudge, type JudgeOptions } from './judge.js';
 import { isMark, NONE, socialKind, tailStart } from './line.js';
@@ -149,11 +150,14 @@ export function createUnderstanding(
 
   /** A rule of rules.ts that reads the line as another command (`tc todos los días a las 8`). */
   function handOff(
-    match: CommandMatch,
+    match: Candidate,
     tokens: readonly Token[],
     keys: readonly string[],
     line: LineContext,
   ): Judged | undefined {
+    // A command word after what someone does (`el bot manda el tc a las 8 …`) is judged with
+    // those words, not handed off past them.
+    if (match.lateFrom !== undefined && toldBySomeone(keys, match.start)) return undefined;
     let end: number | undefined;
     for (const rule of HAND_OFFS) {
       if (rule.from !== match.command.name) continue;
@@ -296,6 +300,12 @@ export function createUnderstanding(
       return addressedReading(match, tokens, line, judged).args ?? { value: {} };
     },
   };
+}
+
+/** A verb before `end` whose subject is named right before it (`el bot manda`, `la jefa pide`). */
+function toldBySomeone(keys: readonly string[], end: number): boolean {
+  for (let at = 2; at < end; at++) if (agentBefore(keys, at) && lexicon.verbAt(keys, at)) return true;
+  return false;
 }
 
 /**

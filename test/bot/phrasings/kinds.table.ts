@@ -310,4 +310,16 @@ export const seventhPassRows: readonly Row[] = [
   // an exclamation at a command word asks nothing
   ['chuta el dólar', null],
   ['uy la guía 😬', null],
+  // what is done (`se` and a verb) or what someone does (a subject before the verb) is told
+  ['las guías se imprimen en almacén', null],
+  ['el ruc se valida antes de pagar', null],
+  ['Se solicita la consulta del RUC 20100456789', 'ruc', { ruc: R4 }],
+  ['el bot manda el tc a las 8 de lunes a viernes', null],
+  ['el jefe pide la guía T001-42 impresa', null],
+  // whose the document is, said in every way
+  ['la licencia 70123456 del chibolo nuevo de despacho porfa', 'licencia', { dni: D3 }],
+  ['le encargo el dni 41234567 de la nueva analista, para su contrato', 'dni', { dni: D2 }],
+  // where, said of what the command shows or removes
+  ['¿qué cosas hay programadas en este chat?', 'programados'],
+  ['borra al chofer 45678912 de la lista', 'chofer', { action: 'remove', document: D1 }],
 ];

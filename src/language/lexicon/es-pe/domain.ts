@@ -35,5 +35,7 @@ export const PE_DOMAIN_WORDS: readonly LexEntry[] = [
   named('concept', 'pe', 'exchange-rate', ['precio del verde', 'cambio del verde', 'valor del verde']),
   named('concept', 'pe', 'exchange-rate', ['cotizacion del verde']),
   ...list('person-noun', 'chat', 'prov', 'proveed', 'emp', 'empr', 'clte', 'cli', 'trabajad', 'colab'),
+  // Young people and newcomers, as Lima says them: `el chibolo nuevo`, `la chica de caja`.
+  ...list('person-noun', 'pe', 'chibolo', 'chibola', 'chico', 'chica', 'muchacho', 'muchacha'),
   ...list('document-word', 'chat', 'compr', 'comprob', 'cpbte', 'docto'),
 ];

@@ -67,6 +67,8 @@ export const FUNCTION_WORDS: readonly LexEntry[] = [
         'en el chat',
         'de este chat',
         'en esta conversacion',
+        'este grupo',
+        'este chat',
       ],
     },
     false,
