@@ -20,6 +20,18 @@ const MINOR_SCRIPT = `
   process.stdout.write(JSON.stringify({ read, freed: held - process.memoryUsage().arrayBuffers }));
 `;
 
+/** Runs MINOR_SCRIPT in a child process: what it read and how many bytes the collection freed. */
+async function minorRun(): Promise<{ read: number; freed: number }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', MINOR_SCRIPT], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  expect(code).toBe(0);
+  return JSON.parse(out) as { read: number; freed: number };
+}
+
 /** A WeakRef to an object nothing else holds, once the job that made it is over (until then V8 keeps it). */
 async function unreachable(): Promise<WeakRef<object>> {
   const ref = new WeakRef({ rows: Array.from({ length: 1_000 }, (_, i) => i) });
@@ -37,16 +49,12 @@ describe('collectGarbage', () => {
   it("frees dead Buffers' memory with a young-generation collection, as the unzip makes them", async () => {
     // In a process of its own: in a busy heap a collection V8 makes by itself may move the Buffers
     // out of the young generation first, which a young-generation collection then leaves alone.
-    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', MINOR_SCRIPT], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    const [code] = (await once(child, 'exit')) as [number | null];
-    expect(code).toBe(0);
-    const { read, freed } = JSON.parse(out) as { read: number; freed: number };
-    expect(read).toBe(4_950);
-    expect(freed).toBeGreaterThan(9_000_000);
+    // On a loaded machine V8 may still do so in the child (seen once in a full run, 218 KB freed),
+    // so the child runs up to three times: one run must free the Buffers.
+    const runs: { read: number; freed: number }[] = [];
+    while (runs.length < 3 && !runs.some((run) => run.freed > 9_000_000)) runs.push(await minorRun());
+    expect(runs.every((run) => run.read === 4_950)).toBe(true);
+    expect(Math.max(...runs.map((run) => run.freed))).toBeGreaterThan(9_000_000);
   });
 
   it('keeps what is still reachable and adds no global', async () => {

@@ -185,6 +185,30 @@ function areaLine(tokens: readonly Token[], keys: readonly string[]): boolean {
   return named;
 }
 
+/** Words of a title atop a list of requests: `Caja 2`, `TURNO NOCHE GARITA 1`, `Cierre de mes`. */
+const MAX_TITLE_WORDS = 4;
+/** A till, a gate or a shift is numbered with one or two digits; an identifier has more. */
+const TITLE_NUMBER = /^\d{1,2}$/u;
+
+/**
+ * A first line that only names what follows: a few words and small numbers, no verb, nothing
+ * asked (`Caja 2`, `Aduanas Callao`, `Señorita`, `épale chamos`); the lines under it are read.
+ */
+function titleLine(line: string, tokens: readonly Token[], keys: readonly string[]): boolean {
+  // Not a question, nor a field someone pastes (`Cliente: Ferretería San Jorge`).
+  if (line.includes('?') || /:\s*\S/u.test(line)) return false;
+  let words = 0;
+  for (let at = 0; at < tokens.length; at++) {
+    const token = tokens[at]!;
+    if (isMark(token)) continue;
+    if (++words > MAX_TITLE_WORDS) return false;
+    if (TITLE_NUMBER.test(token.text)) continue;
+    if (token.shape !== 'word' || lexicon.verbAt(keys, at) !== undefined) return false;
+    if (lexicon.is(keys[at] ?? '', 'negation') || lexicon.is(keys[at] ?? '', 'question-word')) return false;
+  }
+  return words > 0;
+}
+
 /** What a line that is no request is, given whether a request came before it (header, closing…). */
 function kindOf(
   { line, tokens, keys }: LineText,
@@ -202,6 +226,7 @@ function kindOf(
   const digits = tokens.some((t) => /\d/u.test(t.text));
   if (first && (classAt(keys, 0, HEADER) > 0 || salutation || areaLine(tokens, keys)) && !digits)
     return 'header';
+  if (first && reading.command === undefined && titleLine(line, tokens, keys)) return 'header';
   // `es el nuevo transportista, para registrarlo`: a line that gives the request's reason.
   if (
     afterRequest &&

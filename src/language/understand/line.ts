@@ -82,6 +82,7 @@ export const TAIL = set(...SOCIAL, 'adverb', 'spelled-letter');
 const TELLING = set('state-verb', 'auxiliary', 'report-verb', 'adverb', 'negation');
 
 const RELATIVE_DAY = set('relative-day');
+const ACK = set('ack');
 const STATE_VERB = set('state-verb');
 const PART_OF_TIME = set('date-unit', 'day-part', 'weekday', 'relative-day');
 const REASON = set('reason');
@@ -142,7 +143,11 @@ export function leadInLength(
   const afterQuestionWord = at > 0 && lexicon.is(keys[at - 1] ?? '', 'question-word');
   const asked = question || afterQuestionWord ? classAt(keys, at, QUESTION) : 0;
   const today = lexicon.phrasesAt(keys, at, RELATIVE_DAY).find((hit) => hit.entry.value === 0)?.length ?? 0;
-  return Math.max(classAt(keys, at, LEAD_IN), askingVerbAt(tokens, keys, at), asked, today);
+  const lead = classAt(keys, at, LEAD_IN);
+  // `ya vi el tc`, `recibido el ruc …`: what was seen or received is told, not asked for.
+  const seen = lexicon.phrasesAt(keys, at, ACK).find((hit) => hit.entry.value === 'seen');
+  if (seen && seen.length >= lead) return 0;
+  return Math.max(lead, askingVerbAt(tokens, keys, at), asked, today);
 }
 
 /** Edge words at the start of an argument: function words, social words, labels, marks. */

@@ -352,8 +352,8 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
   {
     name: 'aside:header',
     decides:
-      'a first line saying who the message is for (`Atención contabilidad`, `Señores de RRHH:`) is no note',
-    yes: ['Atención contabilidad\nxml F001-902\npdf F001-902'],
+      'a first line saying who the message is for (`Atención contabilidad`, `Señores de RRHH:`) or titling it (`Caja 2`, `Turno noche`) is no note',
+    yes: ['Atención contabilidad\nxml F001-902\npdf F001-902', 'Garita 3\nplaca C3X918\nplaca ABC123'],
     no: ['Cliente: Ferretería San Jorge\nRUC 20601234565', 'Lista de placas:\nC3X918'],
   },
   {

@@ -1,7 +1,7 @@
 import { lexicon } from '../lexicon/index.js';
 import type { Token } from '../tokenize.js';
 import type { CommandIndex, CommandMatch } from './command-index.js';
-import { isMark, leadInLength, SOCIAL } from './line.js';
+import { isMark, leadInLength, SOCIAL, toldAfterClitic } from './line.js';
 
 /**
  * Finding the command words of a line: past the lead-in (`hola chasqui, me pasas …`), past a
@@ -68,7 +68,11 @@ export function scanLine(
   question: boolean,
 ): Candidate[] {
   const out: Candidate[] = [];
-  const found = (at: number) => index.at(tokens, keys, at).filter((m) => !yesBeforeClause(m, tokens, keys));
+  // `ya vi el tc`, `ya se consultó …`: a verb that tells what was done names no request.
+  const told = (m: CommandMatch) =>
+    m.trigger.parts[0]?.kind === 'verb' && toldAfterClitic(tokens, keys, m.start);
+  const found = (at: number) =>
+    index.at(tokens, keys, at).filter((m) => !yesBeforeClause(m, tokens, keys) && !told(m));
   let leadIns = 0;
   let preface = false;
   let at = 0;

@@ -1,12 +1,13 @@
 import { UserError } from '../../errors/user-error.js';
 import type { GrammarContext } from '../grammars/types.js';
+import { phraseKey } from '../key.js';
 import { lexicon } from '../lexicon/index.js';
 import { MAX_LINE_LENGTH, type MessageLine, type MessageReader, readMessage } from '../normalize.js';
 import { type Token, tokenize } from '../tokenize.js';
 import { agentBefore, type CommandMatch, CommandIndex } from './command-index.js';
 import type { CommandLanguage } from './declare.js';
 import { createJudge, type JudgeOptions } from './judge.js';
-import { isMark, NONE, socialKind, tailStart } from './line.js';
+import { isMark, NONE, socialKind, statementAt, tailStart } from './line.js';
 import { readLines, takingRest } from './lines.js';
 import { mentions } from './mention.js';
 import { type Addressed, type Reading, rebased } from './reading.js';
@@ -104,12 +105,19 @@ export function createUnderstanding(
       joking: words.joking,
     };
     const judgedAll: JudgedCandidate[] = [];
+    /** A command word that is no asking verb, when what it needs was missing, and where it stood. */
+    let unmet: { at: number; command: CommandLanguage } | undefined;
     for (const { match, owner, asking } of words.candidates) {
+      // `suspende el tc`, `calla el tc`: a verb that needs the bot named (or here) and has it not
+      // is no lead-in to the command words after it.
+      if (unmet !== undefined && match.start > unmet.at && match.command !== unmet.command) continue;
       const judged: Judged = owner
         ? { request: false, reading: { act: 'remark', command: match.command.name, because: [owner] } }
         : (handOff(match, tokens, keys, line) ?? judge(match, tokens, keys, line));
       const judgedOne = { match, judged, asking };
       judgedAll.push(judgedOne);
+      if (ADDRESSING.has(match.trigger.needs ?? '') && !asking && !judged.request)
+        unmet ??= { at: match.start, command: match.command };
       // Later command words cannot change the choice: they are not judged.
       if (settled(judgedAll, judgedOne)) break;
       // A word that takes no argument, followed by more (`confirmo el ruc …`), is a remark: no
@@ -155,9 +163,10 @@ export function createUnderstanding(
     keys: readonly string[],
     line: LineContext,
   ): Judged | undefined {
-    // A command word after what someone does (`el bot manda el tc a las 8 …`) is judged with
-    // those words, not handed off past them.
-    if (match.lateFrom !== undefined && toldBySomeone(keys, match.start)) return undefined;
+    // A command word after what someone does or did (`el bot manda el tc a las 8 …`, `ya programé
+    // el tc para las 8 …`) is judged with those words, not handed off past them.
+    if (match.lateFrom !== undefined && toldBefore(tokens, keys, match.start, line.question))
+      return undefined;
     let end: number | undefined;
     for (const rule of HAND_OFFS) {
       if (rule.from !== match.command.name) continue;
@@ -252,6 +261,14 @@ export function createUnderstanding(
         addressed,
       );
     }
+    // `@Rosa mira:` / `RUC 2055…`, `@51987… el tc de hoy?`: opened by tagging someone else, the
+    // message is said to them.
+    if (addressed === undefined && reading.act === 'request' && tagsSomeoneElse(text))
+      return {
+        act: 'remark',
+        ...(reading.command ? { command: reading.command } : {}),
+        because: ['said-to-someone', ...reading.because],
+      };
     // Under a quoted question (`> necesito el ruc del proveedor` / `ruc 2061…`), a line that only
     // names a value answers it; it asks only when addressed to the bot.
     if (quoted > 0 && addressed === undefined && reading.act === 'request')
@@ -302,9 +319,32 @@ export function createUnderstanding(
   };
 }
 
-/** A verb before `end` whose subject is named right before it (`el bot manda`, `la jefa pide`). */
-function toldBySomeone(keys: readonly string[], end: number): boolean {
-  for (let at = 2; at < end; at++) if (agentBefore(keys, at) && lexicon.verbAt(keys, at)) return true;
+/** What a trigger may need of how the line is said: the bot named, here, or addressed. */
+const ADDRESSING: ReadonlySet<string> = new Set(['bot', 'bot-or-here', 'addressed']);
+
+/** A mention at the start of a message: `@51987…` (a tag) or `@Rosa` (typed). */
+const OPENING_TAG = /^\s*@(\p{L}[\p{L}\p{N}_.]*|\d{6,})/u;
+
+/** The message opens by tagging someone who is not the bot (the bot's own tag addresses it). */
+function tagsSomeoneElse(text: string): boolean {
+  const tag = OPENING_TAG.exec(text.slice(0, 64));
+  return tag !== null && !lexicon.is(phraseKey(tag[1] ?? ''), 'bot-name');
+}
+
+/**
+ * Before `end`, a verb that tells: one whose subject is named right before it (`el bot manda`, `la
+ * jefa pide`) or a statement (`ya programé`, `se registra`).
+ */
+function toldBefore(
+  tokens: readonly Token[],
+  keys: readonly string[],
+  end: number,
+  question: boolean,
+): boolean {
+  for (let at = 0; at < end; at++) {
+    if (agentBefore(keys, at) && lexicon.verbAt(keys, at)) return true;
+    if (statementAt(tokens, keys, at, question) !== undefined) return true;
+  }
   return false;
 }
 

@@ -322,4 +322,25 @@ export const seventhPassRows: readonly Row[] = [
   // where, said of what the command shows or removes
   ['¿qué cosas hay programadas en este chat?', 'programados'],
   ['borra al chofer 45678912 de la lista', 'chofer', { action: 'remove', document: D1 }],
+  // a title atop a list: a till, a gate, a shift, an office
+  [
+    'Caja 4\nruc 20100456789\ndni 45678912',
+    [
+      ['ruc', { ruc: R4 }],
+      ['dni', { dni: D1 }],
+    ],
+  ],
+  ['PORTERÍA TURNO TARDE\nplaca C3X918', 'placa'],
+  ['Importaciones Paita\ntc de ayer\ngracias', 'tc'],
+  // tagged to a colleague first: said to them
+  ['@Marco el ruc 20601234565 porfa', null],
+  // what was seen or received is told
+  ['ya vi la guía T001-42, gracias', null],
+  ['recibido el dni 41234567', null],
+  // a verb that needs the bot named, without it, leads to no other command
+  ['calla el tc', null],
+  ['suspende el bot hasta el lunes, estamos en inventario', 'desactivar', {}],
+  // how colleagues from elsewhere ask
+  ['pana, ¿me echas una mano con el ruc 20100456789?', 'ruc', { ruc: R4 }],
+  ['épale, me regalas la placa C3X918', 'placa'],
 ];

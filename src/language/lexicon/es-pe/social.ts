@@ -39,6 +39,8 @@ export const PE_SOCIAL_WORDS: readonly LexEntry[] = [
   ...list('addressee', 'pe', 'choche', 'chochera', 'chocherita', 'mi king', 'mi reina', 'causon'),
   ...list('addressee', 'pe', 'mi pata', 'patazo', 'compadrito', 'cumpa'),
   ...list('addressee', 'pe', 'mi causa', 'brodercito', 'mi bro', 'mi hermano', 'chamo', 'chama'),
+  // How Venezuelan colleagues call each other: `pana, me regalas …`, `épale chamos`.
+  ...list('addressee', 'chat', 'pana', 'panas', 'mi pana', 'mis panas', 'chamos', 'chamas', 'chamito'),
   ...list('callout', 'pe', 'yara', 'oe oe', 'oee', 'ey causa', 'oye pata'),
   ...list('urgency', 'pe', 'ps', 'pss', 'pue', 'yapo', 'ya pues', 'ya ps', 'nomas pe', 'no mas pe'),
   ...list('urgency', 'pe', 'de toque', 'un toque', 'en un toque', 'al toquesito', 'altoke', 'al toke'),

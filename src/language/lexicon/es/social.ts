@@ -1,4 +1,4 @@
-import { list, valued } from '../build.js';
+import { list, named, valued } from '../build.js';
 import type { LexEntry, LexPattern } from '../types.js';
 
 /**
@@ -10,6 +10,7 @@ export const SOCIAL_WORDS: readonly LexEntry[] = [
   ...list('greeting', 'es', 'hola', 'holi', 'holis', 'holas', 'buenas', 'buenos dias', 'buen dia'),
   ...list('greeting', 'es', 'buenas tardes', 'buenas noches', 'buenos dias a todos', 'buenas a todos'),
   ...list('greeting', 'es', 'hola a todos', 'que tal', 'como estas', 'como esta', 'como estan', 'como va'),
+  ...list('greeting', 'chat', 'epale', 'epa', 'como amanecen', 'como amaneciste', 'como amanecio'),
   ...list('greeting', 'es', 'como vas', 'que tal todo', 'muy buenos dias', 'muy buenas tardes', 'alo'),
   ...list('greeting', 'es', 'hello', 'hi', 'good morning'),
   ...list('callout', 'es', 'oye', 'oiga', 'oigan', 'ey', 'hey', 'mira', 'miren', 'a ver', 'psst'),
@@ -74,9 +75,11 @@ export const SOCIAL_WORDS: readonly LexEntry[] = [
   ...list('apology', 'es', 'perdon por molestar', 'disculpa que moleste', 'disculpen que moleste'),
   ...list('apology', 'es', 'sorry', 'sorry la hora', 'perdon por la demora', 'otra vez yo'),
   ...list('ack', 'es', 'ok', 'okey', 'okay', 'listo', 'listos', 'dale', 'vale', 'perfecto', 'genial'),
-  ...list('ack', 'es', 'excelente', 'recibido', 'entendido', 'bien', 'muy bien', 'claro', 'de nada'),
-  ...list('ack', 'es', 'buenisimo', 'super', 'igualmente', 'a ti', 'a usted', 'conforme', 'anotado'),
-  ...list('ack', 'es', 'ya vi', 'visto', 'copiado', 'ok gracias', 'esta bien', 'todo bien'),
+  ...list('ack', 'es', 'excelente', 'entendido', 'bien', 'muy bien', 'claro', 'de nada'),
+  ...list('ack', 'es', 'buenisimo', 'super', 'igualmente', 'a ti', 'a usted', 'conforme'),
+  ...list('ack', 'es', 'ok gracias', 'esta bien', 'todo bien'),
+  // What was seen or received: before a command word it is told (`ya vi el tc`, `recibido el ruc …`).
+  named('ack', 'es', 'seen', ['ya vi', 'visto', 'copiado', 'recibido', 'anotado', 'ya lo vi', 'ya lo tengo']),
   ...list('ack', 'es', 'no'),
   // `sí` (folded `si`) is also the conjunction: see ambiguities.ts.
   ...list('affirmation', 'es', 'si', 'claro que si', 'si confirmo', 'confirmado', 'confirmo', 'dale si'),

@@ -161,6 +161,8 @@ export const VERBS: readonly VerbLemma[] = [
   verb('remover', ['remove'], { strongStem: 'remuev' }),
   verb('excluir', ['remove'], { strongStem: 'excluy' }),
   verb('vigilar', ['watch']),
+  verb('echar', ['help'], { tail: 'una mano' }),
+  verb('echar', ['help'], { tail: 'una manito' }),
   verb('hacer', ['watch'], { tail: 'seguimiento', irregular: { imperative: ['haz', 'haga', 'hagan'] } }),
   verb('poner', ['watch'], { tail: 'en vigilancia', irregular: { imperative: ['pon', 'ponga', 'pongan'] } }),
   verb('poner', ['watch'], { tail: 'en seguimiento', irregular: { imperative: ['pon', 'ponga', 'pongan'] } }),
@@ -217,7 +219,8 @@ export const VERBS: readonly VerbLemma[] = [
   verb('desprogramar', ['unschedule']),
   verb('cancelar', ['cancel']),
   verb('anular', ['cancel']),
-  verb('suspender', ['cancel']),
+  // `suspende el bot por hoy` silences it; `suspende la programación` cancels a post.
+  verb('suspender', ['cancel', 'silence']),
   verb('dejar', ['cancel'], { tail: 'sin efecto' }),
   verb('publicar', ['send']),
   // Credits.
