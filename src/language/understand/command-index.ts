@@ -112,12 +112,22 @@ export function asks(form: VerbForm): boolean {
 
 function verbLength(keys: readonly string[], at: number, sense: Sense, test: (form: VerbForm) => boolean) {
   const verb = lexicon.verbAt(keys, at);
-  const told = agentBefore(keys, at);
+  const agent = agentBefore(keys, at);
   return verb?.forms.some(
-    (form) => form.senses.includes(sense) && test(form) && (!told || form.clitics.length > 0),
+    (form) => form.senses.includes(sense) && test(form) && !(agent && subjectTells(keys, at, form)),
   )
     ? verb.length
     : 0;
+}
+
+/**
+ * With a subject named before it (see `agentBefore`), whether the form at `at` tells what the
+ * subject does: not when its clitics are attached (`el ruc pásamelo`), nor a subjunctive after
+ * `que` (`que el bot deje de responder`, `que el bot mande el tc a las 7`: a wish that asks).
+ */
+export function subjectTells(keys: readonly string[], at: number, form: VerbForm): boolean {
+  if (form.clitics.length > 0) return false;
+  return !(form.form === 'subjunctive' && (keys[at - 3] === 'que' || keys[at - 3] === 'q'));
 }
 
 /**

@@ -1,7 +1,7 @@
 import { lexicon } from '../lexicon/index.js';
 import type { VerbForm, WordClass } from '../lexicon/types.js';
 import type { Token } from '../tokenize.js';
-import { agentBefore, asks, saidInThePast } from './command-index.js';
+import { agentBefore, asks, saidInThePast, subjectTells } from './command-index.js';
 
 /**
  * What the words around a request are, by class: lead-ins before the command word, edges around
@@ -110,12 +110,12 @@ export function classAt(keys: readonly string[], at: number, classes: ReadonlySe
 function askingVerbAt(tokens: readonly Token[], keys: readonly string[], at: number): number {
   const verb = lexicon.verbAt(keys, at);
   if (!verb || (verb.length === 1 && reports(verb.forms, tokens[at]?.text ?? ''))) return 0;
-  const told = agentBefore(keys, at); // `el bot manda el tc …` tells what the bot does
+  const agent = agentBefore(keys, at); // `el bot manda el tc …` tells what the bot does
   return verb.forms.some(
     (form) =>
       asks(form) &&
       form.senses.some((sense) => ASKING_SENSES.has(sense)) &&
-      (!told || form.clitics.length > 0),
+      !(agent && subjectTells(keys, at, form)),
   )
     ? verb.length
     : 0;

@@ -154,7 +154,13 @@ export function readLines(source: LineSource, addressed: Addressed | undefined):
       const tryJoin = bare || (reading.act !== 'request' && open);
       if (next !== undefined && tryJoin && affordable(line.length + 1 + next.length)) {
         const joined = read(`${line} ${next}`);
-        const more = !bare || (joined.command === reading.command && (joined.rawArgs ?? '').trim() !== '');
+        // A bare command word is finished only by what its arguments read (`tc` / `20/11`), not by
+        // another command's word (`choferes` / `programados`).
+        const more =
+          !bare ||
+          (joined.command === reading.command &&
+            (joined.rawArgs ?? '').trim() !== '' &&
+            JSON.stringify(joined.args) !== JSON.stringify(reading.args));
         if (joined.act === 'request' && more) {
           reading = rebased(joined, ['joined-lines', ...joined.because]);
           carried = line;

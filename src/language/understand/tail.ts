@@ -46,8 +46,8 @@ const set = (...classes: WordClass[]) => new Set<WordClass>(classes);
 const ID_DIGITS = /\d{6,}/u;
 /** Words that may open an owner note: `correspondiente al postulante` (and `de`, `del`). */
 const OWNER_LEAD = set('owner-lead', 'owner-said');
-/** Who may own an identifier: `postulante`, `empresa`, `Transportes Andinos SAC`. */
 const COURTESY = set('courtesy');
+/** Who may own an identifier: `postulante`, `empresa`, `Transportes Andinos SAC`. */
 const OWNER = set('person-noun', 'company-word', 'legal-form');
 /** Inside a note: determiners and adjectives around the noun. */
 const NOTE_GLUE = set('article', 'possessive', 'demonstrative', 'qualifier', 'preposition', 'conjunction');
@@ -101,14 +101,18 @@ export function tailRule(ctx: TailContext, at: number): string | undefined {
   if (ctx.question && askedDetail(tokens, keys, at)) return 'asked-detail';
   if (describedOwner(ctx, at)) return 'described-owner';
   // Asked by a verb; or by a question already closed (`¿tienen el xml de la guía …? lo pide …`)
-  // or courtesy (`el brevete de … porfa, lo vamos a contratar`) when what follows tells nothing
+  // or courtesy, or hurry after the value (`el brevete de … porfa, lo vamos a contratar`, `ruc …
+  // al toque, cliente en caja`) when what follows tells nothing
   // done (`uso? ya lo revisé` answers itself).
-  let closed = false;
-  for (let i = 0; i < at; i++) closed ||= tokens[i]!.trail.includes('?') || classAt(keys, i, COURTESY) > 0;
-  // What someone else did or does (`…, el cliente lo perdió`, `…, el chofer ya se va`) says why.
-  const context = ctx.asked || (closed && (!tellsFrom(tokens, keys, at) || someoneAt(keys, at)));
   // A request with its value (not a bare command word) is closed by courtesy too.
   const valued = Object.keys(ctx.slots).length > 0;
+  let closed = false;
+  for (let i = 0; i < at; i++) {
+    const closing = valued && i >= ctx.match.end ? CLOSES_REQUEST : COURTESY;
+    closed ||= tokens[i]!.trail.includes('?') || classAt(keys, i, closing) > 0;
+  }
+  // What someone else did or does (`…, el cliente lo perdió`, `…, el chofer ya se va`) says why.
+  const context = ctx.asked || (closed && (!tellsFrom(tokens, keys, at) || someoneAt(keys, at)));
   const paused = afterPause(tokens, keys, at) || (valued && courtesyBefore(keys, at));
   // What is said is words (`…, aquí solo coordinamos personal`), not another value (`activar, 3.79`).
   const words = tokens.slice(at).find((token) => !isMark(token))?.shape === 'word';

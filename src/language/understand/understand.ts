@@ -4,7 +4,7 @@ import { phraseKey } from '../key.js';
 import { lexicon } from '../lexicon/index.js';
 import { MAX_LINE_LENGTH, type MessageLine, type MessageReader, readMessage } from '../normalize.js';
 import { type Token, tokenize } from '../tokenize.js';
-import { agentBefore, type CommandMatch, CommandIndex } from './command-index.js';
+import { agentBefore, type CommandMatch, CommandIndex, subjectTells } from './command-index.js';
 import type { CommandLanguage } from './declare.js';
 import { createJudge, type JudgeOptions } from './judge.js';
 import { isMark, NONE, socialKind, statementAt, tailStart } from './line.js';
@@ -342,7 +342,8 @@ function toldBefore(
   question: boolean,
 ): boolean {
   for (let at = 0; at < end; at++) {
-    if (agentBefore(keys, at) && lexicon.verbAt(keys, at)) return true;
+    const verb = agentBefore(keys, at) ? lexicon.verbAt(keys, at) : undefined;
+    if (verb?.forms.every((form) => subjectTells(keys, at, form))) return true;
     if (statementAt(tokens, keys, at, question) !== undefined) return true;
   }
   return false;

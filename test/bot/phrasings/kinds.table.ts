@@ -343,4 +343,10 @@ export const seventhPassRows: readonly Row[] = [
   // how colleagues from elsewhere ask
   ['pana, ¿me echas una mano con el ruc 20100456789?', 'ruc', { ruc: R4 }],
   ['épale, me regalas la placa C3X918', 'placa'],
+  // a wish with `que` asks; hurry after the value closes the request
+  ['porfa que el bot ya no conteste en este grupo', 'desactivar', {}],
+  ['ruc 20100456789 rápido, el camión está en balanza', 'ruc', { ruc: R4 }],
+  ['sí pues causa, la guía está carísima', null],
+  // a command word alone on a line is not finished by another command's word
+  ['hola bot\nvigilados\nchoferes', [['vigilados'], ['choferes']]],
 ];

@@ -65,6 +65,7 @@ export const SOCIAL_WORDS: readonly LexEntry[] = [
   ...list('urgency', 'es', 'apenas puedan', 'apenas pueda', 'en cuanto puedas', 'en cuanto puedan'),
   ...list('urgency', 'es', 'lo antes posible', 'lo mas pronto posible', 'lo mas rapido posible'),
   ...list('urgency', 'es', 'de inmediato', 'inmediatamente', 'pronto', 'hoy mismo', 'ya mismo', 'ya'),
+  ...list('urgency', 'es', 'ya porfa', 'ya por favor', 'ya xfa', 'ahora mismo', 'ahora porfa'),
   ...list('urgency', 'es', 'cuando tengas un tiempo', 'cuando tengas tiempo', 'sin apuro', 'sin prisa'),
   ...list('urgency', 'es', 'por si acaso', 'de una vez', 'una vez mas', 'otra vez', 'de nuevo'),
   ...list('apology', 'es', 'disculpa', 'disculpe', 'disculpen', 'disculpas', 'mil disculpas'),
