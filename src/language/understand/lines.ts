@@ -198,6 +198,11 @@ export function readLines(source: LineSource, addressed: Addressed | undefined):
     // the bot is silent whatever follows (a request in it would only be part of the note).
     if (requests.length > MAX_REQUESTS) break;
     if (other > 0 && addressed === undefined && !called && (requests.length > 0 || !joinable)) break;
+    // Two lines that are no request and no aside: a note, not one request broken up.
+    if (other > 1 && addressed === undefined && !called) {
+      joinable = false;
+      break;
+    }
     advance();
   }
   const base = addressed ? { addressed } : {};
