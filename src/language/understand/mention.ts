@@ -1,3 +1,6 @@
+import { phraseKey } from '../key.js';
+import { lexicon } from '../lexicon/index.js';
+
 /**
  * Whether a message mentions the bot: `@<digits>` of one of its ids (phone number, LID) written as
  * a word (after a space or at a line's start, followed by nothing but punctuation up to the next
@@ -57,4 +60,13 @@ function quotedLine(text: string, at: number): boolean {
 
 function lineBreak(code: number): boolean {
   return code === 0x0a || code === 0x0d || code === 0x2028 || code === 0x2029 || code === 0x85;
+}
+
+/** A mention at the start of a message: `@51987…` (a tag) or `@Rosa` (typed). */
+const OPENING_TAG = /^\s*@(\p{L}[\p{L}\p{N}_.]*|\d{6,})/u;
+
+/** The message opens by tagging someone who is not the bot (the bot's own tag addresses it). */
+export function tagsSomeoneElse(text: string): boolean {
+  const tag = OPENING_TAG.exec(text.slice(0, 64));
+  return tag !== null && !lexicon.is(phraseKey(tag[1] ?? ''), 'bot-name');
 }

@@ -1,7 +1,7 @@
 import { lexicon } from '../lexicon/index.js';
 import type { Token } from '../tokenize.js';
-import type { CommandIndex, CommandMatch } from './command-index.js';
-import { isMark, leadInLength, SOCIAL, toldAfterClitic } from './line.js';
+import { agentBefore, type CommandIndex, type CommandMatch, subjectTells } from './command-index.js';
+import { isMark, leadInLength, SOCIAL, statementAt, toldAfterClitic } from './line.js';
 
 /**
  * Finding the command words of a line: past the lead-in (`hola chasqui, me pasas …`), past a
@@ -120,4 +120,22 @@ export function scanLine(
     i = match.end - 1;
   }
   return out;
+}
+
+/**
+ * Before `end`, a verb that tells: one whose subject is named right before it (`el bot manda`, `la
+ * jefa pide`) or a statement (`ya programé`, `se registra`).
+ */
+export function toldBefore(
+  tokens: readonly Token[],
+  keys: readonly string[],
+  end: number,
+  question: boolean,
+): boolean {
+  for (let at = 0; at < end; at++) {
+    const verb = agentBefore(keys, at) ? lexicon.verbAt(keys, at) : undefined;
+    if (verb?.forms.every((form) => subjectTells(keys, at, form))) return true;
+    if (statementAt(tokens, keys, at, question) !== undefined) return true;
+  }
+  return false;
 }

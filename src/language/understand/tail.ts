@@ -1,7 +1,7 @@
 import { atomsOf, tokenSpan } from '../grammars/atoms.js';
 import { clockAt } from '../grammars/clock.js';
 import { lexicon } from '../lexicon/index.js';
-import type { LexEntry, VerbForm, WordClass } from '../lexicon/types.js';
+import type { WordClass } from '../lexicon/types.js';
 import type { Token } from '../tokenize.js';
 import { asks } from './command-index.js';
 import type { CommandMatch } from './command-index.js';
@@ -9,15 +9,15 @@ import {
   classAt,
   isMark,
   NONE,
-  perfectAt,
   reasonAt,
-  SOCIAL,
   STATEMENT,
   statementAt,
   tailStart,
   toldAfterClitic,
 } from './line.js';
+import { describedOwner, ownerNote } from './owner-note.js';
 import type { Slots } from './slots.js';
+import { afterPause, hasId, NOTE_GLUE, someoneAt, type TailContext, tellsFrom } from './tail-words.js';
 
 /**
  * What may follow a complete request (command word and a filled slot) without making it a
@@ -26,38 +26,10 @@ import type { Slots } from './slots.js';
  * as `because` logs it.
  */
 
-export interface TailContext {
-  readonly tokens: readonly Token[];
-  readonly keys: readonly string[];
-  readonly match: CommandMatch;
-  readonly slots: Slots;
-  /** Asked on the writer's behalf (`me confirmas`, `necesito`). */
-  readonly forMe: boolean;
-  /** An asking verb named the request (`mándame`, `borra`, `ya no vigiles`, `confirma si`). */
-  readonly asked: boolean;
-  /** The line is courteous or a question (`por favor`, `gracias`, `?`). */
-  readonly polite: boolean;
-  /** The line asks a question. */
-  readonly question: boolean;
-}
-
 const set = (...classes: WordClass[]) => new Set<WordClass>(classes);
-/** A number this long after the slot is another identifier, not part of a note. */
-const ID_DIGITS = /\d{6,}/u;
-/** Words that may open an owner note: `correspondiente al postulante` (and `de`, `del`). */
-const OWNER_LEAD = set('owner-lead', 'owner-said');
 const COURTESY = set('courtesy');
-/** Who may own an identifier: `postulante`, `empresa`, `Transportes Andinos SAC`. */
-const OWNER = set('person-noun', 'company-word', 'legal-form');
-/** Inside a note: determiners and adjectives around the noun. */
-const NOTE_GLUE = set('article', 'possessive', 'demonstrative', 'qualifier', 'preposition', 'conjunction');
 /** Courtesy and hurry said at the end of a request: `xfa`, `por favor`, `al toque`. */
 const CLOSES_REQUEST = set('courtesy', 'urgency');
-/** A joining word before what follows a request: `y`, `que`, `porque`. */
-const JOINING = set('conjunction', 'reason');
-
-const isId = (token: Token) => ID_DIGITS.test(token.text.replace(/[.\s-]/gu, ''));
-const hasId = (tokens: readonly Token[], from: number) => tokens.slice(from).some(isId);
 
 /**
  * Tail rules that may swallow a command word asked about (`… tiene deuda coactiva porque …`): a
@@ -205,184 +177,6 @@ function askedDetail(tokens: readonly Token[], keys: readonly string[], at: numb
 }
 
 /**
- * `del nuevo chofer`, `de nuestra empresa`, `correspondiente al postulante`: whose the identifier
- * is, said in a line that asks (`por favor el dni … del nuevo chofer`): `owner-note`. A bare `ruc …
- * de la señora` tells a colleague whose number it is: no request. Someone joining (`del
- * postulante`, `de la nueva asistente`, `del trabajador que entra el lunes`) is whose documents
- * personnel checks, and `…, es la empresa nueva` says after a pause who it is: those read as
- * requests without courtesy (`joining-note`, `owner-said`).
- */
-function ownerNote(ctx: TailContext, at: number): string | undefined {
-  const { tokens, keys } = ctx;
-  const k = keys[at] ?? '';
-  const leadLength = classAt(keys, at, OWNER_LEAD);
-  if (leadLength === 0 && !lexicon.is(k, 'owner-of')) return undefined;
-  // Whose an identifier is: one was given before (`las comisiones de los vendedores` owns none).
-  if (!Object.values(ctx.slots).some((slot) => slot.start < at)) return undefined;
-  const leads = leadLength > 0 ? lexicon.phrasesAt(keys, at, OWNER_LEAD) : [];
-  // `…, es la empresa de transportes`: who it is, said after a pause.
-  const said = leads.find((hit) => hit.entry.class === 'owner-said');
-  // Not `…, es el de la señora`: whose it is, told (as `… de la señora` is).
-  if (said && (!afterPause(tokens, keys, at) || lexicon.is(keys[at + said.length] ?? '', 'preposition')))
-    return undefined;
-  const lead = said?.length ?? (leads[0]?.length || 1);
-  const courteous = ctx.asked || ctx.polite;
-  let joining = false;
-  let owners = 0;
-  let described = 0;
-  let lastId: number | undefined; // found once: a clause about the owner may name no number after it
-  const accepted = () => {
-    if (courteous) return 'owner-note';
-    if (said) return 'owner-said';
-    return joining ? 'joining-note' : undefined;
-  };
-  for (let i = at + lead; i < tokens.length; i++) {
-    if (isMark(tokens[i])) continue;
-    // Without courtesy nothing in the note may tell (`… de la candidata ya está en el file`).
-    if (!courteous && (statementAt(tokens, keys, i, false) || lexicon.is(keys[i] ?? '', 'negation')))
-      return undefined;
-    const social = classAt(keys, i, SOCIAL);
-    if (social > 0) {
-      i += social - 1;
-      continue;
-    }
-    if (owners > 0 && (keys[i] === 'que' || keys[i] === 'q') && pendingClause(ctx, i + 1)) {
-      joining = true; // `del trabajador que entra el lunes`, `que vamos a contratar`
-      return accepted();
-    }
-    if (owners > 0 && courteous && aboutOwner(ctx, i) && i > (lastId ??= tokens.findLastIndex(isId)))
-      return 'owner-note';
-    // `del nuevo chofer para su legajo`, `…, para su alta`: a reason may follow whose it is (that
-    // tells nothing), its `para` no glue of the note.
-    // Not courteous, a relative clause must say what is pending (`que nos estafó` may tell).
-    if (owners > 0 && reasonAt(tokens, keys, i)) {
-      if (courteous) return accepted();
-      const relative = lexicon.is(keys[i] ?? '', 'question-word');
-      return !tellsFrom(tokens, keys, i) && !relative ? accepted() : undefined;
-    }
-    const glue = classAt(keys, i, NOTE_GLUE);
-    if (glue > 0) {
-      // `del nuevo`, `de la nueva asistente`: someone joining (the qualifier may stand for the noun).
-      if (lexicon.phrasesAt(keys, i, QUALIFIER).some((hit) => hit.entry.value === 'new')) {
-        joining = true;
-        owners += 1;
-      }
-      i += glue - 1;
-      continue;
-    }
-    // `del proveedor de cemento`: what the owner deals in (one word after `de`, no number).
-    if (owners > 0 && /^del?$/u.test(keys[i - 1] ?? '') && describing(keys, tokens, i, true)) continue;
-    // `del postulante venezolano`, `de la camioneta blanca`: a word describing the owner.
-    if (owners > 0 && described < MAX_DESCRIBING && describing(keys, tokens, i, false)) {
-      described += 1;
-      continue;
-    }
-    const owner = lexicon.phrasesAt(keys, i).find((hit) => ownerHit(hit.entry));
-    if (!owner) return undefined;
-    if (owner.entry.value === 'joining') joining = true;
-    owners += 1;
-    i += owner.length - 1;
-  }
-  return owners > 0 ? accepted() : undefined;
-}
-
-/** Words that may describe an owner after it (`amarillo`, `de reemplazo`). */
-const MAX_DESCRIBING = 2;
-const QUALIFIER = set('qualifier');
-
-/** An entry that may own an identifier: a person, a company, a driver, a carrier. */
-function ownerHit(entry: LexEntry): boolean {
-  if (OWNER.has(entry.class)) return true;
-  if (entry.class !== 'concept') return false;
-  return entry.value === 'driver' || entry.value === 'carrier';
-}
-
-/** `placa … del camión`: a concept the command's argument may carry (`c:vehicle`). */
-function ignoredConcept(ctx: TailContext, value: LexEntry['value']): boolean {
-  return (ctx.match.command.ignores ?? []).includes(`c:${String(value)}`);
-}
-
-/**
- * A word describing the one named before it: unknown to the lexicon (`amarillo`, `venezolano`),
- * no number, no verb that tells; after `de`, a noun that is also a verb's present (`de reemplazo`).
- */
-function describing(keys: readonly string[], tokens: readonly Token[], i: number, afterDe: boolean): boolean {
-  if (/\d/u.test(tokens[i]?.text ?? '') || tokens[i]?.shape !== 'word') return false;
-  // An office area describes as an unknown word does (`del nuevo de almacén`).
-  if (lexicon.entries(keys[i] ?? '').some((entry) => entry.class !== 'department')) return false;
-  const verb = lexicon.verbAt(keys, i);
-  if (!verb) return true;
-  const typedPast = tokens[i]!.accented && verb.forms.some((form) => form.form === 'past');
-  return afterDe && verb.length === 1 && !typedPast && verb.forms.some((form) => form.form === 'present-1');
-}
-
-/**
- * `placa … del camión amarillo`, `… de la unidad de reemplazo`: words describing an owner the
- * command already reads (a vehicle it ignores), with nothing else after them.
- */
-function describedOwner(ctx: TailContext, at: number): boolean {
-  const { tokens, keys } = ctx;
-  if (!(ctx.match.command.ignores ?? []).some((part) => part.startsWith('c:'))) return false;
-  let noun = at - 1;
-  while (noun > 0 && lexicon.phrasesAt(keys, noun, QUALIFIER).length > 0) noun -= 1;
-  const hit = lexicon.phrasesAt(keys, noun).find((h) => h.entry.class === 'concept');
-  if (!hit || !ignoredConcept(ctx, hit.entry.value) || noun + hit.length < at - 1) return false;
-  let lead = noun - 1;
-  while (lead > 0 && lexicon.is(keys[lead] ?? '', 'article')) lead -= 1;
-  const slotEnd = Math.max(0, ...Object.values(ctx.slots).map((slot) => slot.end));
-  if (!lexicon.is(keys[lead] ?? '', 'owner-of') || lead < slotEnd) return false;
-  let described = 0;
-  for (let i = at; i < tokens.length; i++) {
-    if (isMark(tokens[i])) continue;
-    if (lexicon.is(keys[i] ?? '', 'owner-of') && describing(keys, tokens, i + 1, true)) {
-      i += 1;
-    } else if (!describing(keys, tokens, i, false)) return false;
-    described += 1;
-    if (described > MAX_DESCRIBING) return false;
-  }
-  return described > 0;
-}
-
-/**
- * After `que`, what the owner is about to do (`entra el lunes`, `vamos a contratar`, `viene a la
- * entrevista`): nothing that tells (a past, a state, `ya`, a report), no negation, no identifier.
- */
-function pendingClause(ctx: TailContext, from: number): boolean {
-  const { tokens, keys } = ctx;
-  if (from >= tokens.length || hasId(tokens, from)) return false;
-  let pending = false; // a verb known not to tell: `entra`, `viene`, `contratar`
-  for (let i = from; i < tokens.length; i++) {
-    if (classAt(keys, i, TELLS) > 0 || keys[i] === 'ya' || perfectAt(keys, i)) return false;
-    const verb = lexicon.verbAt(keys, i);
-    const past = (form: VerbForm) => form.form === 'past' || form.form === 'participle';
-    if (verb && verb.forms.some(past) && (tokens[i]!.accented || verb.forms.every(past))) return false;
-    pending ||= verb !== undefined;
-  }
-  return pending;
-}
-
-/** In a clause about someone, words that tell: a state, a report, a negation. */
-const TELLS = set('state-verb', 'report-verb', 'telling', 'negation');
-
-/**
- * After whose it is, a clause about that one: `… que nos cotizó`, `…, está activo?`. Only the
- * line's own courtesy or question lets it through (checked by the caller), never a number.
- */
-function aboutOwner(ctx: TailContext, at: number): boolean {
-  const k = ctx.keys[at];
-  return k === 'que' || k === 'q' || (ctx.question && classAt(ctx.keys, at, STATE_VERB) > 0);
-}
-
-const STATE_VERB = set('state-verb');
-
-/** The words at `at` come after a pause (a comma, a dash) or a joining word (`y`, `que`, `porque`). */
-function afterPause(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
-  const before = tokens[at - 1];
-  if (before && (/[,;:.!?]$/u.test(before.trail) || isMark(before))) return true;
-  return classAt(keys, at, JOINING) > 0;
-}
-
-/**
  * Courtesy right before `at` closes a request as a comma would, where hurried writing drops it
  * (`dni 4123… porfa la señora está en recepción`).
  */
@@ -444,23 +238,4 @@ function nameNote(tokens: readonly Token[], at: number, slots: Slots): boolean {
   return dash || quoted
     ? words.length <= 8
     : named || (capitals.length >= 2 && capitals.length >= words.length - 2);
-}
-
-/**
- * A person named at `at` as a clause's subject: `el cliente …`, `la jefa …`, `el chofer …` (articles
- * first; anyone who may own an identifier).
- */
-function someoneAt(keys: readonly string[], at: number): boolean {
-  let i = at;
-  while (lexicon.is(keys[i] ?? '', 'article')) i += 1;
-  return i > at && lexicon.phrasesAt(keys, i).some((hit) => ownerHit(hit.entry));
-}
-
-/** Whether a word from `at` on tells (a past, a report, `ya`). */
-function tellsFrom(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
-  for (let i = at; i < tokens.length; i++) {
-    const told = statementAt(tokens, keys, i, true);
-    if (told !== undefined || lexicon.is(keys[i] ?? '', 'negation')) return true;
-  }
-  return false;
 }

@@ -1,18 +1,16 @@
 import { UserError } from '../../errors/user-error.js';
 import type { GrammarContext } from '../grammars/types.js';
-import { phraseKey } from '../key.js';
-import { lexicon } from '../lexicon/index.js';
 import { MAX_LINE_LENGTH, type MessageLine, type MessageReader, readMessage } from '../normalize.js';
 import { type Token, tokenize } from '../tokenize.js';
-import { agentBefore, type CommandMatch, CommandIndex, subjectTells } from './command-index.js';
+import { type CommandMatch, CommandIndex } from './command-index.js';
 import type { CommandLanguage } from './declare.js';
 import { createJudge, type JudgeOptions } from './judge.js';
-import { isMark, NONE, socialKind, statementAt, tailStart } from './line.js';
+import { isMark, NONE, socialKind, tailStart } from './line.js';
 import { readLines, takingRest } from './lines.js';
-import { mentions } from './mention.js';
+import { mentions, tagsSomeoneElse } from './mention.js';
 import { type Addressed, type Reading, rebased } from './reading.js';
 import { HAND_OFFS } from './rules.js';
-import { type Candidate, scanLine } from './scan.js';
+import { type Candidate, scanLine, toldBefore } from './scan.js';
 import { slipOf } from './slip.js';
 import { createCommandSlots, type Judged, type LineContext } from './slots.js';
 import { YIELDING_TAILS } from './tail.js';
@@ -321,33 +319,6 @@ export function createUnderstanding(
 
 /** What a trigger may need of how the line is said: the bot named, here, or addressed. */
 const ADDRESSING: ReadonlySet<string> = new Set(['bot', 'bot-or-here', 'addressed']);
-
-/** A mention at the start of a message: `@51987…` (a tag) or `@Rosa` (typed). */
-const OPENING_TAG = /^\s*@(\p{L}[\p{L}\p{N}_.]*|\d{6,})/u;
-
-/** The message opens by tagging someone who is not the bot (the bot's own tag addresses it). */
-function tagsSomeoneElse(text: string): boolean {
-  const tag = OPENING_TAG.exec(text.slice(0, 64));
-  return tag !== null && !lexicon.is(phraseKey(tag[1] ?? ''), 'bot-name');
-}
-
-/**
- * Before `end`, a verb that tells: one whose subject is named right before it (`el bot manda`, `la
- * jefa pide`) or a statement (`ya programé`, `se registra`).
- */
-function toldBefore(
-  tokens: readonly Token[],
-  keys: readonly string[],
-  end: number,
-  question: boolean,
-): boolean {
-  for (let at = 0; at < end; at++) {
-    const verb = agentBefore(keys, at) ? lexicon.verbAt(keys, at) : undefined;
-    if (verb?.forms.every((form) => subjectTells(keys, at, form))) return true;
-    if (statementAt(tokens, keys, at, question) !== undefined) return true;
-  }
-  return false;
-}
 
 /**
  * Which of the commands a line names it asks for: the first that reads as a request, except that
