@@ -33,14 +33,20 @@ export const desprogramar = defineCommand<Unschedule>({
     { parts: ['v:unschedule'] },
     { parts: ['v:remove', 'c:schedule'] },
     { parts: ['v:cancel', 'c:schedule'] },
+    // `quita la primera programación`: the ordinal between says which; the slot reads it.
+    { parts: ['v:remove', 'k:ordinal', 'c:schedule'], keepsWords: true },
+    { parts: ['v:cancel', 'k:ordinal', 'c:schedule'], keepsWords: true },
     { parts: ['not:send'] },
     { parts: ['stop:send'] },
   ],
   slots: { target: { grammar: 'schedule-target', missing: 'schedule-bad-number' } },
   // When the schedule runs says which one (`deja de mandar el tc en las mañanas`): the job's only
-  // schedule is removed, or its schedules are listed to pick a number.
+  // schedule is removed, or its schedules are listed to pick a number. The verb of a trigger that
+  // keeps its words for the slot is ignored too (`quita la primera programación`).
   ignores: [
     'c:schedule',
+    'v*:remove',
+    'v*:cancel',
     'k:label',
     'k:topic-noun',
     'k:place-here',

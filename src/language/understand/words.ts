@@ -21,6 +21,7 @@ const BOT_NAME = set('bot-name');
 const PLACE_HERE = set('place-here');
 const LAUGHTER = set('laughter');
 const NAMES_ASKED = set('topic-noun', 'attribute');
+const QUESTION_WORD = set('question-word');
 
 /**
  * What a line's words are, whoever sent it and whenever: its prefix, tokens (spelling slips read
@@ -200,6 +201,8 @@ function asksQuestion(text: string, tokens: readonly Token[], keys: readonly str
     if (k === 'si' && !token.accented && at > 0 && lexicon.verbAt(keys, verbBefore(tokens, at)) !== undefined)
       return true;
     if (/\d/u.test(token.text)) digits = true;
+    // `el dólar a cuánto está`: a question phrase that opens with its preposition.
+    if (!digits && lexicon.is(k, 'preposition') && lexicon.lengthAt(keys, at, QUESTION_WORD) > 1) return true;
     if (!digits && lexicon.is(k, 'question-word')) {
       const only = lexicon.entries(k).every((e) => e.class === 'question-word');
       if (token.accented || (only && at === 0) || (only && !lexicon.is(keys[at - 1] ?? '', 'preposition')))

@@ -349,4 +349,8 @@ export const seventhPassRows: readonly Row[] = [
   ['sí pues causa, la guía está carísima', null],
   // a command word alone on a line is not finished by another command's word
   ['hola bot\nvigilados\nchoferes', [['vigilados'], ['choferes']]],
+  // which schedule by its place in the list, said between the verb and the noun
+  ['elimina la segunda programación porfa', 'desprogramar', { position: 2 }],
+  // a rate asked with its preposition first
+  ['oye el dólar a cómo está hoy', 'tc'],
 ];

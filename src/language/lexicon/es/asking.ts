@@ -12,6 +12,8 @@ export const ASKING_WORDS: readonly LexEntry[] = [
   // Question tags: `¿está anulada o no?`, `¿sigue activo, verdad?`.
   ...list('question-word', 'es', 'o no', 'si o no', 'verdad', 'cierto', 'no es cierto', 'o que'),
   ...list('question-word', 'chat', 'q', 'xq', 'pq', 'k'),
+  // What a price or a rate is asked with: `el dólar a cuánto está`, `¿a cómo cerró?`.
+  ...list('question-word', 'es', 'a cuanto', 'a como', 'a que hora', 'a cuantos'),
   ...list('asking-noun', 'es', 'consulta', 'consultas', 'consultita', 'pregunta', 'preguntita', 'duda'),
   ...list('asking-noun', 'es', 'dudita', 'pedido', 'solicitud', 'encargo', 'encarguito', 'ayudita'),
   ...list('asking-noun', 'es', 'una consulta', 'una pregunta', 'una duda', 'una ayudita', 'otra consulta'),
