@@ -238,7 +238,7 @@ function kindOf(
 
 /**
  * `renunció el viernes`, `ese ya no va`, `es el camión que entra a las 9`: a few words after a
- * request that say why or which, naming no command, no number but a time of day, no field
+ * request that say why or which, naming no command, no number but a time of day or a date, no field
  * (`Proveedor: …`) and no owner (`del señor` tells whose, see `personLine`), asking nothing.
  */
 function explainingLine({ line, tokens, keys }: LineText, reading: Reading, afterRequest: boolean): Aside {
@@ -254,7 +254,13 @@ function explainingLine({ line, tokens, keys }: LineText, reading: Reading, afte
   return explains ? 'reason' : undefined;
 }
 
-/** Every number of the line is a time of day said with its prefix (`a las 9`, `desde las 8:30`). */
+/** A day and month as typed (`01/12`, `15/12/2026`): a date, never an identifier. */
+const DAY_MONTH = /^\d{1,2}\/\d{1,2}(?:\/\d{2,4})?$/u;
+
+/**
+ * Every number of the line is a time of day said with its prefix (`a las 9`, `desde las 8:30`) or
+ * a day and month (`ingresa a planilla el 01/12`).
+ */
 function onlyTimesOfDay(tokens: readonly Token[]): boolean {
   if (!tokens.some((t) => /\d/u.test(t.text))) return true;
   const atoms = atomsOf(tokens);
@@ -264,5 +270,5 @@ function onlyTimesOfDay(tokens: readonly Token[]): boolean {
     const span = tokenSpan(atoms, clock.start, clock.end);
     for (let i = span.start; i < span.end; i++) timed.add(i);
   }
-  return tokens.every((t, i) => !/\d/u.test(t.text) || timed.has(i));
+  return tokens.every((t, i) => !/\d/u.test(t.text) || timed.has(i) || DAY_MONTH.test(t.text));
 }

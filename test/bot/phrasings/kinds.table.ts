@@ -353,4 +353,6 @@ export const seventhPassRows: readonly Row[] = [
   ['elimina la segunda programación porfa', 'desprogramar', { position: 2 }],
   // a rate asked with its preposition first
   ['oye el dólar a cómo está hoy', 'tc'],
+  // a reason on its own line may say when (a date), as it may say at what time
+  ['dni 70123456\nempieza a trabajar el 02/12', 'dni', { dni: D3 }],
 ];
