@@ -37,14 +37,7 @@ export function asideOf(
 export function callsTheBot(line: string): boolean {
   const tokens = tokenize(line);
   const keys = keysOf(tokens);
-  let named = false;
-  for (let at = 0; at < tokens.length;) {
-    const length = isMark(tokens[at]) ? 1 : classAt(keys, at, SOCIAL);
-    if (length === 0) return false;
-    named ||= classAt(keys, at, BOT_NAME) > 0;
-    at += length;
-  }
-  return named;
+  return afterSocial(tokens, keys) === tokens.length && keys.some((_, at) => classAt(keys, at, BOT_NAME) > 0);
 }
 
 /** How many name words may follow a closing (`Atte. Carmen Rojas`). */

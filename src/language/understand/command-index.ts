@@ -51,6 +51,9 @@ const DETERMINERS = new Set<WordClass>([
 /** How many determiner words may sit between two parts. */
 const MAX_BETWEEN = 3;
 
+/** What a trigger may need of how the line is said: the bot named, here, or addressed (else a word). */
+export const ADDRESSING_NEEDS: ReadonlySet<string> = new Set(['bot', 'bot-or-here', 'addressed']);
+
 /** A form a negative command is said with: `no respondas`, `no mande`, `no publicar`. */
 const forbids = (form: VerbForm) => form.form === 'subjunctive' || form.form === 'infinitive';
 
@@ -296,9 +299,7 @@ export class CommandIndex {
         claimed.set(signature, command.name);
         const needs = trigger.needs;
         const needPart =
-          needs !== undefined && needs !== 'bot' && needs !== 'bot-or-here' && needs !== 'addressed'
-            ? parsePart(needs, command.name)
-            : undefined;
+          needs !== undefined && !ADDRESSING_NEEDS.has(needs) ? parsePart(needs, command.name) : undefined;
         const parsed: ParsedTrigger = {
           command,
           parts: trigger.parts.map((part) => parsePart(part, command.name)),

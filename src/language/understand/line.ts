@@ -88,9 +88,9 @@ const PART_OF_TIME = set('date-unit', 'day-part', 'weekday', 'relative-day');
 const REASON = set('reason');
 export const DETERMINER = set('article', 'possessive', 'demonstrative');
 
-/** Words that tell rather than ask: `es`, `ya llegó`, `tenía`, `se informa que`. */
 /** No word class: `tailStart` and `edgeLength` with nothing besides their own. */
 export const NONE: ReadonlySet<WordClass> = set();
+/** Words that tell rather than ask: `es`, `ya llegó`, `tenía`, `se informa que`. */
 export const STATEMENT = set('state-verb', 'report-verb', 'telling');
 const TELLS_WHAT_FOLLOWS = set('telling');
 /** Senses that only ask: their first person asks too (`le encargo el ruc …`). */
@@ -235,11 +235,9 @@ export function toldAfterClitic(tokens: readonly Token[], keys: readonly string[
   // `ya mande la guía` (typed without the accent): after `ya` the past, not the usted imperative.
   const paused = /[,;:.!?]$/u.test(tokens[at - 1]?.trail ?? '');
   if (!clitic && !paused && verb.forms.some((form) => form.form === 'past')) return true;
-  // `ya se consulto el ruc …` (capitals drop the accent): after `se` no first person can be, so
-  // `consulto` is `consultó`.
-  // Nor a command (it would take `se` after it: `regístrese`), nor a question to someone (`se
-  // registra a las 9`, `las guías se imprimen`: what is done), unless it says what may be done (`¿se
-  // puede ver el tc?`).
+  // After `se` (see `notAfterSe`) no first person can be (`YA SE CONSULTO EL RUC …`: capitals drop
+  // the accent of `consultó`), nor a command (`regístrese`), nor a question to someone (`se
+  // registra a las 9`: what is done), unless it asks or says what may be done (`¿se puede ver …?`).
   const impersonal = before === 'se';
   const asking = (form: VerbForm) => form.form !== 'past' && !(impersonal && notAfterSe(form)) && asks(form);
   if (verb.forms.some(asking)) return false;

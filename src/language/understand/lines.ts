@@ -26,6 +26,11 @@ export const MAX_READ = 300;
 /** `1.`, `2)`, `a)`, `-`, `•` before an item of a list. */
 const LIST_MARKER = /^\s*(?:\d{1,2}[.)-]|\p{L}\)|[-•*·➤►▶→])\s+/u;
 
+/** Two readings with the same arguments (or the same error). */
+function sameArgs(a: Reading, b: Reading): boolean {
+  return JSON.stringify(a.args) === JSON.stringify(b.args);
+}
+
 /** The line starts by correcting the one before it (correction.ts). */
 function correcting(line: string): boolean {
   const tokens = tokenize(line);
@@ -90,11 +95,14 @@ export function readLines(source: LineSource, addressed: Addressed | undefined):
     // that reads the line into its arguments, not as words said after it (`vuelvanlo a funcionar`).
     const valid = again.args !== undefined && 'value' in again.args && !again.because.includes('addressed');
     if (again.act !== 'request' || again.command !== previous.command || !valid) return false;
-    const same = JSON.stringify(again.args) === JSON.stringify(previous.args);
-    if (same && again.because.some((rule) => TAIL_RULES.has(rule))) return false;
-    requests[requests.length - 1] = rebased(again, ['continued-line', ...again.because]);
-    requestText = `${before} ${line}`;
+    if (sameArgs(again, previous) && again.because.some((rule) => TAIL_RULES.has(rule))) return false;
+    replaceLast(again, 'continued-line', `${before} ${line}`);
     return true;
+  };
+  /** The request read last becomes `again`, read from `text` (a line joined to it), by `rule`. */
+  const replaceLast = (again: Reading, rule: string, text: string) => {
+    requests[requests.length - 1] = rebased(again, [rule, ...again.because]);
+    requestText = text;
   };
   for (let first = true; current; first = false) {
     const here: MessageLine = current;
@@ -128,8 +136,7 @@ export function readLines(source: LineSource, addressed: Addressed | undefined):
     if (before !== undefined && correcting(line) && affordable(before.length + 1 + line.length)) {
       const again = read(`${before} ${line}`);
       if (again.act === 'request' && again.because.includes('corrected-value')) {
-        requests[requests.length - 1] = rebased(again, ['corrected-line', ...again.because]);
-        requestText = `${before} ${line}`;
+        replaceLast(again, 'corrected-line', `${before} ${line}`);
         done = true;
       }
     }
@@ -160,7 +167,7 @@ export function readLines(source: LineSource, addressed: Addressed | undefined):
           !bare ||
           (joined.command === reading.command &&
             (joined.rawArgs ?? '').trim() !== '' &&
-            JSON.stringify(joined.args) !== JSON.stringify(reading.args));
+            !sameArgs(joined, reading));
         if (joined.act === 'request' && more) {
           reading = rebased(joined, ['joined-lines', ...joined.because]);
           carried = line;

@@ -2,7 +2,7 @@ import { UserError } from '../../errors/user-error.js';
 import type { GrammarContext } from '../grammars/types.js';
 import { MAX_LINE_LENGTH, type MessageLine, type MessageReader, readMessage } from '../normalize.js';
 import { type Token, tokenize } from '../tokenize.js';
-import { type CommandMatch, CommandIndex } from './command-index.js';
+import { ADDRESSING_NEEDS, type CommandMatch, CommandIndex } from './command-index.js';
 import type { CommandLanguage } from './declare.js';
 import { createJudge, type JudgeOptions } from './judge.js';
 import { isMark, NONE, socialKind, tailStart } from './line.js';
@@ -114,7 +114,7 @@ export function createUnderstanding(
         : (handOff(match, tokens, keys, line) ?? judge(match, tokens, keys, line));
       const judgedOne = { match, judged, asking };
       judgedAll.push(judgedOne);
-      if (ADDRESSING.has(match.trigger.needs ?? '') && !asking && !judged.request)
+      if (ADDRESSING_NEEDS.has(match.trigger.needs ?? '') && !asking && !judged.request)
         unmet ??= { at: match.start, command: match.command };
       // Later command words cannot change the choice: they are not judged.
       if (settled(judgedAll, judgedOne)) break;
@@ -129,11 +129,7 @@ export function createUnderstanding(
     const best = pickCandidate(judgedAll);
     // `Rosa, ¿el tc de SUNAT es compra o venta?`: asked of a colleague, unless said to the bot.
     if (best && words.toSomeone && !lineAddressed && !words.botNamed)
-      return {
-        act: 'remark',
-        ...(best.judged.reading.command ? { command: best.judged.reading.command } : {}),
-        because: ['said-to-someone', ...best.judged.reading.because],
-      };
+      return remarkOf(best.judged.reading, 'said-to-someone');
     if (best) return rebased(best.judged.reading, [...best.judged.reading.because], base);
     // Addressed but no request: the command it names says what is missing (`@bot ruc` → the RUC);
     // a word that only hints at one (`¿estás activo?`, a command word after the value) names none.
@@ -262,19 +258,11 @@ export function createUnderstanding(
     // `@Rosa mira:` / `RUC 2055…`, `@51987… el tc de hoy?`: opened by tagging someone else, the
     // message is said to them.
     if (addressed === undefined && reading.act === 'request' && tagsSomeoneElse(text))
-      return {
-        act: 'remark',
-        ...(reading.command ? { command: reading.command } : {}),
-        because: ['said-to-someone', ...reading.because],
-      };
+      return remarkOf(reading, 'said-to-someone');
     // Under a quoted question (`> necesito el ruc del proveedor` / `ruc 2061…`), a line that only
     // names a value answers it; it asks only when addressed to the bot.
     if (quoted > 0 && addressed === undefined && reading.act === 'request')
-      return {
-        act: 'remark',
-        ...(reading.command ? { command: reading.command } : {}),
-        because: ['answers-a-quote', ...reading.because],
-      };
+      return remarkOf(reading, 'answers-a-quote');
     return reading;
   }
 
@@ -317,8 +305,14 @@ export function createUnderstanding(
   };
 }
 
-/** What a trigger may need of how the line is said: the bot named, here, or addressed. */
-const ADDRESSING: ReadonlySet<string> = new Set(['bot', 'bot-or-here', 'addressed']);
+/** A request read as a remark, for `rule` (the command it names is kept for the log). */
+function remarkOf(reading: Reading, rule: string): Reading {
+  return {
+    act: 'remark',
+    ...(reading.command ? { command: reading.command } : {}),
+    because: [rule, ...reading.because],
+  };
+}
 
 /**
  * Which of the commands a line names it asks for: the first that reads as a request, except that
