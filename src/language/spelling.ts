@@ -160,6 +160,9 @@ function workOut(k: string): string | undefined {
   if (idx.known.has(k)) return undefined;
   const base = diminutiveBase(k, idx.known);
   if (base !== undefined) return base;
+  // `hoyy`, `dnii`: a last letter doubled on a short word (key.ts collapses it from five letters on).
+  const single = k.slice(0, -1);
+  if (k.at(-1) === k.at(-2) && idx.known.has(single)) return single;
   const sound = idx.bySound.get(soundKey(k));
   if (sound !== undefined) return sound === '' ? undefined : sound;
   if (k.length < MIN_EDIT) return undefined;

@@ -22,6 +22,7 @@ import {
   someoneElseRows,
   correctionRows,
   seventhPassRows,
+  eighthPassRows,
   dueByRows,
   ownerRows,
   reportRows,
@@ -166,6 +167,7 @@ const tables: [string, readonly Row[]][] = [
   ['a time something is due by, after a date', dueByRows],
   ['a value corrected right after it was written', correctionRows],
   ['seventh blind pass', seventhPassRows],
+  ['eighth blind pass', eighthPassRows],
 ];
 
 describe('phrasings staff really use', () => {

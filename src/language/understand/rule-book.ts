@@ -134,8 +134,11 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
   {
     name: 'needed-by',
     decides:
-      'after a complete request, the time by which it is needed (`hasta las 5`, `para las 3 pm`, `a más tardar a las 10`)',
+      'after a complete request, the time by which it is needed (`hasta las 5`, `para las 3 pm`, `a más tardar a las 10`) or the day (`hoy`, `ahora`, `para mañana`)',
     yes: [
+      'guía EG01-5 ahora',
+      'ruc 20601234565 para hoy, el cliente está en caja',
+      'placa ABC-123 para mañana porfa',
       'tc hasta las 5 porfa',
       'ruc 20601234565 hasta las 5 porfa',
       'placa ABC-123 para las 3 pm, gracias',
@@ -149,6 +152,8 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
       'ruc 20601234565 hasta las 5 y el 20100456789',
       'ruc 20601234565 a las 9',
       'la placa ABC-123 hasta las 5 estuvo en el almacén',
+      'xml F001-123 mañana',
+      'ruc 20601234565 ayer',
     ],
   },
   {
@@ -391,8 +396,13 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
   {
     name: 'spelling',
     decides:
-      'a word spelt by its sound or one typing slip away reads as the word meant, when that makes a valid request',
-    yes: ['deuda coativa del 20100456789', 'domisilio fiscal 20601234565', 'xml de la factrua F001-123'],
+      'a word spelt by its sound, one typing slip away or with its last letter doubled reads as the word meant, when that makes a valid request',
+    yes: [
+      'deuda coativa del 20100456789',
+      'domisilio fiscal 20601234565',
+      'xml de la factrua F001-123',
+      'holaa el tc de hoyy',
+    ],
     no: ['plaka nueva', 'la pista del 20601234565'],
   },
   {

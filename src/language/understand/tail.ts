@@ -104,6 +104,7 @@ const MAX_CLOCK_TOKENS = 6;
  * and no number may follow the time (another identifier would be a second request).
  */
 function neededBy(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
+  if (neededOn(tokens, keys, at)) return true;
   const prefix = lexicon.phrasesAt(keys, at, TIME_PREFIX)[0];
   if (!prefix || !BY_WHEN.has(prefix.entry.value)) return false;
   // The clock is read at its number; its span takes the prefix in (`hasta las 5` from `hasta`).
@@ -114,6 +115,31 @@ function neededBy(tokens: readonly Token[], keys: readonly string[], at: number)
   const after = at + tokenSpan(atoms, clock.start, clock.end).end;
   if (hasId(tokens, after)) return false;
   return tailStart(tokens, keys, after, NONE) === after || reasonAt(tokens, keys, after);
+}
+
+const RELATIVE_DAY = set('relative-day');
+/** `para` before the day it is needed on (`para hoy`, `pa mañana`). */
+const FOR = set('preposition');
+
+/**
+ * `ruc … hoy`, `guía … ahora`, `… para mañana porfa`: the day it is needed on, after a complete
+ * request: today, or a later day said with `para` (a bare `xml F001-123 mañana` tells when it
+ * comes). Only courtesy or a reason may follow.
+ */
+function neededOn(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
+  const lead = lexicon.phrasesAt(keys, at, FOR).find((hit) => hit.entry.value === 'for')?.length ?? 0;
+  const day = lexicon.phrasesAt(keys, at + lead, RELATIVE_DAY)[0];
+  const days = Number(day?.entry.value);
+  if (!day || days < 0 || (days > 0 && lead === 0)) return false;
+  let after = at + lead + day.length;
+  if (keys[after] === 'mismo') after += 1;
+  if (hasId(tokens, after)) return false;
+  if (tailStart(tokens, keys, after, NONE) === after || reasonAt(tokens, keys, after)) return true;
+  // `…, el cliente está en caja`: after a pause, what someone else does or what tells nothing.
+  const words = tokens.slice(after).find((token) => !isMark(token))?.shape === 'word';
+  return (
+    words && afterPause(tokens, keys, after) && (someoneAt(keys, after) || !tellsFrom(tokens, keys, after))
+  );
 }
 
 /**

@@ -356,3 +356,16 @@ export const seventhPassRows: readonly Row[] = [
   // a reason on its own line may say when (a date), as it may say at what time
   ['dni 70123456\nempieza a trabajar el 02/12', 'dni', { dni: D3 }],
 ];
+
+/** Kinds met in the eighth pass over fresh phrasings. */
+export const eighthPassRows: readonly Row[] = [
+  // a short word with its last letter doubled is read as the word
+  ['holaa el tc de hoyy', 'tc'],
+  ['dnii 45678912 porfa', 'dni', { dni: D1 }],
+  // the day it is needed on, after the request: today, or a later day said with `para`
+  ['guía EG01-5 ahora', 'guia'],
+  ['ruc 20601234565 para hoy, el cliente está en caja', 'ruc', { ruc: R2 }],
+  ['placa C3X918 pa mañana porfa', 'placa'],
+  ['guiaxml T001-42 mañana', null],
+  ['ruc 20601234565 ayer', null],
+];
