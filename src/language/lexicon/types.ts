@@ -93,6 +93,7 @@ export const WORD_CLASSES = [
   'company-word', // transportes, distribuidora, inversiones: words of company names
   'switch', // on, off: the bot turned on or off
   'duration', // un rato, por hoy: how long, said to a bot being paused
+  'time-frame', // durante, mientras, a partir de: for how long or from when, after a request
   'condition', // si cambia, cuando cambie: what a notice waits for (`avísame si cambia …`)
   // dictation (voice-to-text): read by tokenize.ts through dictation.ts
   'spoken-mark', // coma, punto, guion, dos puntos: punctuation said aloud (value: the sign)

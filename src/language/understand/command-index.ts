@@ -11,6 +11,7 @@ import {
 import { isAskingForm } from '../morphology.js';
 import type { Token } from '../tokenize.js';
 import type { CommandLanguage, Part, Trigger } from './declare.js';
+import { agentBefore, subjectTells } from './subject.js';
 
 /**
  * Which commands a line names, and where: each command's triggers (declare.ts) matched against
@@ -121,40 +122,6 @@ function verbLength(keys: readonly string[], at: number, sense: Sense, test: (fo
   )
     ? verb.length
     : 0;
-}
-
-/**
- * With a subject named before it (see `agentBefore`), whether the form at `at` tells what the
- * subject does: not when its clitics are attached (`el ruc pásamelo`), nor a subjunctive after
- * `que` (`que el bot deje de responder`, `que el bot mande el tc a las 7`: a wish that asks).
- */
-export function subjectTells(keys: readonly string[], at: number, form: VerbForm): boolean {
-  if (form.clitics.length > 0) return false;
-  return !(form.form === 'subjunctive' && (keys[at - 3] === 'que' || keys[at - 3] === 'q'));
-}
-
-/**
- * Who may do something: the bot, a person, a company (`el bot`, `la empresa`); a word of address
- * after an article names someone too (`la jefa`, `el ingeniero`).
- */
-const AGENTS: ReadonlySet<WordClass> = new Set(['bot-name', 'person-noun', 'company-word', 'addressee']);
-
-/**
- * `el bot manda el tc a las 8`, `la jefa pide la guía`: the bot or a person named with an article
- * right before a verb is its subject, so the verb tells what they do. A form with its clitics
- * attached still asks (`el ruc pásamelo`), and a name without an article calls (`bot manda el tc`).
- */
-export function agentBefore(keys: readonly string[], at: number): boolean {
-  const article = keys[at - 2];
-  const noun = keys[at - 1];
-  if (article === undefined || noun === undefined || !lexicon.is(article, 'article')) return false;
-  return lexicon
-    .entries(noun)
-    .some(
-      (entry) =>
-        AGENTS.has(entry.class) ||
-        (entry.class === 'concept' && (entry.value === 'driver' || entry.value === 'carrier')),
-    );
 }
 
 /** Tokens matched by one part at `keys[at]` (0 when it does not match). */

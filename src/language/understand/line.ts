@@ -1,7 +1,8 @@
 import { lexicon } from '../lexicon/index.js';
 import type { VerbForm, WordClass } from '../lexicon/types.js';
 import type { Token } from '../tokenize.js';
-import { agentBefore, asks, saidInThePast, subjectTells } from './command-index.js';
+import { asks, saidInThePast } from './command-index.js';
+import { agentBefore, subjectTells } from './subject.js';
 
 /**
  * What the words around a request are, by class: lead-ins before the command word, edges around

@@ -31,6 +31,19 @@ function sameArgs(a: Reading, b: Reading): boolean {
   return JSON.stringify(a.args) === JSON.stringify(b.args);
 }
 
+/** `y`, `e`, `también`, `además` opening a line that goes on from the request before it. */
+const AND = /^(?:y|e|tambi[eé]n|adem[aá]s)\s+(?=\S)/iu;
+
+/**
+ * The line with the command word of `previous` in place of its opening `y` (`y el de ayer tmb` →
+ * `tc el de ayer tmb`), or undefined when it opens otherwise or nothing came before.
+ */
+function elidedCommand(line: string, previous: Reading | undefined): string | undefined {
+  const and = AND.exec(line);
+  if (!and || previous?.command === undefined) return undefined;
+  return `${previous.command} ${line.slice(and[0].length)}`;
+}
+
 /** The line starts by correcting the one before it (correction.ts). */
 function correcting(line: string): boolean {
   const tokens = tokenize(line);
@@ -146,6 +159,23 @@ export function readLines(source: LineSource, addressed: Addressed | undefined):
       if (again.act === 'request' && again.command === carriedCommand) {
         requests.push(rebased(again, ['carried-command', ...again.because]));
         requestText = `${carried} ${line}`;
+        done = true;
+      }
+    }
+    // `el tc de hoy` / `y el de ayer tmb`: the command word left out after `y` is the one before.
+    const elided = !done && reading.act !== 'request' ? elidedCommand(line, requests.at(-1)) : undefined;
+    if (elided !== undefined && affordable(elided.length)) {
+      const again = read(elided);
+      const previous = requests.at(-1)!;
+      const valid = again.args !== undefined && 'value' in again.args;
+      if (
+        again.act === 'request' &&
+        again.command === previous.command &&
+        valid &&
+        !sameArgs(again, previous)
+      ) {
+        requests.push(rebased(again, ['elided-command', ...again.because]));
+        requestText = elided;
         done = true;
       }
     }

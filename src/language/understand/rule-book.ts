@@ -394,6 +394,34 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
     no: ['vigilar 20601234565\nplaca ABC123'],
   },
   {
+    name: 'elided-command',
+    decides:
+      'a line opened by `y` (`también`, `además`) after a request, with no command word, asks the same command again with another value',
+    yes: ['Buenas\nel tc de hoy\ny el de ayer tmb', 'ruc 20601234565\ny el 20100456789 porfa'],
+    no: ['tc de hoy\ny gracias', 'ruc 20601234565\ny el mismo de ayer'],
+  },
+  {
+    name: 'time-frame',
+    decides:
+      'after a complete request, for how long or from when (`durante la auditoría`, `mientras hacemos el inventario`, `a partir de hoy`), when it tells nothing done',
+    yes: [
+      'desactiva el bot mientras hacemos el inventario',
+      'Por favor, apague el bot en este grupo durante la auditoría.',
+      'bot, actívate en este grupo a partir de hoy',
+    ],
+    no: ['ruc 20601234565 desde ayer no funciona', 'desactiva el bot durante la auditoría del 20601234565'],
+  },
+  {
+    name: 'bracketed-aside',
+    decides:
+      'after a complete request, words in brackets are an aside (no number inside, only courtesy after)',
+    yes: [
+      'ruc 20601234565 (cliente nuevo)',
+      'Porfa:\nruc 20601234565 (cliente nuevo)\nplaca ABC123 (su camión)',
+    ],
+    no: ['ruc 20601234565 (el 20100456789 no)', 'placa ABC123 (su camión) está mal parqueada'],
+  },
+  {
     name: 'spelling',
     decides:
       'a word spelt by its sound, one typing slip away or with its last letter doubled reads as the word meant, when that makes a valid request',

@@ -1,6 +1,7 @@
 import { lexicon } from '../lexicon/index.js';
 import type { Token } from '../tokenize.js';
-import { agentBefore, type CommandIndex, type CommandMatch, subjectTells } from './command-index.js';
+import { type CommandIndex, type CommandMatch } from './command-index.js';
+import { agentBefore, subjectTells } from './subject.js';
 import { isMark, leadInLength, SOCIAL, statementAt, toldAfterClitic } from './line.js';
 
 /**

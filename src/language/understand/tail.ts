@@ -17,7 +17,7 @@ import {
 } from './line.js';
 import { describedOwner, ownerNote } from './owner-note.js';
 import type { Slots } from './slots.js';
-import { afterPause, hasId, NOTE_GLUE, someoneAt, type TailContext, tellsFrom } from './tail-words.js';
+import { afterPause, hasId, isId, NOTE_GLUE, someoneAt, type TailContext, tellsFrom } from './tail-words.js';
 
 /**
  * What may follow a complete request (command word and a filled slot) without making it a
@@ -45,6 +45,8 @@ export const YIELDING_TAILS: ReadonlySet<string> = new Set([
 export const TAIL_RULES: ReadonlySet<string> = new Set([
   'reason-tail',
   'needed-by',
+  'time-frame',
+  'bracketed-aside',
   'owner-note',
   'owner-said',
   'joining-note',
@@ -62,6 +64,8 @@ export function tailRule(ctx: TailContext, at: number): string | undefined {
   const { tokens, keys } = ctx;
   if (reasonAt(tokens, keys, at) || purposeAt(tokens, keys, at)) return 'reason-tail';
   if (neededBy(tokens, keys, at)) return 'needed-by';
+  if (timeFrame(tokens, keys, at)) return 'time-frame';
+  if (bracketedAside(tokens, keys, at)) return 'bracketed-aside';
   const owner = ownerNote(ctx, at);
   if (owner) return owner;
   if (nameNote(tokens, at, ctx.slots)) return 'company-name-note';
@@ -115,6 +119,31 @@ function neededBy(tokens: readonly Token[], keys: readonly string[], at: number)
   const after = at + tokenSpan(atoms, clock.start, clock.end).end;
   if (hasId(tokens, after)) return false;
   return tailStart(tokens, keys, after, NONE) === after || reasonAt(tokens, keys, after);
+}
+
+const TIME_FRAME = set('time-frame', 'start-phrase');
+
+/**
+ * `desactiva el bot durante la auditoría`, `… mientras hacemos el inventario`, `… a partir de
+ * hoy`: for how long or from when, after a complete request. What follows may name no number and
+ * tell nothing done (`… desde ayer no funciona` tells).
+ */
+function timeFrame(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
+  const length = lexicon.lengthAt(keys, at, TIME_FRAME);
+  return length > 0 && !hasId(tokens, at) && !tellsFrom(tokens, keys, at + length);
+}
+
+/**
+ * `ruc 2060… (cliente nuevo)`, `placa ABC123 (su camión)`: words in brackets after a complete
+ * request are an aside to the reader. No number may be inside them, and only courtesy after them.
+ */
+function bracketedAside(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
+  if (!tokens[at]?.lead.startsWith('(')) return false;
+  for (let end = at; end < tokens.length; end++) {
+    if (isId(tokens[end]!)) return false;
+    if (tokens[end]!.trail.includes(')')) return tailStart(tokens, keys, end + 1, NONE) === end + 1;
+  }
+  return false;
 }
 
 const RELATIVE_DAY = set('relative-day');
@@ -188,7 +217,8 @@ function askedAfter(tokens: readonly Token[], keys: readonly string[], at: numbe
   const ends = tailStart(tokens, keys, i + verb.length, NONE) === i + verb.length;
   const infinitive = ends && verb.forms.some((form) => form.form === 'infinitive' && asks(form));
   if (infinitive) return true;
-  if (!clitics && !attached && !afterPause(tokens, keys, first)) return false;
+  // Courtesy closes the request as a pause does: `la guía … porfa la necesito ya`.
+  if (!clitics && !attached && !afterPause(tokens, keys, first) && !courtesyBefore(keys, first)) return false;
   return verb.forms.some((form) => asks(form) && form.form !== 'infinitive' && form.form !== 'gerund');
 }
 

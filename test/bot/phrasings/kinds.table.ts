@@ -368,4 +368,26 @@ export const eighthPassRows: readonly Row[] = [
   ['placa C3X918 pa mañana porfa', 'placa'],
   ['guiaxml T001-42 mañana', null],
   ['ruc 20601234565 ayer', null],
+  // for how long or from when, after the request
+  ['oye bot, desactívate mientras cerramos el inventario', 'desactivar', {}],
+  ['Estimado bot, sírvase reactivarse en este grupo a partir del lunes.', 'activar', {}],
+  ['ruc 20601234565 desde ayer no funciona', null],
+  // an aside in brackets after the value
+  [
+    'Buen día:\nruc 20601234565 (proveedor nuevo)\nplaca C3X918 (camión de Jorge)',
+    [['ruc', { ruc: R2 }], ['placa']],
+  ],
+  // courtesy closes the request before a verb that asks after it
+  ['la guía T001-42 xfa la necesito ya', 'guia'],
+  // `y …` on the next line asks the same command again
+  ['hola\nel tc del viernes\ny el del lunes también porfa', [['tc'], ['tc']]],
+  [
+    'ruc 20601234565\ny el 20100456789',
+    [
+      ['ruc', { ruc: R2 }],
+      ['ruc', { ruc: R4 }],
+    ],
+  ],
+  // a subject before its clitics and adverbs tells what it does
+  ['el bot solo lo activa el gerente', null],
 ];

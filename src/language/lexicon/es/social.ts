@@ -86,6 +86,8 @@ export const SOCIAL_WORDS: readonly LexEntry[] = [
   ...list('affirmation', 'es', 'si', 'claro que si', 'si confirmo', 'confirmado', 'confirmo', 'dale si'),
   ...list('duration', 'es', 'un rato', 'un momento', 'por hoy', 'por ahora'),
   ...list('duration', 'es', 'hasta nuevo aviso', 'hasta que te avise', 'por un rato', 'por unas horas'),
+  ...list('time-frame', 'es', 'durante', 'mientras', 'mientras que', 'en lo que', 'hasta que', 'a partir de'),
+  ...list('time-frame', 'es', 'a partir del', 'a partir de la', 'en tanto'),
   ...list('farewell', 'es', 'chau', 'chao', 'adios', 'hasta luego', 'hasta manana', 'nos vemos'),
   ...list('farewell', 'es', 'bye', 'hasta pronto', 'cuidate', 'buen fin de semana', 'feliz dia'),
 ];
