@@ -197,8 +197,12 @@ export function resolveDate(
       spec.business ? 'resolve-business-day' : 'resolve-month-end',
     );
   }
-  // `viernes 20`, `este viernes 15 de junio`: the day decides, the weekday must agree.
-  if (run.day !== undefined && only(spec, 'calendar', 'month', 'year', 'weekday', 'bareMonth', 'monthMod')) {
+  // `viernes 20`, `este viernes 15 de junio`: the day decides, the weekday must agree; `al cierre
+  // del 31 de octubre` is that day too.
+  if (
+    run.day !== undefined &&
+    only(spec, 'calendar', 'month', 'year', 'weekday', 'bareMonth', 'monthMod', 'end')
+  ) {
     return found(calendarDay(spec, run, run.day, now), 'resolve-day-of-month');
   }
   if (spec.weekday && only(spec, 'weekday', 'week')) {

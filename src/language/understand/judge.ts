@@ -20,6 +20,7 @@ import {
   toldAfterClitic,
 } from './line.js';
 import type { Candidate } from './scan.js';
+import { agentBefore } from './subject.js';
 import { type CommandShape, type CommandSlots, type Judged, type LineContext, textOf } from './slots.js';
 import { askedExplicitly, asksForMe, tailRule } from './tail.js';
 import { POLITE } from './words.js';
@@ -388,6 +389,8 @@ function saidOfItself(words: readonly Token[], keys: readonly string[]): boolean
 
 /** A verb in the present (`participas`, `tenemos`): in a question about a list, what is asked. */
 function presentVerb(keys: readonly string[], at: number): boolean {
+  // Not one said of someone named before it: `¿el bot manda el tc?` asks about the bot.
+  if (agentBefore(keys, at)) return false;
   return (lexicon.verbAt(keys, at)?.forms ?? []).some(
     (f) => f.form === 'present-2' || f.form === 'present-1',
   );

@@ -18,14 +18,15 @@ export function subjectTells(keys: readonly string[], at: number, form: VerbForm
 }
 
 /**
- * Said between a subject and its verb without changing who does it (`el bot solo lo activa`): an
- * adverb, or `lo`/`la`, which the lexicon knows as articles (before a verb they are its object).
+ * Said between a subject and its verb without changing who does it (`el bot solo lo activa`, `la
+ * jefa me pide`): an adverb, or who or what the verb is done to. Not `te` (`el bot, te manda …`
+ * speaks to someone) nor `se`.
  */
 const BESIDE_VERB: ReadonlySet<string> = new Set([
   ...['solo', 'siempre', 'tambien', 'todavia', 'aun', 'recien', 'ya'],
-  ...['lo', 'la', 'los', 'las'],
+  ...['lo', 'la', 'los', 'las', 'le', 'les', 'me', 'nos'],
 ]);
-/** Words (clitics, BESIDE_VERB) that may stand between the subject and its verb. */
+/** Words of BESIDE_VERB that may stand between the subject and its verb. */
 const MAX_BESIDE_VERB = 2;
 
 /**
@@ -36,7 +37,7 @@ function subjectNounAt(keys: readonly string[], at: number): number {
   let noun = at - 1;
   for (let n = 0; n < MAX_BESIDE_VERB && noun > 1; n++) {
     const k = keys[noun] ?? '';
-    if (!BESIDE_VERB.has(k) && !lexicon.is(k, 'clitic')) break;
+    if (!BESIDE_VERB.has(k)) break;
     noun -= 1;
   }
   return noun;

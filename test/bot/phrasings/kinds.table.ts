@@ -390,4 +390,14 @@ export const eighthPassRows: readonly Row[] = [
   ],
   // a subject before its clitics and adverbs tells what it does
   ['el bot solo lo activa el gerente', null],
+  // a question about what someone named does asks nothing of the bot
+  ['oigan, ¿el bot envía el tc los sábados?', null],
+  ['desde cuándo el bot manda las comisiones afp?', null],
+  // the rate as of a day's close, as published
+  ['tipo de cambio al cierre del 30 de octubre', 'tc', { fecha: '2026-10-30' }],
+  ['Solicito el tipo de cambio publicado por SUNAT para el día de hoy.', 'tc', { fecha: '2026-11-22' }],
+  // a request not needed any more
+  ['ya no hace falta que publiques el tc, gracias', 'desprogramar', { job: 'tc' }],
+  // the number before the series, joined by a dash
+  ['xml de la fact. 902-F001', 'xml', ref('F001', '902', '01')],
 ];

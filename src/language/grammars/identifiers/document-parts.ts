@@ -64,6 +64,8 @@ export function positional(parts: readonly string[]): RefParts | undefined {
   }
   if (parts.length === 2) {
     const [series = '', number = ''] = parts;
+    // `123-F001`: the number first, before a series written with a letter.
+    if (DIGITS.test(series) && isLetterSeries(number)) return { series: number, number: series };
     return { series, number };
   }
   return undefined;

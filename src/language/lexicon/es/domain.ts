@@ -279,6 +279,7 @@ export const DOMAIN_WORDS: readonly LexEntry[] = [
   ...valued('switch', 'es', { on: ['on'], off: ['off'] }, false),
   named('filler', 'es', 'exchange-rate', ['sunat', 'sbs', 'oficial', 'compra', 'venta', 'usd', 'bancario']),
   named('filler', 'es', 'exchange-rate', ['compra y venta', 'del dia', 'de hoy dia', 'en soles', 'paralelo']),
+  named('filler', 'es', 'exchange-rate', ['publicado por sunat', 'publicado por la sunat', 'segun sunat']),
   named('filler', 'es', 'pension', ['sbs', 'de la sbs', 'del sistema privado']),
   named('filler', 'es', 'guide', ['de remision', 'remision', 'remitente', 'electronica', 'sunat']),
   named('filler', 'es', 'document', ['electronica', 'electronico', 'sunat', 'de pago', 'de venta', 'venta']),

@@ -48,6 +48,8 @@ export const FUNCTION_WORDS: readonly LexEntry[] = [
   named('label', 'es', 'number', ['correlativo', 'nro correlativo', 'numero correlativo']),
   named('label', 'es', 'type', ['tipo de documento', 'tipo de comprobante', 'tipo doc']),
   ...list('negation', 'es', 'no', 'nunca', 'jamas', 'tampoco', 'ya no'),
+  ...list('negation', 'es', 'no es necesario que', 'ya no es necesario que', 'no hace falta que'),
+  ...list('negation', 'es', 'ya no hace falta que', 'ya no es necesario', 'no es necesario'),
   // The place where the bot answers: `no respondas aquí`, `en este grupo`.
   ...valued(
     'place-here',
