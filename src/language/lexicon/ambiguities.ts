@@ -59,6 +59,8 @@ export const AMBIGUITIES: readonly Ambiguity[] = [
     'after an article the noun (`el listado de choferes`); the participle only with a subject'),
   ...rule(['suspendido', 'suspendida'], ['state-adjective', 'verb'], 'state-after-verb',
     'after a verb of state or in a question the adjective (`¿está suspendido?`); a participle tells either way'),
+  ...rule(['pues'], ['reason', 'urgency'], 'reason-tail',
+    'before a clause after a complete request the cause (`…, pues la información es necesaria`); at the end the slang of hurry (`ya pues`)'),
   ...rule(['q', 'xq', 'pq'], ['question-word', 'reason'], 'reason-tail',
     'a reason only after a complete request (`ruc … xq el cliente espera`); heading a line the question word'),
   ...(

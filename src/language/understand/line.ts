@@ -348,6 +348,10 @@ export function reasonAt(tokens: readonly Token[], keys: readonly string[], at: 
   // `hay un trabajador que …` is someone waiting on it; `hay un error` tells.
   if (hit?.entry.value === 'someone' && !lexicon.is(keys[at + length] ?? '', 'person-noun')) return false;
   const next = keys[at + length] ?? '';
+  // `pues` gives a reason only after a pause and before a clause (`…, pues la información …`);
+  // else it is hurry (`sí pues`, `… del 7012… pues`).
+  if (keys[at] === 'pues' && length === 1 && (!/,$/u.test(tokens[at - 1]?.trail ?? '') || next === ''))
+    return false;
   // `que` + a verb in the past (`que me pasaste`, `q pasó`) is a relative clause or a question.
   if (length === 1 && lexicon.is(keys[at] ?? '', 'question-word')) {
     const verbAt = at + 1 + (lexicon.is(next, 'clitic') ? 1 : 0);

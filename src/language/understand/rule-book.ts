@@ -98,14 +98,17 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
       'dni 41234567 tengo una postulante esperando',
       'tc de hoy para cerrar la venta',
       'dni 70123456 para la planilla de diciembre',
+      'Sírvanse indicar la deuda coactiva del RUC 20601234565, en vista de que el cliente pide crédito.',
+      'placa C3X918, pues el vehículo ingresa hoy',
     ],
-    // `para` + a recipient or a time says whom or when, not why.
+    // `para` + a recipient or a time says whom or when, not why; `pues` is a reason only after a pause.
     no: [
       'guía T001-43 para el lunes',
       'ruc 20601234565 que me pasaste',
       'placa b7x-456 q pasó',
       'dni 45678912 para el chofer',
       'ruc 20601234565 hay un error en la factura',
+      'el brevete del 70123456 pues',
     ],
   },
   {

@@ -1,5 +1,7 @@
 import { UserError } from '../../errors/user-error.js';
 import type { GrammarContext } from '../grammars/types.js';
+import { lexicon } from '../lexicon/index.js';
+import type { WordClass } from '../lexicon/types.js';
 import { MAX_LINE_LENGTH, type MessageLine, type MessageReader, readMessage } from '../normalize.js';
 import { type Token, tokenize } from '../tokenize.js';
 import { ADDRESSING_NEEDS, type CommandMatch, CommandIndex } from './command-index.js';
@@ -126,7 +128,7 @@ export function createUnderstanding(
       const pause = /[,;:.!]$/u.test(tokens[match.end - 1]?.trail ?? '');
       if (match.command.argShape === 'none' && !asking && saidMore && !pause) break;
     }
-    const best = pickCandidate(judgedAll);
+    const best = pickCandidate(judgedAll, keys);
     // `Rosa, ¿el tc de SUNAT es compra o venta?`: asked of a colleague, unless said to the bot.
     if (best && words.toSomeone && !lineAddressed && !words.botNamed)
       return remarkOf(best.judged.reading, 'said-to-someone');
@@ -320,18 +322,37 @@ function remarkOf(reading: Reading, rule: string): Reading {
  * with a valid value (`me confirmas el dni …`, `verificar la placa …`), and a command named after
  * the value is the one asked about (`¿el ruc … tiene deuda?` asks for deuda, not ruc).
  */
-function pickCandidate(all: readonly JudgedCandidate[]): JudgedCandidate | undefined {
+function pickCandidate(
+  all: readonly JudgedCandidate[],
+  keys: readonly string[],
+): JudgedCandidate | undefined {
   const first = firstRequest(all);
   if (!first || !yields(first)) return first;
-  // Not a word the first request's slots read (`factura F001-123 en xml que …`: xml is its format).
+  // Not a word the first request's slots read (`factura F001-123 en xml que …`: xml is its format),
+  // nor one inside the reason given for it (`…, dado que debemos notificar a la empresa`).
+  const argsEnd = first.judged.argsEnd ?? 0;
   const late = all.find(
     (c) =>
       c.match.lateFrom !== undefined &&
       c.match.start > first.match.end &&
-      c.match.start >= (first.judged.argsEnd ?? 0) &&
-      valued(c.judged),
+      c.match.start >= argsEnd &&
+      valued(c.judged) &&
+      !causeBetween(keys, argsEnd, c.match.start),
   );
   return late ?? first;
+}
+
+const REASON: ReadonlySet<WordClass> = new Set(['reason']);
+/** One-word reasons that may also open a question about the value (`¿el ruc … que tiene deuda?`). */
+const BARE_REASONS: ReadonlySet<string> = new Set(['que', 'q', 'para', 'pa', 'xa']);
+
+/** A reason opened between `from` and `to` by a word that only gives one (`porque`, `dado que`). */
+function causeBetween(keys: readonly string[], from: number, to: number): boolean {
+  for (let at = from; at < to; at++) {
+    const length = lexicon.lengthAt(keys, at, REASON);
+    if (length > 1 || (length === 1 && !BARE_REASONS.has(keys[at] ?? ''))) return true;
+  }
+  return false;
 }
 
 interface JudgedCandidate {

@@ -400,4 +400,17 @@ export const eighthPassRows: readonly Row[] = [
   ['ya no hace falta que publiques el tc, gracias', 'desprogramar', { job: 'tc' }],
   // the number before the series, joined by a dash
   ['xml de la fact. 902-F001', 'xml', ref('F001', '902', '01')],
+  // the reasons formal letters give; a command word inside a reason is not what is asked
+  [
+    'Sírvanse indicar la deuda coactiva del RUC 20601234565, en vista de que el cliente pide crédito.',
+    'deuda',
+    { ruc: R2 },
+  ],
+  [
+    'Agradeceré el domicilio fiscal del RUC 20601234565, dado que debemos notificar al proveedor.',
+    'domicilio',
+    { ruc: R2 },
+  ],
+  ['placa C3X918, pues el vehículo ingresa hoy', 'placa'],
+  ['sí pues, la guía salió cara', null],
 ];

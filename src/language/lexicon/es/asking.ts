@@ -176,6 +176,19 @@ export const ASKING_WORDS: readonly LexEntry[] = [
       ],
       before: ['antes de', 'antes que', 'despues de', 'a fin de', 'con el fin de', 'con miras a'],
       cause: ['que', 'porque', 'ya que', 'es que', 'debido a que', 'puesto que', 'dado que'],
+      // How formal letters give the reason: `…, en vista de que el cliente desea saber …`.
+      formal: [
+        ...['en vista de que', 'habida cuenta de que', 'por cuanto', 'en razon de que', 'toda vez que'],
+        ...[
+          'visto que',
+          'a raiz de que',
+          'debido a',
+          'a efectos de',
+          'para efectos de',
+          'con la finalidad de',
+        ],
+        ...['a fin de que', 'con el objeto de', 'con el proposito de', 'pues', 'en atencion a que'],
+      ],
       // What must be done with it: `tc de hoy, hay que facturar`, `… tengo que pagarle hoy`.
       duty: ['hay que', 'tengo que', 'tenemos que', 'toca', 'nos toca', 'me toca'],
       // Someone waiting on it, when a person follows: `…, hay un trabajador que pide su constancia`.
