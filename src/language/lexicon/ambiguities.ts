@@ -33,6 +33,8 @@ export const AMBIGUITIES: readonly Ambiguity[] = [
     'after a complete request, whose the identifier is (`dni … del postulante`); elsewhere the preposition (`de` as the letter D only inside a dictated code, see dictation.ts)'),
   ...rule(['consultas'], ['asking-noun', 'usage-unit', 'verb'], 'usage-question',
     'what is counted only in a question about spending (`cuántas consultas hemos gastado`); else a request word'),
+  ...rule(['despacho'], ['department', 'verb'], 'header-line',
+    'in a line naming an office area (`Despacho`, `Para despacho de mañana`) the area; elsewhere the verb (`despacho hoy`)'),
   ...rule(['atencion'], ['asking-noun', 'header'], 'header-line',
     'first in a message of several lines, who it is for (`Atención contabilidad`); else a request word'),
   ...rule(['este'], ['demonstrative', 'unit-modifier', 'discourse'], 'this-unit',

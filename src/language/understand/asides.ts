@@ -86,6 +86,8 @@ function personLine(tokens: readonly Token[], keys: readonly string[], afterRequ
   if (!intro && !(afterRequest && at === 0 && said > 0)) return undefined;
   const from = at + Math.max(said, classAt(keys, at, SELF_INTRO));
   for (let i = from; i < tokens.length; i++) {
+    // `es el chofer que entra el lunes`: a clause about the person says which one.
+    if (!intro && i > from && (keys[i] === 'que' || keys[i] === 'q')) break;
     if (statementAt(tokens, keys, i, false) || lexicon.is(keys[i] ?? '', 'negation')) return undefined;
   }
   return intro ? 'intro' : 'owner';
@@ -157,7 +159,18 @@ interface LineText {
 }
 
 const AREA = set('department');
-const AREA_WORDS = set('department', 'article', 'preposition', 'header', 'addressee', 'greeting');
+const AREA_WORDS = set(
+  'department',
+  'article',
+  'preposition',
+  'header',
+  'addressee',
+  'greeting',
+  // `Despacho de mañana`, `Almacén turno noche`: when, beside the area.
+  'relative-day',
+  'weekday',
+  'day-part',
+);
 /** Words of a line naming an office area at most: `Contabilidad`, `Área de RRHH:`, `Hola almacén`. */
 const MAX_AREA_WORDS = 4;
 

@@ -413,4 +413,16 @@ export const eighthPassRows: readonly Row[] = [
   ],
   ['placa C3X918, pues el vehículo ingresa hoy', 'placa'],
   ['sí pues, la guía salió cara', null],
+  // an office area atop the requests, with when
+  [
+    'Despacho\nguía T001-42\nguía T001-43',
+    [
+      ['guia', ref('T001', '42')],
+      ['guia', ref('T001', '43')],
+    ],
+  ],
+  ['Para despacho del lunes\nplaca C3X918', 'placa'],
+  // under a request, which person it is, with a clause about them
+  ['buenas\nlicencia 45678912\nes del chofer que viaja a Tacna', 'licencia'],
+  ['dni 45678912\nes la practicante que entra el lunes', 'dni', { dni: D1 }],
 ];

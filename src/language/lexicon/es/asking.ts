@@ -153,7 +153,7 @@ export const ASKING_WORDS: readonly LexEntry[] = [
   ...list('owner-lead', 'es', 'correspondiente a', 'correspondiente al', 'correspondiente a la'),
   ...list('owner-lead', 'es', 'correspondientes a', 'correspondientes al', 'correspondiente a los'),
   ...list('owner-said', 'es', 'es el', 'es la', 'es un', 'es una', 'es nuestro', 'es nuestra', 'es mi'),
-  ...list('owner-said', 'es', 'es su', 'son los', 'son las', 'son nuestros'),
+  ...list('owner-said', 'es', 'es su', 'son los', 'son las', 'son nuestros', 'es del', 'es de la', 'son del'),
   ...list('owner-lead', 'es', 'perteneciente a', 'perteneciente al', 'que pertenece a', 'que corresponde a'),
   ...list('owner-lead', 'es', 'que corresponde al', 'que pertenece al', 'asignado a', 'asignada a'),
   ...list('topic-noun', 'es', 'resumen', 'reporte', 'publicaciones', 'envios', 'mensajes', 'posts'),

@@ -48,6 +48,7 @@ export const SOCIAL_WORDS: readonly LexEntry[] = [
   ...list('department', 'es', 'finanzas', 'operaciones', 'mantenimiento', 'produccion', 'ventas'),
   ...list('department', 'es', 'compras', 'facturacion', 'cobranzas', 'garita', 'mesa de partes'),
   ...list('department', 'es', 'puerta', 'porteria', 'caseta', 'planta', 'calidad'),
+  ...list('department', 'es', 'despacho', 'flota', 'legal', 'area legal', 'transportes y despacho'),
   ...list('regards', 'es', 'dios le bendiga', 'dios te bendiga', 'dios los bendiga', 'dios les bendiga'),
   ...list('regards', 'es', 'cordial saludo', 'un cordial saludo', 'reciba un cordial saludo', 'slds'),
   ...list('regards', 'es', 'a la espera', 'quedo pendiente', 'estare atento', 'estare atenta', 'besos'),
