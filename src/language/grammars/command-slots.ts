@@ -50,6 +50,8 @@ const GLUE: readonly WordClass[] = [
 ];
 
 const TELLS = new Set<WordClass>(['state-verb', 'report-verb']);
+/** Courtesy and hurry, which a request may end with (`al toque`, `por favor`). */
+const SAID_AROUND = new Set<WordClass>(['courtesy', 'urgency', 'thanks']);
 
 /** A word that tells something (`está`, `fue`), or `ya` before one or before a verb (`ya salió`). */
 function tellsAt(keys: readonly string[], at: number): boolean {
@@ -104,6 +106,12 @@ const guideClauses: SlotGrammar<GuideClauses> = {
       if (tellsAt(keys, i)) {
         end = i;
         break;
+      }
+      // `al toque`, `por favor`: courtesy and hurry in several words, said among the clauses.
+      const around = lexicon.lengthAt(keys, i, SAID_AROUND);
+      if (around > 1) {
+        i += around - 1;
+        continue;
       }
       const formatHit = lexicon.phrasesAt(keys, i, FORMAT)[0];
       if (formatHit) {

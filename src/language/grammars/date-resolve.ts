@@ -197,6 +197,18 @@ export function resolveDate(
       spec.business ? 'resolve-business-day' : 'resolve-month-end',
     );
   }
+  // `el 5 de octubre pasado`: the last such day before today.
+  if (
+    spec.past === -1 &&
+    run.day !== undefined &&
+    run.month !== undefined &&
+    run.year === undefined &&
+    only(spec, 'calendar', 'past')
+  ) {
+    const before = run.month < now.month || (run.month === now.month && run.day < now.day);
+    const parts = { year: now.year - (before ? 0 : 1), month: run.month, day: run.day };
+    return found({ kind: 'day', parts }, 'resolve-month-past');
+  }
   // `viernes 20`, `este viernes 15 de junio`: the day decides, the weekday must agree; `al cierre
   // del 31 de octubre` is that day too.
   if (
@@ -243,6 +255,13 @@ export function resolvePeriod(
     return found(now, 'period-current');
   if (spec.past !== undefined && only(spec, 'past', 'bareMonth'))
     return found(shiftMonths(now, spec.past), 'period-past');
+  // `octubre pasado`: the last October before this month.
+  if (spec.calendar && spec.past === -1 && only(spec, 'calendar', 'past')) {
+    const run = calendarMonth(spec.calendar);
+    if (run === undefined || 'year' in run) return undefined;
+    const year = now.year - (run.month < now.month ? 0 : 1);
+    return found({ month: run.month, year }, 'period-month-past');
+  }
   if (spec.calendar && only(spec, 'calendar', 'year', 'bareMonth', 'monthMod')) {
     const run = calendarMonth(spec.calendar);
     if (run === undefined || ('year' in run && (spec.year !== undefined || spec.monthMod !== undefined)))

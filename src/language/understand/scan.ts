@@ -55,7 +55,8 @@ function prefaceLength(
     const token = tokens[end]!;
     if (/\d/u.test(token.text) || lexicon.is(keys[end] ?? '', 'negation')) return 0;
     if (end > at && index.at(tokens, keys, end).length > 0) return 0;
-    const closes = BOUNDARY.test(token.trail) || (isMark(token) && token.shape === 'punct' && end > at);
+    // A clause ends at a mark, or at an emoji that stands for one (`tengo chamba 😩 pásame …`).
+    const closes = BOUNDARY.test(token.trail) || (isMark(token) && end > at);
     if (closes) return end + 1 < tokens.length ? end + 1 - at : 0;
   }
   return 0;

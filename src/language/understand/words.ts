@@ -194,6 +194,7 @@ function calledByName(tokens: readonly Token[], keys: readonly string[]): boolea
  */
 function asksQuestion(text: string, tokens: readonly Token[], keys: readonly string[]): boolean {
   if (/[?¿]/u.test(text)) return true;
+  if (verbFirst(keys) || orNot(tokens, keys)) return true;
   let digits = false;
   for (let at = 0; at < tokens.length && at < 20; at++) {
     const token = tokens[at]!;
@@ -208,6 +209,45 @@ function asksQuestion(text: string, tokens: readonly Token[], keys: readonly str
       if (token.accented || (only && at === 0) || (only && !lexicon.is(keys[at - 1] ?? '', 'preposition')))
         return true;
     }
+  }
+  return false;
+}
+
+/** Verbs of having or staying that open a spoken question (`tiene deuda el ruc …`). */
+const OPENS_A_QUESTION: ReadonlySet<string> = new Set([
+  'tiene',
+  'tienen',
+  'sigue',
+  'siguen',
+  'figura',
+  'figuran',
+]);
+/** Speech that may come before it: `bueno a ver tiene …`, `oye sigue habido …`. */
+const BEFORE_QUESTION = set('greeting', 'callout', 'discourse', 'interjection', 'addressee', 'bot-name');
+
+/**
+ * Voice-to-text drops the marks of a question said with the verb first: `bueno a ver tiene deuda
+ * coactiva el ruc …`, `sigue habido el 2060…`.
+ */
+function verbFirst(keys: readonly string[]): boolean {
+  let at = 0;
+  for (
+    let length = classAt(keys, 0, BEFORE_QUESTION);
+    length > 0;
+    length = classAt(keys, at, BEFORE_QUESTION)
+  )
+    at += length;
+  return at < keys.length - 1 && OPENS_A_QUESTION.has(keys[at] ?? '');
+}
+
+/** `… está activo o no`, `… o no, me confirmas`: the tag of a yes-or-no question. */
+function orNot(tokens: readonly Token[], keys: readonly string[]): boolean {
+  for (let at = 1; at + 1 < keys.length; at++) {
+    if (keys[at] !== 'o' || keys[at + 1] !== 'no') continue;
+    const next = keys[at + 2];
+    const verb = lexicon.is(next ?? '', 'clitic') ? at + 3 : at + 2;
+    if (next === undefined || /[,;.!]$/u.test(tokens[at + 1]!.trail) || lexicon.verbAt(keys, verb))
+      return true;
   }
   return false;
 }

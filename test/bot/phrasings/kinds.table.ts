@@ -425,4 +425,15 @@ export const eighthPassRows: readonly Row[] = [
   // under a request, which person it is, with a clause about them
   ['buenas\nlicencia 45678912\nes del chofer que viaja a Tacna', 'licencia'],
   ['dni 45678912\nes la practicante que entra el lunes', 'dni', { dni: D1 }],
+  // courtesy and hurry among a guide's clauses
+  ['guía T001-42 al toque que el camión ya sale', 'guia', ref('T001', '42')],
+  ['guía T001-42 por favor al chofer', 'guia', { ...ref('T001', '42'), send: true }],
+  // a month or a day `pasado`: the last one before now
+  ['comisiones afp de setiembre pasado', 'afp', { periodo: '2026-09' }],
+  ['tc del 3 de diciembre pasado', 'tc', { fecha: '2025-12-03' }],
+  // a spoken question: the verb first, or the tag `o no`
+  ['bueno a ver sigue habido el ruc 20601234565', 'ruc', { ruc: R2 }],
+  ['o sea el ruc 20100456789 sigue activo o no me dices', 'ruc', { ruc: R4 }],
+  // an emoji ends a clause before the request
+  ['causa estoy a full 😩 pásame el tc', 'tc'],
 ];

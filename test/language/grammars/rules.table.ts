@@ -59,12 +59,14 @@ export const RULES: readonly RuleRow[] = [
   // date: what the parts resolve to
   { grammar: 'date', rule: 'resolve-relative-day', yes: ['ayer', 'hoy 9:00'], no: ['el lunes'] },
   { grammar: 'date', rule: 'resolve-ago', yes: ['hace 2 días', 'el lunes de hace dos semanas'], no: ['ayer'] },
+  { grammar: 'date', rule: 'resolve-month-past', yes: ['el 5 de octubre pasado', '25 de noviembre pasado'], no: ['el 5 de octubre', 'octubre pasado'] },
   { grammar: 'date', rule: 'resolve-day-of-month', yes: ['el 5', '20 de noviembre', 'viernes 20', 'al cierre del 31 de octubre'], no: ['el viernes', 'al cierre del mes pasado'] },
   { grammar: 'date', rule: 'resolve-weekday', yes: ['el viernes', 'el lunes de esta semana'], no: ['viernes 20'] },
   { grammar: 'date', rule: 'resolve-business-day', yes: ['el último día hábil'], no: ['fin de octubre'] },
   { grammar: 'date', rule: 'resolve-month-end', yes: ['fin de octubre', 'cierre del año pasado'], no: ['el último día hábil'] },
   { grammar: 'date', rule: 'resolve-current', yes: ['vigente'], no: ['hoy'] },
   // period
+  { grammar: 'period', rule: 'period-month-past', yes: ['octubre pasado', 'de diciembre pasado'], no: ['octubre', 'el mes pasado'] },
   { grammar: 'period', rule: 'period-calendar', yes: ['setiembre', '10/2026', 'oct-2026', 'agosto de 99', '2016, noviembre'], no: ['mes pasado'] },
   { grammar: 'period', rule: 'period-reference', yes: ['mes pasado', 'el próximo mes'], no: ['setiembre'] },
   { grammar: 'period', rule: 'period-ago', yes: ['hace 2 meses', 'hace un año'], no: ['hace 2 días'] },
