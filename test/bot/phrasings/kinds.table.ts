@@ -436,4 +436,11 @@ export const eighthPassRows: readonly Row[] = [
   ['o sea el ruc 20100456789 sigue activo o no me dices', 'ruc', { ruc: R4 }],
   // an emoji ends a clause before the request
   ['causa estoy a full 😩 pásame el tc', 'tc'],
+  // how formal letters ask, and what they say of the value after it
+  ['Tenga usted a bien consultar la placa C3X918.', 'placa'],
+  ['Les ruego me hagan llegar el tipo de cambio del viernes.', 'tc'],
+  ['Quedaré muy agradecido si me envían el domicilio fiscal del RUC 20601234565.', 'domicilio', { ruc: R2 }],
+  ['Sírvase consultar el RUC 20100456789, el cual figura en la orden de compra.', 'ruc', { ruc: R4 }],
+  // English loans around a request
+  ['y el update del tc please', 'tc'],
 ];

@@ -20,6 +20,7 @@ export const ASKING_WORDS: readonly LexEntry[] = [
   ...list('asking-noun', 'es', 'consulta rapida', 'pregunta rapida', 'lista', 'urgente consulta'),
   // What is asked of an identifier: `datos del ruc …`, `titular de la placa …`.
   ...list('topic-noun', 'es', 'datos', 'dato', 'info', 'informacion', 'data', 'detalle', 'detalles'),
+  ...list('topic-noun', 'es', 'update', 'status', 'tracking'),
   ...list('topic-noun', 'es', 'ficha', 'nombre', 'titular', 'propietario', 'dueno', 'duena', 'categoria'),
   ...list('topic-noun', 'es', 'identificado', 'identificada', 'razon social', 'a nombre de', 'a nombre'),
   ...list('topic-noun', 'es', 'de quien', 'a quien', 'quien es', 'resultado', 'reporte', 'situacion'),
@@ -174,7 +175,9 @@ export const ASKING_WORDS: readonly LexEntry[] = [
         'p/',
         'xa',
       ],
-      before: ['antes de', 'antes que', 'despues de', 'a fin de', 'con el fin de', 'con miras a'],
+      before: ['antes de', 'antes que', 'despues de', 'a fin de', 'con el fin de', 'con miras a', 'antes d'],
+      // What the value is for, told of it: `…, la cual debe adjuntarse al escrito`.
+      relative: ['la cual', 'el cual', 'lo cual', 'los cuales', 'las cuales'],
       cause: ['que', 'porque', 'ya que', 'es que', 'debido a que', 'puesto que', 'dado que'],
       // How formal letters give the reason: `…, en vista de que el cliente desea saber …`.
       formal: [

@@ -58,6 +58,36 @@ export const FORMAL_WORDS: readonly LexEntry[] = [
   ...list('courtesy', 'es', ...CAN_IT_BE_DONE),
   // `me permito solicitar …`, `nos permitimos recordarles …`: a letter's way to ask.
   ...list('courtesy', 'es', 'me permito', 'nos permitimos', 'tengo a bien', 'tenemos a bien'),
+  ...list('courtesy', 'es', 'tenga a bien', 'tengan a bien', 'tenga usted a bien', 'tengan ustedes a bien'),
+  ...list(
+    'courtesy',
+    'es',
+    'sabre agradecer',
+    'mucho sabre agradecer',
+    'sabremos agradecer',
+    'les sabre agradecer',
+  ),
+  ...list('courtesy', 'es', 'quedare agradecido si', 'quedare agradecida si', 'quedare muy agradecido si'),
+  ...list('courtesy', 'es', 'quedare muy agradecida si', 'quedaria agradecido si', 'quedaria agradecida si'),
+  // `les ruego me hagan llegar …`: to send, as letters say it.
+  ...list(
+    'courtesy',
+    'es',
+    'hagan llegar',
+    'haga llegar',
+    'hacer llegar',
+    'hacerme llegar',
+    'hacernos llegar',
+  ),
+  ...list(
+    'courtesy',
+    'es',
+    'me hagan llegar',
+    'nos hagan llegar',
+    'me haga llegar',
+    'nos haga llegar',
+    'hazme llegar',
+  ),
   // The writer says who they are, first in a message: `hola, soy Rosa de RRHH`, `les escribe Carmen`.
   ...list('self-intro', 'es', 'soy', 'les saluda', 'les escribe', 'le escribe', 'te escribe', 'les habla'),
   ...list('self-intro', 'es', 'le habla', 'mi nombre es', 'somos', 'les escribimos'),
