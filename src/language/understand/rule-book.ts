@@ -16,9 +16,16 @@ export interface SpeechActRule {
 export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
   {
     name: 'preface',
-    decides: 'a clause before the request, up to a comma or colon, with no number or negation, is skipped',
-    yes: ['ahí va una más: deuda coactiva 20601234565', 'de parte de gerencia, el tipo de cambio de ayer'],
-    no: ['deuda coactiva 20601234565', 'no, el ruc 20601234565'],
+    decides:
+      'a clause before the request, up to a comma, colon or emoji (two at most), or what it is for up to the verb that asks, with no number, negation or time, is skipped',
+    yes: [
+      'ahí va una más: deuda coactiva 20601234565',
+      'de parte de gerencia, el tipo de cambio de ayer',
+      'Distinguidas colegas, a efectos del legajo, sírvanse consultar el DNI 45678912.',
+      'Estimados, para el cálculo de beneficios sírvanse indicar las comisiones AFP vigentes.',
+      'causa estoy a full 😩 pásame el tc',
+    ],
+    no: ['deuda coactiva 20601234565', 'no, el ruc 20601234565', 'para el lunes mándame el tc'],
   },
   {
     name: 'command-after-value',

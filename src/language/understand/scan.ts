@@ -2,6 +2,7 @@ import { lexicon } from '../lexicon/index.js';
 import type { Token } from '../tokenize.js';
 import { type CommandIndex, type CommandMatch } from './command-index.js';
 import { agentBefore, subjectTells } from './subject.js';
+import type { WordClass } from '../lexicon/types.js';
 import { isMark, leadInLength, SOCIAL, statementAt, toldAfterClitic } from './line.js';
 
 /**
@@ -17,6 +18,8 @@ const MAX_CANDIDATES = 3;
 const MAX_LATE = 2;
 /** A preface clause is at most this long (`de parte de gerencia,`, `me olvidé,`). */
 const MAX_PREFACE = 12;
+/** Preface clauses before the command word (`Distinguidos colegas, a efectos del cierre, …`). */
+const MAX_PREFACES = 2;
 /** Clause boundaries a preface may end on. */
 const BOUNDARY = /[,:;.!?…]$/u;
 
@@ -58,9 +61,38 @@ function prefaceLength(
     // A clause ends at a mark, or at an emoji that stands for one (`tengo chamba 😩 pásame …`).
     const closes = BOUNDARY.test(token.trail) || (isMark(token) && end > at);
     if (closes) return end + 1 < tokens.length ? end + 1 - at : 0;
+    // `para la liquidación de beneficios sírvanse indicar …`: what it is for, up to the verb that asks.
+    if (
+      end > at + 1 &&
+      purposeOpens(keys, at) &&
+      leadInLength(tokens, keys, end + 1, false) > 0 &&
+      !keys
+        .slice(at, end + 1)
+        .some((k, i) => lexicon.lengthAt([k], 0, WHEN) > 0 || lexicon.verbAt(keys, at + i))
+    )
+      return end + 1 - at;
   }
   return 0;
 }
+
+/** Words that open what a request is for (`para`, `a efectos de`): a preface up to the verb. */
+const PURPOSE: ReadonlySet<WordClass> = new Set(['reason']);
+/**
+ * The clause at `at` says what the request is for, as a noun (`para la liquidación`, `a efectos del
+ * cierre`): not `es para …` nor `que …`, which say it after the request.
+ */
+function purposeOpens(keys: readonly string[], at: number): boolean {
+  if (keys[at] === 'es' || keys[at] === 'que' || keys[at] === 'q') return false;
+  if (lexicon.lengthAt(keys, at, PURPOSE) > 0) return true;
+  let from = at;
+  while (from > 0 && lexicon.is(keys[from - 1] ?? '', 'article')) from -= 1;
+  for (let back = 1; back <= 3 && from - back >= 0; back++)
+    if (lexicon.lengthAt(keys, from - back, PURPOSE) === back) return true;
+  return false;
+}
+
+/** Words of a time, which say when rather than what for (`para el lunes mándame …`). */
+const WHEN: ReadonlySet<WordClass> = new Set(['relative-day', 'weekday', 'month', 'day-part', 'date-unit']);
 
 /** The commands a line names, in the order to try them. */
 export function scanLine(
@@ -77,6 +109,7 @@ export function scanLine(
     index.at(tokens, keys, at).filter((m) => !yesBeforeClause(m, tokens, keys) && !told(m));
   let leadIns = 0;
   let preface = false;
+  let prefaces = 0;
   let at = 0;
   /** Where the lead-in ends: the first command word that is no asking verb, or the first other word. */
   let leadEnd: number | undefined;
@@ -102,9 +135,10 @@ export function scanLine(
       continue;
     }
     let skip = leadInLength(tokens, keys, at, question);
-    if (skip === 0 && out.length === 0 && !preface) {
+    if (skip === 0 && out.length === 0 && prefaces < MAX_PREFACES) {
       skip = prefaceLength(index, tokens, keys, at);
-      preface = skip > 0;
+      preface ||= skip > 0;
+      if (skip > 0) prefaces += 1;
     }
     if (skip === 0) break;
     at += skip;

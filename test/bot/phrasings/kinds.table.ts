@@ -443,4 +443,9 @@ export const eighthPassRows: readonly Row[] = [
   ['Sírvase consultar el RUC 20100456789, el cual figura en la orden de compra.', 'ruc', { ruc: R4 }],
   // English loans around a request
   ['y el update del tc please', 'tc'],
+  // what the request is for, said before it: a clause of its own, or up to the verb that asks
+  ['Distinguidas colegas, a efectos del legajo, sírvanse consultar el DNI 45678912.', 'dni', { dni: D1 }],
+  ['Estimados, para el cálculo de beneficios sírvanse indicar las comisiones AFP vigentes.', 'afp'],
+  ['para el lunes mándame el tc', null],
+  ['es para evaluar el crédito', null],
 ];

@@ -55,6 +55,7 @@ export const SOCIAL_WORDS: readonly LexEntry[] = [
   ...list('addressee', 'es', 'amigo', 'amiga', 'amigos', 'amigas', 'hermano', 'hermana', 'jefe'),
   ...list('addressee', 'es', 'jefa', 'estimado', 'estimada', 'estimados', 'estimadas'),
   ...list('addressee', 'es', 'chicos', 'chicas', 'equipo', 'gente', 'colegas'),
+  ...list('addressee', 'es', 'distinguidos', 'distinguidas', 'apreciados', 'apreciadas', 'respetados'),
   ...list('addressee', 'es', 'companeros', 'companeras', 'team', 'todos', 'todas', 'alguien'),
   ...list('addressee', 'es', 'alguno', 'alguna', 'ingeniero', 'ingeniera', 'doctor', 'doctora'),
   ...list('addressee', 'es', 'licenciado', 'licenciada', 'senores', 'senoras', 'senoritas', 'joven'),
