@@ -40,6 +40,36 @@ export function callsTheBot(line: string): boolean {
   return afterSocial(tokens, keys) === tokens.length && keys.some((_, at) => classAt(keys, at, BOT_NAME) > 0);
 }
 
+/** A first name as people type it: a capital, then small letters (`Kevin`, `Hugo`). */
+const FIRST_NAME = /^\p{Lu}\p{Ll}{2,}$/u;
+
+/**
+ * A first line that greets or calls a colleague by name (`Hola Kevin`, `Don Hugo, su ruta de
+ * mañana:`): the requests under it are said to them, not to the bot (a name the lexicon does not
+ * know; the bot's own name calls the bot, see `callsTheBot`).
+ */
+export function greetsSomeone(line: string): boolean {
+  const tokens = tokenize(line);
+  const keys = keysOf(tokens);
+  if (keys.some((_, at) => classAt(keys, at, BOT_NAME) > 0)) return false;
+  let at = afterSocial(tokens, keys);
+  const greeted = at > 0;
+  while (at < tokens.length && classAt(keys, at, TITLE) > 0) at += classAt(keys, at, TITLE);
+  const name = tokens[at];
+  const k = keys[at] ?? '';
+  if (!name || !FIRST_NAME.test(name.text) || lexicon.entries(k).length > 0 || lexicon.verbAt(keys, at))
+    return false;
+  // `Don Hugo, …`, `Kevin:`: called, whatever follows; `Hola Kevin`: a greeting and names only.
+  if (name.after === ',' || name.after === ':') return true;
+  if (!greeted) return false;
+  for (let i = at + 1; i < tokens.length; i++) {
+    const other = tokens[i]!;
+    if (isMark(other) || classAt(keys, i, SOCIAL) > 0) continue;
+    if (!FIRST_NAME.test(other.text) || lexicon.entries(keys[i] ?? '').length > 0) return false;
+  }
+  return true;
+}
+
 /** How many name words may follow a closing (`Atte. Carmen Rojas`). */
 const MAX_NAME = 3;
 /** How many words may say what thanks are for (`gracias por la ayuda de la semana pasada`). */
@@ -48,6 +78,8 @@ const set = (...classes: WordClass[]) => new Set<WordClass>(classes);
 const CLOSING = set('regards', 'farewell', 'thanks');
 const HEADER = set('header');
 const BOT_NAME = set('bot-name');
+/** Titles said before a name (`Don Hugo`, `Sr. Ramos`). */
+const TITLE = set('person-noun');
 
 /** What a line that is no request is, around requests. */
 export type Aside = 'social' | 'closing' | 'reason' | 'header' | 'signature' | 'intro' | 'owner' | undefined;

@@ -1,6 +1,6 @@
 import { MAX_LINE_LENGTH, type MessageLine } from '../normalize.js';
 import { keysOf, tokenize } from '../tokenize.js';
-import { asideOf, callsTheBot } from './asides.js';
+import { asideOf, callsTheBot, greetsSomeone } from './asides.js';
 import { opensWithCorrection } from './correction.js';
 import { type Addressed, type Reading, rebased } from './reading.js';
 import { TAIL_RULES } from './tail.js';
@@ -81,6 +81,8 @@ export function readLines(source: LineSource, addressed: Addressed | undefined):
   let requestText: string | undefined;
   /** The first line greets the bot by name (`Hola bot`): the message is said to it. */
   let called = false;
+  /** The first line greets or calls a colleague by name: the message is said to them. */
+  let toSomeone = false;
   let spent = 0;
   const affordable = (length: number) => spent + length <= MAX_READ;
   const charge = (chars: number) => {
@@ -137,6 +139,8 @@ export function readLines(source: LineSource, addressed: Addressed | undefined):
     }
     const line = itemOf(here);
     if (!affordable(line.length)) break; // the rest of the message is left unread
+    // `Hola Kevin` / `me pasas el ruc …`, `Don Hugo, su ruta:` / …: said to them.
+    if (first && addressed === undefined && greetsSomeone(line)) toSomeone = true;
     texts.push(line);
     length += line.length + 1;
     if (length > MAX_LINE_LENGTH) joinable = false;
@@ -255,6 +259,9 @@ export function readLines(source: LineSource, addressed: Addressed | undefined):
       act: 'remark',
       because: ['pasted-note', `lines:${seen}`, `requests:${requests.length}`],
     };
+  }
+  if (toSomeone && addressed === undefined && !called) {
+    return { act: 'remark', because: ['said-to-someone', 'multi-line', `requests:${requests.length}`] };
   }
   const noted = [...new Set(asides)].map((aside) => `aside:${aside}`);
   if (requests.length === 1) return rebased(requests[0]!, ['multi-line', ...noted, ...requests[0]!.because]);

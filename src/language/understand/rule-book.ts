@@ -300,9 +300,14 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
   },
   {
     name: 'answers-a-quote',
-    decides: 'under a quoted line (`> …`), a value given unaddressed answers the quote, not asks',
+    decides:
+      'under a quoted line (`> …`), a value given unaddressed, with no courtesy nor reason, answers the quote, not asks',
     yes: ['> necesito el ruc del proveedor\nruc 20612345679'],
-    no: ['> pueden verificar el 20100456789?\n@51900000000 deuda 20100456789', 'ruc 20612345679'],
+    no: [
+      '> pueden verificar el 20100456789?\n@51900000000 deuda 20100456789',
+      'ruc 20612345679',
+      '> el camión C3X918 no llega\nplaca C3X918 porfa',
+    ],
   },
   {
     name: 'asked-after',

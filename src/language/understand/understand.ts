@@ -262,8 +262,9 @@ export function createUnderstanding(
     if (addressed === undefined && reading.act === 'request' && tagsSomeoneElse(text))
       return remarkOf(reading, 'said-to-someone');
     // Under a quoted question (`> necesito el ruc del proveedor` / `ruc 2061…`), a line that only
-    // names a value answers it; it asks only when addressed to the bot.
-    if (quoted > 0 && addressed === undefined && reading.act === 'request')
+    // names a value answers it; it asks when addressed to the bot, or with courtesy or a reason
+    // (`placa ABC-123 porfa`, `tc porfa para responderle al cliente`).
+    if (quoted > 0 && addressed === undefined && reading.act === 'request' && !askedOfItsOwn(reading))
       return remarkOf(reading, 'answers-a-quote');
     return reading;
   }
@@ -305,6 +306,20 @@ export function createUnderstanding(
       return addressedReading(match, tokens, line, judged).args ?? { value: {} };
     },
   };
+}
+
+/** Rules that say a line asks with more than its value: courtesy, a reason, a verb that asks after it. */
+const ASKS_OF_ITS_OWN: ReadonlySet<string> = new Set([
+  'social-tail',
+  'reason-tail',
+  'asked-after',
+  'said-after-asking',
+]);
+
+/** The request (or each of a message's) says more than its value (see ASKS_OF_ITS_OWN). */
+function askedOfItsOwn(reading: Reading): boolean {
+  const readings = reading.requests ?? [reading];
+  return readings.every((one) => one.because.some((rule) => ASKS_OF_ITS_OWN.has(rule)));
 }
 
 /** A request read as a remark, for `rule` (the command it names is kept for the log). */

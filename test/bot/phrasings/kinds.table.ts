@@ -448,4 +448,16 @@ export const eighthPassRows: readonly Row[] = [
   ['Estimados, para el cálculo de beneficios sírvanse indicar las comisiones AFP vigentes.', 'afp'],
   ['para el lunes mándame el tc', null],
   ['es para evaluar el crédito', null],
+  // greeting or calling a colleague by name atop the lines: said to them
+  ['Hola Kevin\nme pasas el ruc 20601234565', null],
+  ['Don Hugo, su ruta de mañana:\nPlaca V3K552\nGuía T001-42', null],
+  // under a quote, a value asked with courtesy or a reason is a request
+  ['> el camión C3X918 no llega a la tienda\nplaca C3X918 porfa', 'placa'],
+  ['> ¿a cuánto está el dólar?\ntc porfa para responderle al cliente', 'tc'],
+  // letter courtesy
+  [
+    'Apreciado, ¿tendría usted la bondad de indicarme el domicilio fiscal del RUC 20601234565?',
+    'domicilio',
+    { ruc: R2 },
+  ],
 ];
