@@ -356,7 +356,9 @@ export function reasonAt(tokens: readonly Token[], keys: readonly string[], at: 
   if (length === 1 && lexicon.is(keys[at] ?? '', 'question-word')) {
     const verbAt = at + 1 + (lexicon.is(next, 'clitic') ? 1 : 0);
     const nextVerb = lexicon.verbAt(keys, verbAt);
-    if (nextVerb?.forms.some((form) => form.form === 'past' || form.form === 'participle')) return false;
+    // After courtesy it says why (`… por favor que me olvidé de anotarlo`).
+    const past = nextVerb?.forms.some((form) => form.form === 'past' || form.form === 'participle');
+    if (past && !courtesyRightBefore(keys, at)) return false;
     // `que está mal parqueada`, `que sigue habido`: a state said of the thing, not why it is asked.
     const stateAt = verbAt + classAt(keys, verbAt, STATE_VERB);
     if (
@@ -377,6 +379,17 @@ export function reasonAt(tokens: readonly Token[], keys: readonly string[], at: 
   }
   // A number in a reason is no identifier (`para la orden de compra 4512`), a long one may be.
   return !tokens.slice(at).some((token) => /\d{6,}/u.test(token.text.replace(/[.\s-]/gu, '')));
+}
+
+const COURTESY_WORDS: ReadonlySet<WordClass> = new Set(['courtesy']);
+/** Courtesy (`porfa`, `por favor`) ends right before `at`. */
+const courtesyRightBefore = (keys: readonly string[], at: number) => phraseEndsAt(keys, at, COURTESY_WORDS);
+
+/** A phrase of `classes` (up to three words) ends right before `at`. */
+export function phraseEndsAt(keys: readonly string[], at: number, classes: ReadonlySet<WordClass>): boolean {
+  for (let from = Math.max(0, at - 3); from < at; from++)
+    if (classAt(keys, from, classes) === at - from) return true;
+  return false;
 }
 
 /** A participle at `at` (`parqueada`, `anulado`). */

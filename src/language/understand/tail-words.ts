@@ -73,7 +73,16 @@ export function someoneAt(keys: readonly string[], at: number): boolean {
 export function tellsFrom(tokens: readonly Token[], keys: readonly string[], at: number): boolean {
   for (let i = at; i < tokens.length; i++) {
     const told = statementAt(tokens, keys, i, true);
-    if (told !== undefined || lexicon.is(keys[i] ?? '', 'negation')) return true;
+    if (told !== undefined || lexicon.is(keys[i] ?? '', 'negation') || pastByItsAccent(tokens[i]!, keys[i]))
+      return true;
   }
   return false;
+}
+
+/**
+ * A word the lexicon does not know, typed with the accent of a past on its last `ó` (`volvió`,
+ * `regresó`): what someone did, whichever verb it is.
+ */
+function pastByItsAccent(token: Token, key: string | undefined): boolean {
+  return /^\p{Ll}\p{L}+ó$/u.test(token.text) && lexicon.entries(key ?? '').length === 0;
 }

@@ -9,6 +9,7 @@ import {
   classAt,
   isMark,
   NONE,
+  phraseEndsAt,
   reasonAt,
   STATEMENT,
   statementAt,
@@ -237,9 +238,7 @@ function askedDetail(tokens: readonly Token[], keys: readonly string[], at: numb
  * (`dni 4123… porfa la señora está en recepción`).
  */
 function courtesyBefore(keys: readonly string[], at: number): boolean {
-  for (let from = Math.max(0, at - 3); from < at; from++)
-    if (classAt(keys, from, CLOSES_REQUEST) === at - from) return true;
-  return false;
+  return phraseEndsAt(keys, at, CLOSES_REQUEST);
 }
 
 /**

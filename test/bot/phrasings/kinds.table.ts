@@ -460,4 +460,8 @@ export const eighthPassRows: readonly Row[] = [
     'domicilio',
     { ruc: R2 },
   ],
+  // a past told by its accent, of a verb the lexicon does not know
+  ['guía T001-43 ya volvió firmada del cliente', null],
+  // after courtesy, `que` and a past says why
+  ['el tc de ayer por favor que me olvidé de anotarlo', 'tc', { fecha: '2026-11-21' }],
 ];
