@@ -70,6 +70,24 @@ export function greetsSomeone(line: string): boolean {
   return true;
 }
 
+/** Words that hand what follows over to the readers: `adjunto`, `anoten`, `para su conocimiento`. */
+const HANDING_OVER: ReadonlySet<string> = new Set([
+  ...['adjunto', 'adjuntamos', 'anoten', 'comparto', 'compartimos', 'remito', 'remitimos'],
+  ...['informo', 'informamos', 'detallo', 'detallamos', 'conocimiento', 'fyi'],
+]);
+
+/**
+ * A line before the requests that hands a list over to the readers (`Les informo lo siguiente:`, `adjunto la
+ * lista de proveedores para revisión:`, `anoten:`): the values under it are for them, not asked of
+ * the bot (`Solicito lo siguiente:` asks).
+ */
+export function handsOver(line: string): boolean {
+  if (!line.endsWith(':')) return false;
+  const tokens = tokenize(line);
+  const keys = keysOf(tokens);
+  return keys.some((k, at) => HANDING_OVER.has(k) || classAt(keys, at, TELLING) > 0);
+}
+
 /** How many name words may follow a closing (`Atte. Carmen Rojas`). */
 const MAX_NAME = 3;
 /** How many words may say what thanks are for (`gracias por la ayuda de la semana pasada`). */
@@ -78,6 +96,7 @@ const set = (...classes: WordClass[]) => new Set<WordClass>(classes);
 const CLOSING = set('regards', 'farewell', 'thanks');
 const HEADER = set('header');
 const BOT_NAME = set('bot-name');
+const TELLING = set('telling');
 /** Titles said before a name (`Don Hugo`, `Sr. Ramos`). */
 const TITLE = set('person-noun');
 

@@ -1,6 +1,6 @@
 import { MAX_LINE_LENGTH, type MessageLine } from '../normalize.js';
 import { keysOf, tokenize } from '../tokenize.js';
-import { asideOf, callsTheBot, greetsSomeone } from './asides.js';
+import { asideOf, callsTheBot, greetsSomeone, handsOver } from './asides.js';
 import { opensWithCorrection } from './correction.js';
 import { type Addressed, type Reading, rebased } from './reading.js';
 import { TAIL_RULES } from './tail.js';
@@ -83,6 +83,8 @@ export function readLines(source: LineSource, addressed: Addressed | undefined):
   let called = false;
   /** The first line greets or calls a colleague by name: the message is said to them. */
   let toSomeone = false;
+  /** The first line hands what follows over to the readers (`Les informo lo siguiente:`). */
+  let handedOver = false;
   let spent = 0;
   const affordable = (length: number) => spent + length <= MAX_READ;
   const charge = (chars: number) => {
@@ -141,6 +143,8 @@ export function readLines(source: LineSource, addressed: Addressed | undefined):
     if (!affordable(line.length)) break; // the rest of the message is left unread
     // `Hola Kevin` / `me pasas el ruc …`, `Don Hugo, su ruta:` / …: said to them.
     if (first && addressed === undefined && greetsSomeone(line)) toSomeone = true;
+    // `Les informo lo siguiente:` / `RUC 2060…` / …: a list handed to the readers.
+    if (requests.length === 0 && addressed === undefined && handsOver(line)) handedOver = true;
     texts.push(line);
     length += line.length + 1;
     if (length > MAX_LINE_LENGTH) joinable = false;
@@ -260,8 +264,9 @@ export function readLines(source: LineSource, addressed: Addressed | undefined):
       because: ['pasted-note', `lines:${seen}`, `requests:${requests.length}`],
     };
   }
-  if (toSomeone && addressed === undefined && !called) {
-    return { act: 'remark', because: ['said-to-someone', 'multi-line', `requests:${requests.length}`] };
+  if ((toSomeone || handedOver) && addressed === undefined && !called) {
+    const rule = toSomeone ? 'said-to-someone' : 'handed-over';
+    return { act: 'remark', because: [rule, 'multi-line', `requests:${requests.length}`] };
   }
   const noted = [...new Set(asides)].map((aside) => `aside:${aside}`);
   if (requests.length === 1) return rebased(requests[0]!, ['multi-line', ...noted, ...requests[0]!.because]);

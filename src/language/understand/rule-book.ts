@@ -409,6 +409,13 @@ export const SPEECH_ACT_RULES: readonly SpeechActRule[] = [
     no: ['vigilar 20601234565\nplaca ABC123'],
   },
   {
+    name: 'handed-over',
+    decides:
+      'a line before the requests that hands a list over to the readers (`Les informo lo siguiente:`, `adjunto …:`, `anoten:`) makes the values under it a note',
+    yes: ['Les informo lo siguiente:\nRUC 20601234565\nRUC 20100456789', 'anoten:\nplaca C3X918'],
+    no: ['Solicito lo siguiente:\nruc 20601234565\nruc 20100456789', '@51900000000 anoten:\nplaca C3X918'],
+  },
+  {
     name: 'elided-command',
     decides:
       'a line opened by `y` (`también`, `además`) after a request, with no command word, asks the same command again with another value',

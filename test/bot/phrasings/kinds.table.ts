@@ -464,4 +464,7 @@ export const eighthPassRows: readonly Row[] = [
   ['guía T001-43 ya volvió firmada del cliente', null],
   // after courtesy, `que` and a past says why
   ['el tc de ayer por favor que me olvidé de anotarlo', 'tc', { fecha: '2026-11-21' }],
+  // a list handed over to the readers is theirs
+  ['Buen día,\nles comparto los datos del proveedor nuevo:\nRUC 20601234565\nplaca C3X918', null],
+  ['Solicito lo siguiente:\n1. ruc 20601234565\n2. placa C3X918', [['ruc', { ruc: R2 }], ['placa']]],
 ];
