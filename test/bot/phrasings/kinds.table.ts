@@ -467,4 +467,14 @@ export const eighthPassRows: readonly Row[] = [
   // a list handed over to the readers is theirs
   ['Buen día,\nles comparto los datos del proveedor nuevo:\nRUC 20601234565\nplaca C3X918', null],
   ['Solicito lo siguiente:\n1. ruc 20601234565\n2. placa C3X918', [['ruc', { ruc: R2 }], ['placa']]],
+  // a letter's greeting and who writes, atop the request
+  [
+    'Muy buenas tardes tenga usted.\nLe agradeceré se sirva consultar la placa C3X918.\nDios se lo pague.',
+    'placa',
+  ],
+  [
+    'Le saluda cordialmente el área de logística.\nSolicitamos el DNI 45678912.\nAtte. Logística',
+    'dni',
+    { dni: D1 },
+  ],
 ];

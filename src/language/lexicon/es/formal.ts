@@ -108,6 +108,7 @@ export const FORMAL_WORDS: readonly LexEntry[] = [
   ),
   // The writer says who they are, first in a message: `hola, soy Rosa de RRHH`, `les escribe Carmen`.
   ...list('self-intro', 'es', 'soy', 'les saluda', 'les escribe', 'le escribe', 'te escribe', 'les habla'),
+  ...list('self-intro', 'es', 'le saluda', 'los saluda', 'le saluda cordialmente', 'les saluda cordialmente'),
   ...list('self-intro', 'es', 'le habla', 'mi nombre es', 'somos', 'les escribimos'),
   ...list('thanks', 'es', 'mucho agradecere', 'mucho agradeceria', 'mucho agradeceremos', 'agradecemos'),
   ...list('thanks', 'es', 'se agradecera', 'agradeciendo de antemano', 'agradeciendo su atencion'),

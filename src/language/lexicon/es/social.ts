@@ -10,6 +10,7 @@ export const SOCIAL_WORDS: readonly LexEntry[] = [
   ...list('greeting', 'es', 'hola', 'holi', 'holis', 'holas', 'buenas', 'buenos dias', 'buen dia'),
   ...list('greeting', 'es', 'buenas tardes', 'buenas noches', 'buenos dias a todos', 'buenas a todos'),
   ...list('greeting', 'es', 'hola a todos', 'que tal', 'como estas', 'como esta', 'como estan', 'como va'),
+  ...list('greeting', 'es', 'muy buenos dias', 'muy buenas tardes', 'tenga usted', 'tengan ustedes'),
   ...list('greeting', 'chat', 'epale', 'epa', 'como amanecen', 'como amaneciste', 'como amanecio'),
   ...list('greeting', 'es', 'como vas', 'que tal todo', 'muy buenos dias', 'muy buenas tardes', 'alo'),
   ...list('greeting', 'es', 'hello', 'hi', 'good morning'),
