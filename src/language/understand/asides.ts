@@ -40,8 +40,8 @@ export function callsTheBot(line: string): boolean {
   return afterSocial(tokens, keys) === tokens.length && keys.some((_, at) => classAt(keys, at, BOT_NAME) > 0);
 }
 
-/** A first name as people type it: a capital, then small letters (`Kevin`, `Hugo`). */
-const FIRST_NAME = /^\p{Lu}\p{Ll}{2,}$/u;
+/** A first name as people type it: a capital, then small letters (`Kevin`, `Jhon`, `Ángel`). */
+export const FIRST_NAME = /^\p{Lu}\p{Ll}{2,}$/u;
 
 /**
  * A first line that greets or calls a colleague by name (`Hola Kevin`, `Don Hugo, su ruta de

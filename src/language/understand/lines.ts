@@ -26,6 +26,9 @@ export const MAX_READ = 300;
 /** `1.`, `2)`, `a)`, `-`, `•` before an item of a list. */
 const LIST_MARKER = /^\s*(?:\d{1,2}[.)-]|\p{L}\)|[-•*·➤►▶→])\s+/u;
 
+/** A reading with a valid value (not an error, not a missing slot). */
+const hasValue = (reading: Reading) => reading.args !== undefined && 'value' in reading.args;
+
 /** Two readings with the same arguments (or the same error). */
 function sameArgs(a: Reading, b: Reading): boolean {
   return JSON.stringify(a.args) === JSON.stringify(b.args);
@@ -83,7 +86,7 @@ export function readLines(source: LineSource, addressed: Addressed | undefined):
   let called = false;
   /** The first line greets or calls a colleague by name: the message is said to them. */
   let toSomeone = false;
-  /** The first line hands what follows over to the readers (`Les informo lo siguiente:`). */
+  /** A line before the requests hands what follows over to the readers (`Les informo lo siguiente:`). */
   let handedOver = false;
   let spent = 0;
   const affordable = (length: number) => spent + length <= MAX_READ;
@@ -110,7 +113,7 @@ export function readLines(source: LineSource, addressed: Addressed | undefined):
     const again = read(`${before} ${line}`);
     // A request of the same command with a valid value, not one only addressed (`@bot` reads any),
     // that reads the line into its arguments, not as words said after it (`vuelvanlo a funcionar`).
-    const valid = again.args !== undefined && 'value' in again.args && !again.because.includes('addressed');
+    const valid = hasValue(again) && !again.because.includes('addressed');
     if (again.act !== 'request' || again.command !== previous.command || !valid) return false;
     if (sameArgs(again, previous) && again.because.some((rule) => TAIL_RULES.has(rule))) return false;
     replaceLast(again, 'continued-line', `${before} ${line}`);
@@ -119,6 +122,11 @@ export function readLines(source: LineSource, addressed: Addressed | undefined):
   /** The request read last becomes `again`, read from `text` (a line joined to it), by `rule`. */
   const replaceLast = (again: Reading, rule: string, text: string) => {
     requests[requests.length - 1] = rebased(again, [rule, ...again.because]);
+    requestText = text;
+  };
+  /** `again`, read from `text` (a line with a command word put back), is one more request, by `rule`. */
+  const pushRequest = (again: Reading, rule: string, text: string) => {
+    requests.push(rebased(again, [rule, ...again.because]));
     requestText = text;
   };
   for (let first = true; current; first = false) {
@@ -165,8 +173,7 @@ export function readLines(source: LineSource, addressed: Addressed | undefined):
       // `vigilar` / `2060…` / `2010…`: the command word goes on to each value line after it.
       const again = read(`${carried} ${line}`);
       if (again.act === 'request' && again.command === carriedCommand) {
-        requests.push(rebased(again, ['carried-command', ...again.because]));
-        requestText = `${carried} ${line}`;
+        pushRequest(again, 'carried-command', `${carried} ${line}`);
         done = true;
       }
     }
@@ -175,15 +182,13 @@ export function readLines(source: LineSource, addressed: Addressed | undefined):
     if (elided !== undefined && affordable(elided.length)) {
       const again = read(elided);
       const previous = requests.at(-1)!;
-      const valid = again.args !== undefined && 'value' in again.args;
       if (
         again.act === 'request' &&
         again.command === previous.command &&
-        valid &&
+        hasValue(again) &&
         !sameArgs(again, previous)
       ) {
-        requests.push(rebased(again, ['elided-command', ...again.because]));
-        requestText = elided;
+        pushRequest(again, 'elided-command', elided);
         done = true;
       }
     }

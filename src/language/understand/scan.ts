@@ -3,7 +3,7 @@ import type { Token } from '../tokenize.js';
 import { type CommandIndex, type CommandMatch } from './command-index.js';
 import { agentBefore, subjectTells } from './subject.js';
 import type { WordClass } from '../lexicon/types.js';
-import { isMark, leadInLength, SOCIAL, statementAt, toldAfterClitic } from './line.js';
+import { isMark, leadInLength, phraseEndsAt, SOCIAL, statementAt, toldAfterClitic } from './line.js';
 
 /**
  * Finding the command words of a line: past the lead-in (`hola chasqui, me pasas …`), past a
@@ -54,6 +54,9 @@ function prefaceLength(
   keys: readonly string[],
   at: number,
 ): number {
+  const purpose = purposeOpens(keys, at);
+  /** For a purpose clause: no word of a time nor a verb in it so far. */
+  let plain = purpose;
   for (let end = at; end < tokens.length && end - at < MAX_PREFACE; end++) {
     const token = tokens[end]!;
     if (/\d/u.test(token.text) || lexicon.is(keys[end] ?? '', 'negation')) return 0;
@@ -62,15 +65,8 @@ function prefaceLength(
     const closes = BOUNDARY.test(token.trail) || (isMark(token) && end > at);
     if (closes) return end + 1 < tokens.length ? end + 1 - at : 0;
     // `para la liquidación de beneficios sírvanse indicar …`: what it is for, up to the verb that asks.
-    if (
-      end > at + 1 &&
-      purposeOpens(keys, at) &&
-      leadInLength(tokens, keys, end + 1, false) > 0 &&
-      !keys
-        .slice(at, end + 1)
-        .some((k, i) => lexicon.lengthAt([k], 0, WHEN) > 0 || lexicon.verbAt(keys, at + i))
-    )
-      return end + 1 - at;
+    plain &&= !lexicon.entries(keys[end] ?? '').some((e) => WHEN.has(e.class)) && !lexicon.verbAt(keys, end);
+    if (plain && end > at + 1 && leadInLength(tokens, keys, end + 1, false) > 0) return end + 1 - at;
   }
   return 0;
 }
@@ -86,9 +82,7 @@ function purposeOpens(keys: readonly string[], at: number): boolean {
   if (lexicon.lengthAt(keys, at, PURPOSE) > 0) return true;
   let from = at;
   while (from > 0 && lexicon.is(keys[from - 1] ?? '', 'article')) from -= 1;
-  for (let back = 1; back <= 3 && from - back >= 0; back++)
-    if (lexicon.lengthAt(keys, from - back, PURPOSE) === back) return true;
-  return false;
+  return phraseEndsAt(keys, from, PURPOSE);
 }
 
 /** Words of a time, which say when rather than what for (`para el lunes mándame …`). */

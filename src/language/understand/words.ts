@@ -3,6 +3,7 @@ import type { WordClass } from '../lexicon/types.js';
 import { correctSpelling } from '../spelling.js';
 import { keysOf, type Token, tokenize } from '../tokenize.js';
 import type { CommandIndex } from './command-index.js';
+import { FIRST_NAME } from './asides.js';
 import { correctedTokens } from './correction.js';
 import type { CommandLanguage } from './declare.js';
 import { classAt, leadInLength } from './line.js';
@@ -172,8 +173,6 @@ export function createLineWords(
 }
 
 const SOCIAL_WORDS = set('greeting', 'callout');
-/** A first name as people type it: a capital, then small letters (`Rosa`, `Jhon`, `Ángel`). */
-const NAME = /^\p{Lu}\p{Ll}{2,}$/u;
 
 /**
  * `Rosa, …`, `Hola Kevin, …`: the line opens by calling someone by a name the lexicon does not
@@ -183,7 +182,7 @@ function calledByName(tokens: readonly Token[], keys: readonly string[]): boolea
   let at = 0;
   while (at < tokens.length && classAt(keys, at, SOCIAL_WORDS) > 0) at += classAt(keys, at, SOCIAL_WORDS);
   const name = tokens[at];
-  if (!name || name.after !== ',' || at + 1 >= tokens.length || !NAME.test(name.text)) return false;
+  if (!name || name.after !== ',' || at + 1 >= tokens.length || !FIRST_NAME.test(name.text)) return false;
   return lexicon.entries(keys[at] ?? '').length === 0 && lexicon.verbAt(keys, at) === undefined;
 }
 
